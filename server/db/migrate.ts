@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { Pool } from 'pg';
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server', 'db', 'migrations');
+// Any constant works; it only has to be the same for every instance of this app.
+const MIGRATION_LOCK = 724_311_902;
+
+/** Applies the migrations in the repo, under an advisory lock so two instances starting together do not race. */
+export async function runMigrations(pool: Pool, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,130 @@
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './helpers';
+
+export const stores = pgTable('stores', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+  ...timestamps,
+});
+
+/** Content categories. 52 is newspapers, 154 journals, 127 always hidden (SPEC §9). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_sort_idx').on(t.sortOrder)],
+);
+
+/** Languages (SPEC §3 Language: lang_code, _lang, lang, display_name, cc, store_id). */
+export const languages = pgTable(
+  'languages',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    cc: text('cc').notNull().default('IN'),
+    storeId: integer('store_id').notNull().default(1),
+    /** Lower comes first; the spec's fixed list leads. */
+    sortOrder: integer('sort_order').notNull().default(1000),
+    /** PostgreSQL text-search configuration for this language ('simple' where there is none). */
+    searchConfig: text('search_config').notNull().default('simple'),
+    ...timestamps,
+  },
+  (t) => [index('languages_sort_idx').on(t.sortOrder)],
+);
+
+/** A magazine, newspaper or journal title. */
+export const magazines = pgTable(
+  'magazines',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    about: text('about').notNull().default(''),
+    publisher: text('publisher').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    languageCode: text('language_code')
+      .notNull()
+      .references(() => languages.code),
+    storeId: integer('store_id').notNull().default(1),
+    isGold: boolean('is_gold').notNull().default(false),
+    /** The youngest age the title suits, 1 to 9; readers see titles at or below their rating. */
+    ageRating: integer('age_rating').notNull().default(3),
+    /** Higher is more read; orders Most Popular and category listings. */
+    popularity: integer('popularity').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('magazines_slug_idx').on(t.slug),
+    index('magazines_category_idx').on(t.categoryId, t.popularity),
+    index('magazines_language_idx').on(t.languageCode, t.popularity),
+  ],
+);
+
+/** Membership of a magazine in a fixed top list (BS, F, IF, TF, NA), in order. */
+export const magazineLists = pgTable(
+  'magazine_lists',
+  {
+    list: text('list').notNull(),
+    magazineId: integer('magazine_id')
+      .notNull()
+      .references(() => magazines.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [primaryKey({ name: 'magazine_lists_pk', columns: [t.list, t.magazineId] }), index('magazine_lists_rank_idx').on(t.list, t.rank)],
+);
+
+/** One issue (edition) of a magazine. */
+export const issues = pgTable(
+  'issues',
+  {
+    id: integer('id').primaryKey(),
+    magazineId: integer('magazine_id')
+      .notNull()
+      .references(() => magazines.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    isSpecial: boolean('is_special').notNull().default(false),
+    pageCount: integer('page_count').notNull().default(0),
+    /** Cover image folder; files are view/1.jpg..view/3.jpg beneath it. */
+    coverPath: text('cover_path').notNull(),
+    coverWidth: integer('cover_width').notNull(),
+    coverHeight: integer('cover_height').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('issues_magazine_date_idx').on(t.magazineId, t.issueDate)],
+);
+
+/** One page of an issue: its image and the words printed on it (for search and alt text). */
+export const issuePages = pgTable(
+  'issue_pages',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    pageNo: integer('page_no').notNull(),
+    imagePath: text('image_path').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    text: text('text').notNull().default(''),
+  },
+  (t) => [uniqueIndex('issue_pages_issue_page_idx').on(t.issueId, t.pageNo)],
+);
+
+export type Category = typeof categories.$inferSelect;
+export type Language = typeof languages.$inferSelect;
+export type Magazine = typeof magazines.$inferSelect;
+export type NewMagazine = typeof magazines.$inferInsert;
+export type Issue = typeof issues.$inferSelect;
+export type NewIssue = typeof issues.$inferInsert;
+export type IssuePage = typeof issuePages.$inferSelect;

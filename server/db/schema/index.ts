@@ -1,0 +1,6 @@
+export * from './libraries';
+export * from './users';
+export * from './catalogue';
+export * from './stories';
+export * from './auth';
+export * from './support';

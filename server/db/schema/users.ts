@@ -1,0 +1,71 @@
+import { integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './helpers';
+
+/** A person who reads: a member, a guest, or someone not yet in a library. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    mobile: text('mobile'),
+    passwordHash: text('password_hash'),
+    uploadedId: text('uploaded_id').notNull().default(''),
+    /** 'member', 'guest' (SPEC leaves the values open; these are ours). */
+    userType: text('user_type').notNull().default('member'),
+    /** The unique id a guest's browser made (loginAsGuest uniqId). */
+    guestUid: text('guest_uid'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_uuid_idx').on(t.uuid),
+    uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_mobile_idx').on(t.mobile),
+    uniqueIndex('users_guest_uid_idx').on(t.guestUid),
+  ],
+);
+
+/** Favourite magazines (SPEC §3 Favourites: a list of magazine ids). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    magazineId: integer('magazine_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'favourites_pk', columns: [t.userId, t.magazineId] })],
+);
+
+/** Story categories a member marked as favourite (Category is_fav). */
+export const favouriteStoryCategories = pgTable(
+  'favourite_story_categories',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'favourite_story_categories_pk', columns: [t.userId, t.categoryId] })],
+);
+
+/** The last page a member read in an issue, so the reader can resume. */
+export const readingProgress = pgTable(
+  'reading_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: integer('issue_id').notNull(),
+    page: integer('page').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'reading_progress_pk', columns: [t.userId, t.issueId] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
