@@ -56,7 +56,7 @@ export async function closeDb(): Promise<void> {
   if (current) await current.pool.end();
 }
 
-const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '3D000', '53300']);
 
 /** True when an error means the database cannot be reached, as opposed to a bad query. */
 export function isDatabaseOutage(error: unknown): boolean {

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { closeDb, getDb, getPool, type Database } from '@/server/db/client';
+import { startEmbeddedDatabaseProcess } from '@/server/db/embedded-process';
+import { runMigrations } from '@/server/db/migrate';
+import { createServiceHandler } from '@/server/http/handler';
+import { SERVICES } from '@/server/services';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestApp {
+  baseUrl: string;
+  db: Database;
+  /** Stops the database server, to see how the API behaves during an outage. */
+  stopDatabase(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A database of its own for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    return startEmbeddedDatabaseProcess();
+  }
+  const name = `reading_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async stop() {
+      const cleanup = new Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The real service routes over real HTTP, on a real, migrated, empty database. */
+export async function startTestApp(): Promise<TestApp> {
+  process.env.JWT_SECRET = TEST_JWT_SECRET;
+  const database = await freshDatabase();
+  process.env.DATABASE_URL = database.url;
+  process.env.DATABASE_POOL_MAX = '4';
+  await runMigrations(getPool());
+
+  const handlers = Object.fromEntries(
+    Object.entries(SERVICES).map(([service, routes]) => [service, createServiceHandler(service, routes)]),
+  );
+  const server = http.createServer((req, res) => {
+    const service = /^\/api\/([^/?]+)\//.exec(req.url ?? '')?.[1];
+    const handler = service ? handlers[service] : undefined;
+    if (!handler) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    void handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let databaseStopped = false;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    db: getDb(),
+    async stopDatabase() {
+      databaseStopped = true;
+      await closeDb();
+      await database.stop();
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!databaseStopped) {
+        await closeDb();
+        await database.stop();
+      }
+    },
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls an API path with JSON, returning status, parsed body and headers. */
+export async function call<T = Record<string, unknown>>(app: TestApp, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}

@@ -1,0 +1,133 @@
+/** Route rules shared by the edge middleware, the pages and the client (SPEC §2, §4). */
+
+/** 'Routes open to anyone' of SPEC §2, as patterns; `:x` is one path segment. */
+export const OPEN_ROUTE_PATTERNS = [
+  '/login',
+  '/login/email',
+  '/login/linkmobile',
+  '/login/verify/emailotp',
+  '/login/verify/mobileotp',
+  '/login/verify/password',
+  '/login/newpassword',
+  '/login/thirdparty/:param',
+  '/login/sso',
+  '/login/sso/success',
+  '/login/sso/failure',
+  '/login/librarycard',
+  '/login/librarycard/selector',
+  '/login/partner',
+  '/third-party-login',
+  '/infosys/:mid',
+  '/ec-council',
+  '/paymentsuccess',
+  '/paymentfailed',
+  '/accesscode',
+  '/update/fullName',
+  '/validate-user',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/helpsupport',
+  '/faq',
+  '/contact-us',
+  '/uploadId/thankyou',
+  '/guestlva',
+  '/healthcheck',
+  '/q/temp/magazine/:mid/:issueId',
+  '/q/temp/magazine/:mid',
+  '/q/temp/magazines/:catId',
+  '/q/temp/magazines/:catId/:magLang',
+  '/q/temp/magazines/language/:langCode',
+  '/q/temp/all-issues/:mid',
+  '/q/temp/tpreader',
+  '/apple-app-site-association',
+  '/.well-known/assetlinks.json',
+  '/_error',
+] as const;
+
+const openRouteMatchers = OPEN_ROUTE_PATTERNS.map((pattern) => {
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+});
+
+/** The path without query, hash or a trailing slash. */
+export function pathOnly(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] || '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export function isOpenRoute(url: string): boolean {
+  const path = pathOnly(url);
+  return openRouteMatchers.some((re) => re.test(path));
+}
+
+export function isDashboardPath(url: string): boolean {
+  const path = pathOnly(url);
+  return path === '/dashboard' || path.startsWith('/dashboard/');
+}
+
+export function isLoginOrValidatePath(url: string): boolean {
+  const path = pathOnly(url);
+  return path === '/login' || path.startsWith('/login/') || path === '/validate-user';
+}
+
+/**
+ * Returns the value as a same-site path, or null. Only `/x...` counts: never `//host`, `/\host`,
+ * a scheme, or anything that decodes to one of those.
+ */
+export function safeSameSitePath(value: string | null | undefined): string | null {
+  if (!value || typeof value !== 'string' || value.length > 2048) return null;
+  let decoded = value;
+  for (let i = 0; i < 3; i += 1) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      return null;
+    }
+  }
+  for (const candidate of [value, decoded]) {
+    if (!candidate.startsWith('/')) return null;
+    if (candidate.startsWith('//') || candidate.startsWith('/\\')) return null;
+    // Control characters and backslashes let browsers reinterpret a path as a host.
+    if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return null;
+  }
+  try {
+    const resolved = new URL(value, 'https://same.site.invalid');
+    if (resolved.origin !== 'https://same.site.invalid') return null;
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+export const VALIDATE_USER_NO_LIBRARY = '/validate-user?type=1';
+export const VALIDATE_USER_EXPIRED = '/validate-user?type=2';
+
+export const PRIMARY_LINKS = [
+  { label: 'Home', href: '/' },
+  { label: 'Magazines', href: '/magazines/BS/en' },
+  { label: 'Journals', href: '/journals' },
+  { label: 'Newspapers', href: '/magazines/154/en' },
+  { label: 'Stories', href: '/stories/category/Cover-Stories/sec_60' },
+] as const;
+
+export const ACCOUNT_MENU = [
+  { label: 'My Account', href: '/dashboard/myAccount' },
+  { label: 'My Favorites', href: '/dashboard/myFavorites' },
+  { label: 'Manage Password', href: '/dashboard/manage-password' },
+  { label: 'FAQ', href: '/faq' },
+  { label: 'Help & Support', href: '/helpsupport' },
+  { label: 'Contact Us', href: '/contact-us' },
+] as const;
+
+/** The shorter menu, for members who sign in without a password. */
+export const SHORT_ACCOUNT_MENU = ACCOUNT_MENU.filter((item) => item.href !== '/dashboard/manage-password');
+
+/** Library 2083 reads the catalogue under /q/temp. */
+export function catalogueBase(libraryId: number | string | null | undefined): '' | '/q/temp' {
+  return Number(libraryId) === 2083 ? '/q/temp' : '';
+}

@@ -1,0 +1,67 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/** Claims of the session token: who, through which library, until when. */
+export interface SessionClaims {
+  /** User id. */
+  uid: number;
+  /** Library id the session reads through; 0 means none. */
+  libid: number;
+  /** Membership end, seconds since the epoch (0 when there is no library). */
+  mexp: number;
+  guest: boolean;
+  jti: string;
+  /** Token expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export const TOKEN_ISSUER = 'reading-site';
+export const TOKEN_AUDIENCE = 'reading-site:session';
+const ALGORITHM = 'HS256';
+
+function keyFrom(secret: string): Uint8Array {
+  if (!secret || secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  return new TextEncoder().encode(secret);
+}
+
+export async function signSessionToken(
+  claims: Omit<SessionClaims, 'exp' | 'jti'> & { jti?: string },
+  secret: string,
+  lifetimeSeconds: number,
+): Promise<{ token: string; jti: string; exp: number }> {
+  const jti = claims.jti ?? crypto.randomUUID();
+  const exp = Math.floor(Date.now() / 1000) + lifetimeSeconds;
+  const token = await new SignJWT({ libid: claims.libid, mexp: claims.mexp, guest: claims.guest })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(claims.uid))
+    .setJti(jti)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(keyFrom(secret));
+  return { token, jti, exp };
+}
+
+/** Verifies signature, algorithm, issuer, audience and expiry; returns null for anything else. */
+export async function verifySessionToken(token: string | null | undefined, secret: string): Promise<SessionClaims | null> {
+  if (!token || token.length > 4096) return null;
+  try {
+    const { payload } = await jwtVerify(token, keyFrom(secret), {
+      algorithms: [ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+    });
+    const uid = Number(payload.sub);
+    if (!Number.isInteger(uid) || uid <= 0 || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    return {
+      uid,
+      libid: Number(payload.libid) || 0,
+      mexp: Number(payload.mexp) || 0,
+      guest: payload.guest === true,
+      jti: payload.jti,
+      exp: payload.exp,
+    };
+  } catch {
+    return null;
+  }
+}

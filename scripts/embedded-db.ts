@@ -1,0 +1,25 @@
+/**
+ * Runs the embedded database as its own process and prints `READY <url>` once it accepts
+ * connections. Stops when its parent closes stdin or sends SIGTERM. Used by the API tests
+ * (PGlite loads its WASM with dynamic imports, which jest's module sandbox does not allow).
+ */
+import { startEmbeddedDatabase } from '../server/db/embedded';
+
+async function main() {
+  const dataDir = process.argv[2] || undefined;
+  const database = await startEmbeddedDatabase({ dataDir });
+  const stop = async () => {
+    await database.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  process.stdin.on('end', () => void stop());
+  process.stdin.resume();
+  process.stdout.write(`READY ${database.url}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import { eq, lt } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { revokedTokens } from '../db/schema';
+
+export async function isRevoked(jti: string): Promise<boolean> {
+  const rows = await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
+  return rows.length > 0;
+}
+
+/** Signs a token out before it expires; expired entries are pruned as new ones arrive. */
+export async function revoke(jti: string, expiresAtSeconds: number): Promise<void> {
+  const db = getDb();
+  await db
+    .insert(revokedTokens)
+    .values({ jti, expiresAt: new Date(expiresAtSeconds * 1000) })
+    .onConflictDoNothing();
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+}

@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, type TopList } from '@/lib/constants';
+import { getDb } from '../db/client';
+import { categories, favouriteStoryCategories, issues, languages, magazineLists, magazines, stores } from '../db/schema';
+import type { Viewer } from '../viewer';
+import { visibleCategoryWhere, visibleMagazineWhere } from './visibility';
+
+/** SPEC §3 Category. */
+export interface CategoryRow {
+  category_id: number;
+  name: string;
+  image: string;
+  is_fav: number;
+  cat_slug: string;
+}
+
+export async function visibleCategories(viewer: Viewer): Promise<CategoryRow[]> {
+  const db = getDb();
+  const favourite = viewer.userId
+    ? sql<number>`(exists (select 1 from ${favouriteStoryCategories} f where f.user_id = ${viewer.userId} and f.category_id = ${categories.id}))::int`
+    : sql<number>`0`;
+  return db
+    .select({
+      category_id: categories.id,
+      name: categories.name,
+      image: categories.image,
+      is_fav: favourite,
+      cat_slug: categories.slug,
+    })
+    .from(categories)
+    .where(visibleCategoryWhere(viewer))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+}
+
+/** SPEC §3 Language. */
+export async function allLanguages() {
+  return getDb()
+    .select({
+      lang_code: languages.code,
+      _lang: languages.name,
+      lang: languages.name,
+      display_name: languages.displayName,
+      cc: languages.cc,
+      store_id: languages.storeId,
+    })
+    .from(languages)
+    .orderBy(asc(languages.sortOrder), asc(languages.name));
+}
+
+export async function allStores() {
+  return getDb().select({ store_id: stores.id, name: stores.name, country: stores.country }).from(stores).orderBy(asc(stores.id));
+}
+
+export function isTopList(value: string): value is TopList {
+  return (FIXED_TOP_LISTS as readonly string[]).includes(value);
+}
+
+/** A magazine as the magazine filter answers it, with its latest issue. */
+export interface MagazineHit {
+  mid: number;
+  magName: string;
+  slug: string;
+  catId: number;
+  lang: string;
+  isGold: number;
+  issueId: number;
+  issueName: string;
+  issueDate: string;
+  img: string;
+  width: number;
+  height: number;
+}
+
+export interface MagazineFilter {
+  list?: TopList;
+  categoryId?: number;
+  language?: string;
+  includeGold: boolean;
+  ageRating: number | null;
+  page: number;
+  pageSize?: number;
+}
+
+/** Latest issue per magazine, as a subquery joined below. */
+function latestIssues() {
+  const db = getDb();
+  return db
+    .selectDistinctOn([issues.magazineId], {
+      magazineId: issues.magazineId,
+      issueId: sql<number>`${issues.id}`.as('issue_id'),
+      issueName: sql<string>`${issues.name}`.as('issue_name'),
+      issueDate: sql<string>`${issues.issueDate}`.as('latest_date'),
+      coverPath: issues.coverPath,
+      coverWidth: issues.coverWidth,
+      coverHeight: issues.coverHeight,
+    })
+    .from(issues)
+    .where(eq(issues.isSpecial, false))
+    .orderBy(issues.magazineId, desc(issues.issueDate))
+    .as('latest');
+}
+
+/** The magazine filter of SPEC §7: by fixed top list or category, language, gold, age; pages of 20. */
+export async function filterMagazines(viewer: Viewer, filter: MagazineFilter): Promise<{ items: MagazineHit[]; total: number }> {
+  const db = getDb();
+  const pageSize = filter.pageSize ?? CATEGORY_PAGE_SIZE;
+  const latest = latestIssues();
+  const conditions: SQL[] = [visibleMagazineWhere(viewer, filter.ageRating)];
+  if (filter.categoryId !== undefined) conditions.push(eq(magazines.categoryId, filter.categoryId));
+  if (filter.language) conditions.push(eq(magazines.languageCode, filter.language));
+  if (!filter.includeGold) conditions.push(eq(magazines.isGold, false));
+  const where = and(...conditions);
+
+  const base = db
+    .select({
+      mid: magazines.id,
+      magName: magazines.name,
+      slug: magazines.slug,
+      catId: magazines.categoryId,
+      lang: magazines.languageCode,
+      isGold: sql<number>`${magazines.isGold}::int`,
+      issueId: latest.issueId,
+      issueName: latest.issueName,
+      issueDate: latest.issueDate,
+      img: latest.coverPath,
+      width: latest.coverWidth,
+      height: latest.coverHeight,
+    })
+    .from(magazines)
+    .innerJoin(categories, eq(categories.id, magazines.categoryId))
+    .innerJoin(latest, eq(latest.magazineId, magazines.id));
+
+  const offset = (filter.page - 1) * pageSize;
+  if (filter.list) {
+    const listed = and(where, eq(magazineLists.list, filter.list));
+    const [items, totals] = await Promise.all([
+      base
+        .innerJoin(magazineLists, eq(magazineLists.magazineId, magazines.id))
+        .where(listed)
+        .orderBy(asc(magazineLists.rank), asc(magazines.id))
+        .limit(pageSize)
+        .offset(offset),
+      db
+        .select({ n: count() })
+        .from(magazines)
+        .innerJoin(categories, eq(categories.id, magazines.categoryId))
+        .innerJoin(magazineLists, eq(magazineLists.magazineId, magazines.id))
+        .where(listed),
+    ]);
+    return { items, total: totals[0]?.n ?? 0 };
+  }
+  const [items, totals] = await Promise.all([
+    base.where(where).orderBy(desc(magazines.popularity), asc(magazines.id)).limit(pageSize).offset(offset),
+    db.select({ n: count() }).from(magazines).innerJoin(categories, eq(categories.id, magazines.categoryId)).where(where),
+  ]);
+  return { items, total: totals[0]?.n ?? 0 };
+}

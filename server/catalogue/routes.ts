@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
+import { effectiveAgeRating } from '@/lib/age';
+import { route, type ServiceRoutes } from '../http/handler';
+import { viewerFor } from '../viewer';
+import { allLanguages, allStores, filterMagazines, isTopList, visibleCategories } from './queries';
+
+const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
+
+export const getCategoriesQuery = z.object({
+  lang: z.string().trim().max(10).optional(),
+  libid: optionalLibraryId,
+});
+
+export const magazineFilterQuery = z.object({
+  libid: optionalLibraryId,
+  gold: z.enum(['0', '1']).optional().default('1'),
+  storeID: z.coerce.number().int().positive().optional().default(DEFAULT_STORE_ID),
+  categoryID: z
+    .string()
+    .trim()
+    .regex(/^(BS|F|IF|TF|NA|\d{1,9})$/, 'must be a category id or one of BS, F, IF, TF, NA'),
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{0,3}$/, 'must be a language code')
+    .optional()
+    .default(''),
+  age_rate: z.coerce.number().int().min(0).max(99).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+export type MagazineFilterQuery = z.infer<typeof magazineFilterQuery>;
+
+export const catalogueRoutes: ServiceRoutes = {
+  getCategories: {
+    GET: route({
+      summary: 'Categories the viewer may see (SPEC §5 visibility), favourites marked',
+      query: getCategoriesQuery,
+      async handler({ query, session }) {
+        const viewer = await viewerFor(session, query.libid);
+        return { status: 'success', data: await visibleCategories(viewer) };
+      },
+    }),
+  },
+  getLanguages: {
+    GET: route({
+      summary: 'Languages, the fixed list first',
+      auth: 'none',
+      async handler() {
+        return { status: 'success', data: await allLanguages() };
+      },
+    }),
+  },
+  getStores: {
+    GET: route({
+      summary: 'Stores (store id 1 is India, IN)',
+      auth: 'none',
+      async handler() {
+        return { status: 'success', data: await allStores() };
+      },
+    }),
+  },
+  'magazine-filter': {
+    GET: route({
+      summary: 'Magazines by top list or category, language, gold and age rating; pages of 20',
+      query: magazineFilterQuery,
+      async handler({ query, session }) {
+        const viewer = await viewerFor(session, query.libid);
+        const ageRating = effectiveAgeRating(query.age_rate, AGE_RATING_DEFAULT.magazineFilter, viewer.libraryAgeRate);
+        const list = isTopList(query.categoryID) ? query.categoryID : undefined;
+        const { items, total } = await filterMagazines(viewer, {
+          list,
+          categoryId: list ? undefined : Number(query.categoryID),
+          language: query.lang || undefined,
+          includeGold: query.gold === '1',
+          ageRating,
+          page: query.page,
+        });
+        return { status: 'success', page: query.page, nbPages: Math.ceil(total / 20), total, data: items };
+      },
+    }),
+  },
+};

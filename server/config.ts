@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const DATA_DIR = process.env.DATA_DIR ?? path.join(process.cwd(), '.data');
+
+/** The token signing secret: JWT_SECRET, or one generated into .data/ on first run and kept. */
+export function jwtSecret(): string {
+  const fromEnv = process.env.JWT_SECRET;
+  if (fromEnv) return fromEnv;
+  const file = path.join(DATA_DIR, 'jwt-secret');
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) {
+      process.env.JWT_SECRET = stored;
+      return stored;
+    }
+  } catch {
+    // not made yet
+  }
+  const secret = randomBytes(48).toString('base64url');
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  process.env.JWT_SECRET = secret;
+  return secret;
+}
+
+/** How long a session token lasts. */
+export const SESSION_TOKEN_SECONDS = Number(process.env.SESSION_TOKEN_DAYS ?? 30) * 24 * 60 * 60;
+
+/** The library guests join when the login page names none. */
+export function defaultGuestLibraryId(): number {
+  return Number(process.env.GUEST_LIBRARY_ID ?? 1001);
+}
+
+export const MEDIA_DIR = process.env.MEDIA_DIR ?? path.join(DATA_DIR, 'media');

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+/** Starts the embedded database in a child process (see scripts/embedded-db.ts) and returns its URL. */
+export async function startEmbeddedDatabaseProcess(dataDir?: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const script = path.join(process.cwd(), 'scripts', 'embedded-db.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(dataDir ? [dataDir] : [])], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error('embedded database did not start in 60 s')), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const match = /READY (\S+)/.exec(buffered);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`embedded database exited with code ${code}`));
+    });
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

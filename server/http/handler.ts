@@ -1,0 +1,180 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { isDatabaseOutage } from '../db/client';
+import { resolveSession, type Session } from '../auth/session';
+import { parseQuery, readBody } from './body';
+import { HttpError, MESSAGES } from './errors';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export interface RouteContext<Query, Body> {
+  query: Query;
+  body: Body;
+  params: Record<string, string>;
+  /** The verified session, when the request carries one. With auth 'required' it is never null. */
+  session: Session | null;
+  req: IncomingMessage;
+  res: ServerResponse;
+  ip: string;
+}
+
+interface RawContext {
+  query: Record<string, string>;
+  body: unknown;
+  params: Record<string, string>;
+  session: Session | null;
+  req: IncomingMessage;
+  res: ServerResponse;
+  ip: string;
+}
+
+/** A route with its schemas; `run` validates the raw input and calls the handler. */
+export interface Route {
+  summary: string;
+  auth: AuthMode;
+  querySchema?: z.ZodType;
+  bodySchema?: z.ZodType;
+  run(ctx: RawContext): Promise<unknown>;
+}
+
+export function route<Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodObject<{}>>(def: {
+  summary: string;
+  auth?: AuthMode;
+  query?: Q;
+  body?: B;
+  handler(ctx: RouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
+}): Route {
+  return {
+    summary: def.summary,
+    auth: def.auth ?? 'optional',
+    querySchema: def.query,
+    bodySchema: def.body,
+    async run(ctx) {
+      const query = (def.query ? def.query.parse(ctx.query) : {}) as z.output<Q>;
+      const body = (def.body ? def.body.parse(ctx.body ?? {}) : {}) as z.output<B>;
+      return def.handler({ ...ctx, query, body });
+    },
+  };
+}
+
+/** Path pattern (`v1/article`, `article/:a/:b/:c`) to the routes served at it, by method. */
+export type ServiceRoutes = Record<string, Partial<Record<Method, Route>>>;
+
+interface ErrorBody {
+  status: number;
+  message: string;
+  field?: string;
+}
+
+function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const body = JSON.stringify(payload ?? null);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, error: ErrorBody, headers?: Record<string, string>): void {
+  send(res, error.status, error, headers);
+}
+
+/** The first zod issue as `{ field, message }`, the field named by its path. */
+export function describeZodError(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'body';
+  let detail = issue?.message ?? 'is invalid';
+  if (issue?.code === 'invalid_type' && /received undefined/.test(issue.message)) detail = 'is required';
+  return { field, message: `${field}: ${detail}` };
+}
+
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    if (want[i].startsWith(':')) {
+      if (!got[i]) return null;
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(got[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== got[i]) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function findRoute(routes: ServiceRoutes, path: string): { methods: Partial<Record<Method, Route>>; params: Record<string, string> } | null {
+  // Literal paths win over patterns.
+  if (routes[path]) return { methods: routes[path], params: {} };
+  for (const [pattern, methods] of Object.entries(routes)) {
+    if (!pattern.includes(':')) continue;
+    const params = matchPattern(pattern, path);
+    if (params) return { methods, params };
+  }
+  return null;
+}
+
+function clientIp(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * One handler for a whole service: finds the route, answers 405 with Allow, checks the session,
+ * validates input, and turns every failure into `{ status, message }`.
+ */
+export function createServiceHandler(service: string, routes: ServiceRoutes) {
+  const prefix = `/api/${service}/`;
+  return async function serviceHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const pathname = url.split('?', 1)[0];
+    const path = pathname.startsWith(prefix) ? pathname.slice(prefix.length).replace(/\/+$/, '') : '';
+    const found = findRoute(routes, path);
+    if (!found) return sendError(res, { status: 404, message: MESSAGES.notFound });
+    const method = (req.method ?? 'GET').toUpperCase() as Method | 'HEAD';
+    const allowed = Object.keys(found.methods) as Method[];
+    const target = method === 'HEAD' ? found.methods.GET : found.methods[method];
+    if (!target) {
+      return sendError(res, { status: 405, message: `Method ${method} not allowed` }, { Allow: allowed.join(', ') });
+    }
+    try {
+      const session = target.auth === 'none' ? null : await resolveSession(req, method);
+      if (target.auth === 'required' && !session) throw new HttpError(401, MESSAGES.unauthorized);
+      const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req);
+      const result = await target.run({
+        query: parseQuery(url),
+        body,
+        params: found.params,
+        session,
+        req,
+        res,
+        ip: clientIp(req),
+      });
+      if (!res.headersSent) send(res, 200, result);
+    } catch (error) {
+      if (error instanceof z.ZodError) {
+        const { field, message } = describeZodError(error);
+        return sendError(res, { status: 400, message, field });
+      }
+      if (error instanceof HttpError) {
+        if (error.status >= 500) console.error(`[api] ${method} ${pathname}: ${error.message}`);
+        return sendError(res, { status: error.status, message: error.message, ...(error.field ? { field: error.field } : {}) }, error.headers);
+      }
+      if (isDatabaseOutage(error)) {
+        console.error(`[api] ${method} ${pathname}: database unreachable`);
+        return sendError(res, { status: 503, message: MESSAGES.databaseDown }, { 'Retry-After': '30' });
+      }
+      console.error(`[api] ${method} ${pathname}:`, error);
+      return sendError(res, { status: 500, message: MESSAGES.internal });
+    }
+  };
+}

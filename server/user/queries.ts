@@ -1,0 +1,63 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { libraries, memberships, users, type Library, type User } from '../db/schema';
+
+export interface MembershipWithLibrary {
+  library: Library;
+  expiresAt: Date;
+}
+
+export async function findUserById(id: number): Promise<User | null> {
+  const rows = await getDb().select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findLibrary(id: number): Promise<Library | null> {
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const rows = await getDb().select().from(libraries).where(eq(libraries.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A user's libraries, the one that lasts longest first. */
+export async function membershipsOf(userId: number): Promise<MembershipWithLibrary[]> {
+  const rows = await getDb()
+    .select({ library: libraries, expiresAt: memberships.expiresAt })
+    .from(memberships)
+    .innerJoin(libraries, eq(libraries.id, memberships.libraryId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(memberships.expiresAt), asc(libraries.id));
+  return rows;
+}
+
+export async function membershipIn(userId: number, libraryId: number): Promise<MembershipWithLibrary | null> {
+  const rows = await getDb()
+    .select({ library: libraries, expiresAt: memberships.expiresAt })
+    .from(memberships)
+    .innerJoin(libraries, eq(libraries.id, memberships.libraryId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.libraryId, libraryId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The guest behind a browser's unique id, joined to the guest library. A returning guest keeps
+ * the membership (and end date) they already had; a new one gets the library's guest days.
+ */
+export async function findOrCreateGuest(uniqId: string, library: Library): Promise<{ user: User; membership: MembershipWithLibrary }> {
+  const db = getDb();
+  return db.transaction(async (tx) => {
+    const existing = await tx.select().from(users).where(eq(users.guestUid, uniqId)).limit(1);
+    const user =
+      existing[0] ??
+      (await tx.insert(users).values({ guestUid: uniqId, userType: 'guest', firstName: 'Guest' }).returning())[0];
+    const current = await tx
+      .select({ expiresAt: memberships.expiresAt })
+      .from(memberships)
+      .where(and(eq(memberships.userId, user.id), eq(memberships.libraryId, library.id)))
+      .limit(1);
+    if (current[0]) return { user, membership: { library, expiresAt: current[0].expiresAt } };
+    const expiresAt = new Date(Date.now() + library.guestDays * 24 * 60 * 60 * 1000);
+    await tx.insert(memberships).values({ userId: user.id, libraryId: library.id, expiresAt });
+    return { user, membership: { library, expiresAt } };
+  });
+}

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { classifyLibraryVerification } from '@/lib/library-verification';
+import { clearSessionCookies, issueSession } from '../auth/issue';
+import { revoke } from '../auth/revocation';
+import type { Session } from '../auth/session';
+import { defaultGuestLibraryId } from '../config';
+import { HttpError } from '../http/errors';
+import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
+import { findLibrary, findOrCreateGuest, findUserById, membershipsOf } from './queries';
+import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from './present';
+
+const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const isGuestLoginAvailableQuery = z.object({ libid: libraryIdParam.optional() });
+
+export const loginAsGuestBody = z.object({
+  uniqId: z.string().trim().min(8).max(128).regex(/^[A-Za-z0-9._:-]+$/, 'must be letters, digits, dot, colon, underscore or dash'),
+  os: z.string().trim().min(1).max(20),
+  libid: libraryIdParam.optional(),
+});
+export type LoginAsGuestBody = z.infer<typeof loginAsGuestBody>;
+
+export const validateUserBody = z.object({ libid: libraryIdParam.optional() });
+
+/** The library verification payload of SPEC §7 (token in the header). */
+export const libraryVerificationBody = z.object({
+  udid: z.string().max(200).optional(),
+  os: z.string().max(20).optional(),
+  appver: z.string().max(40).optional(),
+  device: z.string().max(80).optional(),
+  language_code: z.string().max(10).optional(),
+  uid: z.coerce.number().int().positive().optional(),
+  ctp: z.string().max(40).optional(),
+});
+
+export const libraryAccessCheckQuery = z.object({ libid: z.coerce.number().int().min(0).optional() });
+export const libraryQuery = z.object({ libid: libraryIdParam });
+
+async function sessionUser(session: Session) {
+  const user = await findUserById(session.claims.uid);
+  if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
+  return user;
+}
+
+function assertSameUser(session: Session, uid: number | undefined): void {
+  if (uid !== undefined && uid !== session.claims.uid) throw new HttpError(403, 'uid does not match the signed-in user');
+}
+
+function requireSession<Q, B>(ctx: RouteContext<Q, B>): Session {
+  if (!ctx.session) throw new HttpError(401, 'Sign in to continue');
+  return ctx.session;
+}
+
+export const userRoutes: ServiceRoutes = {
+  isGuestLoginAvailable: {
+    GET: route({
+      summary: 'Whether the library lets visitors in as guests',
+      auth: 'none',
+      query: isGuestLoginAvailableQuery,
+      async handler({ query }) {
+        const library = await findLibrary(query.libid ?? defaultGuestLibraryId());
+        const available = Boolean(library?.guestAccess);
+        return { status: available ? 1 : 0, isGuestLoginAvailable: available, libid: available ? library!.id : 0 };
+      },
+    }),
+  },
+  loginAsGuest: {
+    POST: route({
+      summary: 'Guest sign-in with the browser’s unique id (SPEC §4)',
+      auth: 'none',
+      body: loginAsGuestBody,
+      async handler({ body, req, res }) {
+        const library = await findLibrary(body.libid ?? defaultGuestLibraryId());
+        if (!library || !library.guestAccess) {
+          return { status: 0, message: 'Guest access is not available for this library' };
+        }
+        const { user, membership } = await findOrCreateGuest(body.uniqId, library);
+        const all = await membershipsOf(user.id);
+        const jwtoken = await issueSession(req, res, {
+          userId: user.id,
+          libraryId: library.id,
+          membershipEnds: membership.expiresAt,
+          guest: true,
+        });
+        return { status: 1, message: 'Success', ...sessionFields(user, membership, all, jwtoken) };
+      },
+    }),
+  },
+  validateuser: {
+    POST: route({
+      summary: 'The signed-in user’s details and libraries, with a fresh token (SPEC §3)',
+      auth: 'required',
+      body: validateUserBody,
+      async handler(ctx) {
+        const session = requireSession(ctx);
+        const user = await findUserById(session.claims.uid);
+        if (!user) return { status: 'Failure', message: 'User not found' };
+        const all = await membershipsOf(user.id);
+        const current = chooseMembership(all, ctx.body.libid ?? session.claims.libid);
+        const jwtoken = await issueSession(ctx.req, ctx.res, {
+          userId: user.id,
+          libraryId: current?.library.id ?? 0,
+          membershipEnds: current?.expiresAt ?? null,
+          guest: user.userType === 'guest',
+        });
+        return { status: 'Success', message: 'Success', ...sessionFields(user, current, all, jwtoken) };
+      },
+    }),
+  },
+  verifyLibrary: {
+    POST: route({
+      summary: 'Library verification: the libraries the user reads through (SPEC §7)',
+      auth: 'required',
+      body: libraryVerificationBody,
+      async handler(ctx) {
+        const session = requireSession(ctx);
+        assertSameUser(session, ctx.body.uid);
+        const user = await sessionUser(session);
+        const all = await membershipsOf(user.id);
+        const current = chooseMembership(all, session.claims.libid);
+        return {
+          status: 'Success',
+          libList: all.map(libraryEntry),
+          firstname: user.firstName,
+          lastname: user.lastName,
+          uploadedId: user.uploadedId,
+          fav_lud: '',
+          bk_lud: '',
+          isNewspaper: current?.library.isNewspaper ?? 0,
+          isJournal: current?.library.isJournal ?? 0,
+        };
+      },
+    }),
+  },
+  getUserLibDetails: {
+    POST: route({
+      summary: 'Library details call: the same payload, answering userlibdet',
+      auth: 'required',
+      body: libraryVerificationBody,
+      async handler(ctx) {
+        const session = requireSession(ctx);
+        assertSameUser(session, ctx.body.uid);
+        const all = await membershipsOf(session.claims.uid);
+        return { status: 'Success', userlibdet: all.map(libraryEntry) };
+      },
+    }),
+  },
+  libraryAccessCheck: {
+    GET: route({
+      summary: 'Library access check (SPEC §4 rule 4): isError, isNoLibrary, isRedirectHome, info, lib',
+      auth: 'required',
+      query: libraryAccessCheckQuery,
+      async handler(ctx) {
+        const session = requireSession(ctx);
+        const user = await findUserById(session.claims.uid);
+        if (!user) return { isError: true, isNoLibrary: false, isRedirectHome: false, info: null, lib: null };
+        const all = await membershipsOf(user.id);
+        const outcome = classifyLibraryVerification({ ok: true, libList: all.map(libraryEntry) }, ctx.query.libid ?? session.claims.libid);
+        if (outcome.kind === 'isNoLibrary' || outcome.kind === 'isError') {
+          return { isError: true, isNoLibrary: outcome.kind === 'isNoLibrary', isRedirectHome: false, info: null, lib: null };
+        }
+        const current = all.find((m) => m.library.id === outcome.library.libId) ?? null;
+        const jwtoken = await issueSession(ctx.req, ctx.res, {
+          userId: user.id,
+          libraryId: outcome.library.libId,
+          membershipEnds: current?.expiresAt ?? null,
+          guest: user.userType === 'guest',
+        });
+        return {
+          isError: false,
+          isNoLibrary: false,
+          isRedirectHome: outcome.kind === 'isRedirectHome',
+          info: sessionFields(user, current, all, jwtoken),
+          lib: { libId: outcome.library.libId, expiry: outcome.library.expiry },
+        };
+      },
+    }),
+  },
+  getLibDetails: {
+    GET: route({
+      summary: 'A library’s branding: logos and name (SPEC §3 Library details)',
+      auth: 'none',
+      query: libraryQuery,
+      async handler({ query }) {
+        const library = await findLibrary(query.libid);
+        if (!library) throw new HttpError(404, 'Library not found', { field: 'libid' });
+        return { status: 'success', data: libraryDetails(library) };
+      },
+    }),
+  },
+  libDetails: {
+    GET: route({
+      summary: 'A library’s public settings (SPEC §3 Library entry and flags)',
+      auth: 'none',
+      query: libraryQuery,
+      async handler({ query }) {
+        const library = await findLibrary(query.libid);
+        if (!library) throw new HttpError(404, 'Library not found', { field: 'libid' });
+        return {
+          status: 'success',
+          data: {
+            libId: library.id,
+            libname: library.name,
+            exclude_cat: library.excludeCat,
+            ageRate: library.ageRate,
+            isNewspaper: library.isNewspaper,
+            isJournal: library.isJournal,
+            guestAccess: library.guestAccess,
+            hideProfile: library.hideProfile,
+          },
+        };
+      },
+    }),
+  },
+  logout: {
+    POST: route({
+      summary: 'Signs the token out: it is refused from now on',
+      auth: 'required',
+      async handler(ctx) {
+        const session = requireSession(ctx);
+        await revoke(session.claims.jti, session.claims.exp);
+        clearSessionCookies(ctx.res);
+        return { status: 'success', message: 'Signed out' };
+      },
+    }),
+  },
+};

@@ -1,0 +1,42 @@
+import type { VisibilityFlags } from '@/lib/visibility';
+import type { Session } from './auth/session';
+import type { Library } from './db/schema';
+import { findLibrary } from './user/queries';
+
+/** Who is looking, as far as content rules care: the library's flags, exclusions and age limit. */
+export interface Viewer {
+  userId: number | null;
+  libraryId: number;
+  flags: VisibilityFlags | null;
+  /** The library's own age limit; 0 means none. */
+  libraryAgeRate: number;
+}
+
+const ANONYMOUS: Viewer = { userId: null, libraryId: 0, flags: null, libraryAgeRate: 0 };
+
+function fromLibrary(library: Library, userId: number | null): Viewer {
+  return {
+    userId,
+    libraryId: library.id,
+    flags: { isNewspaper: library.isNewspaper, isJournal: library.isJournal, excludeCat: library.excludeCat },
+    libraryAgeRate: library.ageRate,
+  };
+}
+
+/**
+ * The viewer of a request. A member reads under their own library's rules, whatever library id the
+ * client sends; without a session, a public library id (the open /q/temp catalogue) applies its rules.
+ */
+export async function viewerFor(session: Session | null, publicLibraryId?: number): Promise<Viewer> {
+  if (session && session.claims.libid) {
+    const library = await findLibrary(session.claims.libid);
+    if (library) return fromLibrary(library, session.claims.uid);
+    return { ...ANONYMOUS, userId: session.claims.uid };
+  }
+  if (session) return { ...ANONYMOUS, userId: session.claims.uid };
+  if (publicLibraryId) {
+    const library = await findLibrary(publicLibraryId);
+    if (library) return fromLibrary(library, null);
+  }
+  return ANONYMOUS;
+}
