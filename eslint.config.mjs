@@ -23,7 +23,11 @@ const config = [
     // Components, hooks and services never reach into the backend.
     files: ['components/**', 'hooks/**', 'services/**', 'lib/**', 'middleware.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/server/*', '../server/*', '../../server/*'], message: 'server/ is backend only' }] }],
+      // Types may cross (the wire contract lives beside the handlers); code may not.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/server/*', '../server/*', '../../server/*'], message: 'server/ is backend only', allowTypeImports: true }] },
+      ],
     },
   },
 ];

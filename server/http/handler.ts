@@ -38,7 +38,7 @@ export interface Route {
   run(ctx: RawContext): Promise<unknown>;
 }
 
-export function route<Q extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodObject<{}>>(def: {
+export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodObject<Record<string, never>>>(def: {
   summary: string;
   auth?: AuthMode;
   query?: Q;

@@ -1,0 +1,63 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import styled from 'styled-components';
+import { Button } from '@/components/ui/Button';
+import { logout } from '@/services/session';
+
+export interface ValidateUserScreenProps {
+  type: 1 | 2;
+  libraryName: string;
+  helpEmail: string;
+}
+
+/** /validate-user: type 1 (signed in but no library) and type 2 (membership expired). */
+export function ValidateUserScreen({ type, libraryName, helpEmail }: ValidateUserScreenProps) {
+  const router = useRouter();
+  const signOut = async () => {
+    await logout('/login');
+    await router.replace('/login');
+  };
+  return (
+    <Card aria-labelledby="validate-title">
+      {type === 1 ? (
+        <>
+          <h1 id="validate-title">Your account is not linked to a library</h1>
+          <p>You are signed in, but no library or organisation has given this account access to its reading collection yet.</p>
+          <p>To start reading, sign in with the account your library knows, or ask your library for an access code.</p>
+        </>
+      ) : (
+        <>
+          <h1 id="validate-title">Your library membership has expired</h1>
+          <p>
+            Your access through {libraryName || 'your library'} has ended. Please contact your organization to renew it; your favourites are kept and
+            will be here when you return.
+          </p>
+        </>
+      )}
+      <Actions>
+        <Button type="button" onClick={() => void signOut()}>
+          Sign in with another account
+        </Button>
+        <Button as="a" $variant="secondary" href={`mailto:${helpEmail}`}>
+          Contact your library
+        </Button>
+      </Actions>
+      <p>
+        Need help? See the <Link href="/faq">questions members ask</Link>.
+      </p>
+    </Card>
+  );
+}
+
+const Card = styled.section`
+  max-width: 36rem;
+  margin: ${({ theme }) => theme.spacing.xxxl} auto;
+  padding: ${({ theme }) => theme.spacing.xl};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.md};
+  margin: ${({ theme }) => `${theme.spacing.xl} 0`};
+`;

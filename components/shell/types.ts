@@ -1,0 +1,1 @@
+export type { ShellProps } from '@/lib/entities';

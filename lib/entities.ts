@@ -1,0 +1,89 @@
+/** The client-side entities of SPEC §3, spelled as the spec spells them. */
+
+export interface IssueTile {
+  name: string;
+  editionId: string | number;
+  imageSrc: string;
+  imageSrcSet: string;
+  floatingImgSrc?: string;
+  floatingImgAltText?: string;
+  showFloatingIcon?: boolean;
+  browserLinkUrl: string;
+  appLinkUrl?: string;
+}
+
+export interface StoryTile {
+  imgPath: string;
+  title: string;
+  subTitle: string;
+  readTime: string;
+  browserLinkUrl: string;
+  appLinkUrl?: string;
+  key: string;
+  isShoppable: boolean;
+  shortDesc: string;
+  issueName: string;
+  isNews: boolean;
+  magName?: string;
+}
+
+export interface CategoryTile {
+  name: string;
+  imgPath: string;
+  appLinkUrl?: string;
+  browserLinkUrl: string;
+}
+
+/** SPEC §3 User details (stored as userDetails). */
+export interface UserDetails {
+  firstName: string;
+  lastName: string;
+  libid: number;
+  expiry: string;
+  uploadedID: string;
+  libName: string;
+  uid: number;
+  uuid: string;
+  email: string;
+  mobile: string;
+  userType: string;
+}
+
+/** SPEC §3 Library details (stored as libraryDetails). */
+export interface LibraryDetails {
+  libId: number;
+  libName: string;
+  logo1: string;
+  logo2: string;
+  logo3: string;
+  logo_banner1: string;
+  logo_banner2: string;
+  logo_banner3: string;
+  hideProfile: boolean;
+  supportEmail: string;
+}
+
+/** Media paths stored in the database are relative to /media. */
+export function mediaUrl(path: string): string {
+  if (!path) return '';
+  if (/^(https?:)?\//.test(path)) return path;
+  return `/media/${path}`;
+}
+
+/** SPEC §9: images at 1x, 2x, 3x using view/1.jpg to view/3.jpg. */
+export function imageSet(path: string): { src: string; srcSet: string } {
+  const base = mediaUrl(path);
+  return {
+    src: `${base}/view/1.jpg`,
+    srcSet: `${base}/view/1.jpg 1x, ${base}/view/2.jpg 2x, ${base}/view/3.jpg 3x`,
+  };
+}
+
+/** What every page tells the shell, from the server: who is reading and through which library. */
+export interface ShellProps {
+  signedIn: boolean;
+  userName: string;
+  library: LibraryDetails | null;
+  /** Members who sign in without a password get the shorter menu. */
+  hasPassword: boolean;
+}

@@ -1,0 +1,40 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { HomeScreen } from '@/components/home/HomeScreen';
+import { CATEGORY, STORY_CATEGORIES } from '@/lib/constants';
+import { COOKIE } from '@/lib/cookies';
+import { catalogueBase } from '@/lib/routes';
+import { storyTile } from '@/services/article';
+import { categoryTile, issueTile } from '@/services/catalogue';
+import { loadHome } from '@/server/home';
+import { requireMember, withDatabase } from '@/server/pages/session';
+import { shellProps } from '@/server/pages/shell';
+
+export const getServerSideProps = withDatabase(async (ctx) => {
+  const member = await requireMember(ctx);
+  if ('redirect' in member) return member;
+  const libraryId = member.viewer.libraryId;
+  const [home, shell] = await Promise.all([loadHome(member.viewer, Number(ctx.req.cookies[COOKIE.ageRating] ?? 0)), shellProps(member.session)]);
+  const base = catalogueBase(libraryId);
+  const now = new Date();
+  return {
+    props: {
+      shell,
+      libraryName: shell.library?.libName ?? '',
+      popular: home.popular.map((hit) => issueTile(hit, libraryId)),
+      categories: home.categories.map((category) => categoryTile(category, libraryId)),
+      newspapers: home.newspapers ? home.newspapers.map((hit) => issueTile(hit, libraryId)) : null,
+      coverStories: home.coverStories.map((story) => storyTile(story, now)),
+      links: {
+        popular: `${base}/magazines/BS/en`,
+        categories: `${base}/magazines/BS`,
+        newspapers: `${base}/magazines/${CATEGORY.newspapers}`,
+        coverStories: `/stories/category/${STORY_CATEGORIES.cover.slug}/${STORY_CATEGORIES.cover.id}`,
+      },
+    },
+  };
+}) satisfies GetServerSideProps;
+
+export default function HomePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <HomeScreen {...props} />;
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm run dev` / `npm start`: brings up the database (the embedded PGlite server under .data/ unless
+ * DATABASE_URL is set), applies migrations, seeds the demo library into an empty database, then runs
+ * Next.js with DATABASE_URL and JWT_SECRET in its environment.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { jwtSecret, DATA_DIR, MEDIA_DIR } from '../server/config';
+import { closeDb, getDb, getPool } from '../server/db/client';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
+import { runMigrations } from '../server/db/migrate';
+import { libraries } from '../server/db/schema';
+
+async function prepareDatabase(): Promise<EmbeddedDatabase | null> {
+  let embedded: EmbeddedDatabase | null = null;
+  if (!process.env.DATABASE_URL) {
+    const port = Number(process.env.EMBEDDED_DB_PORT ?? 0);
+    embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, 'pglite'), port });
+    process.env.DATABASE_URL = embedded.url;
+    process.env.DATABASE_POOL_MAX ??= '8';
+    console.log(`[run] embedded database at ${embedded.url} (data in ${path.join(DATA_DIR, 'pglite')})`);
+  }
+  await runMigrations(getPool());
+  const existing = await getDb().select({ id: libraries.id }).from(libraries).limit(1);
+  if (existing.length === 0 && process.env.SEED_ON_START !== '0') {
+    console.log('[run] empty database: seeding the demo library (once)');
+    const { seedDemoLibrary } = await import('../server/seed');
+    const summary = await seedDemoLibrary(getDb(), { mediaDir: MEDIA_DIR, log: (line) => console.log(`[seed] ${line}`) });
+    console.log(`[run] seeded in ${(summary.ms / 1000).toFixed(1)} s`);
+  }
+  await closeDb();
+  return embedded;
+}
+
+async function main() {
+  const mode = process.argv[2] === 'start' ? 'start' : 'dev';
+  jwtSecret();
+  process.env.MEDIA_DIR ??= MEDIA_DIR;
+  const embedded = await prepareDatabase();
+  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const args = [nextBin, mode, ...process.argv.slice(3)];
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null) child.kill(signal);
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  child.on('exit', (code) => {
+    void (embedded ? embedded.stop() : Promise.resolve()).finally(() => process.exit(code ?? 0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('[run] could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import type { ShellProps } from '@/lib/entities';
+import type { Session } from '../auth/session';
+import { findLibrary, findUserById } from '../user/queries';
+import { libraryDetails } from '../user/present';
+
+/** What the header and sidebar show for this session: the library's branding and the member's name. */
+export async function shellProps(session: Session | null): Promise<ShellProps> {
+  if (!session) return { signedIn: false, userName: '', library: null, hasPassword: false };
+  const [user, library] = await Promise.all([findUserById(session.claims.uid), findLibrary(session.claims.libid)]);
+  return {
+    signedIn: true,
+    userName: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
+    library: library ? libraryDetails(library) : null,
+    hasPassword: Boolean(user?.passwordHash),
+  };
+}

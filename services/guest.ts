@@ -1,0 +1,44 @@
+import Cookies from 'js-cookie';
+import { LIBRARY } from '@/lib/constants';
+import { COOKIE, STORAGE } from '@/lib/cookies';
+import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
+import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { saveSession } from './session';
+import { loginAsGuest, verifyLibrary } from './user';
+
+function newGuestId(): string {
+  return `web-${crypto.randomUUID()}`;
+}
+
+/** The browser's unique guest id, made once and kept (SPEC §3 'a stored unique guest id'). */
+export function guestId(): string {
+  const existing = window.localStorage.getItem(STORAGE.guestId);
+  if (existing) return existing;
+  const id = newGuestId();
+  window.localStorage.setItem(STORAGE.guestId, id);
+  return id;
+}
+
+export type GuestOutcome = { kind: 'nothing' } | { kind: 'redirect'; to: string };
+
+/**
+ * SPEC §4 'Guest sign-in': status 0 does nothing; libid 0 goes to type 1; past expiry to type 2;
+ * otherwise the library list is verified and the person goes home (library 2766: the stored callback).
+ */
+export async function signInAsGuest(libid?: number, now: Date = new Date()): Promise<GuestOutcome> {
+  const uniqId = guestId();
+  window.localStorage.setItem(STORAGE.isGuest, '1');
+  const answer = await loginAsGuest(uniqId, libid);
+  if (answer.status === 0) return { kind: 'nothing' };
+  saveSession(answer);
+  if (!answer.libid) return { kind: 'redirect', to: VALIDATE_USER_NO_LIBRARY };
+  if (isExpired(answer.enddate, now)) return { kind: 'redirect', to: VALIDATE_USER_EXPIRED };
+  const verification = await verifyLibrary(answer.uid, uniqId);
+  const outcome = classifyLibraryVerification({ ok: verification.status === 'Success', libList: verification.libList }, answer.libid);
+  if (outcome.kind === 'isNoLibrary') return { kind: 'redirect', to: VALIDATE_USER_NO_LIBRARY };
+  if (answer.libid === LIBRARY.callbackAfterGuest) {
+    const back = safeSameSitePath(Cookies.get(COOKIE.callbackUrl)) ?? safeSameSitePath(Cookies.get(COOKIE.cb));
+    return { kind: 'redirect', to: back ?? '/' };
+  }
+  return { kind: 'redirect', to: '/' };
+}

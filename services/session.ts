@@ -1,0 +1,117 @@
+import Cookies from 'js-cookie';
+import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import { COOKIE, STORAGE } from '@/lib/cookies';
+import type { LibraryDetails, UserDetails } from '@/lib/entities';
+import { isDashboardPath } from '@/lib/routes';
+import type { SessionFields } from '@/server/user/present';
+import { logoutOnServer } from './user';
+
+/** Cookie lifetimes in days, as js-cookie takes them (SPEC §9). */
+export const SESSION_COOKIE_OPTIONS = { expires: 365, path: '/', sameSite: 'lax' } as const;
+export const DAY_COOKIE_OPTIONS = { expires: 1, path: '/', sameSite: 'lax' } as const;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readJson<T>(key: string): T | null {
+  const raw = storage()?.getItem(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a sign-in answer the way SPEC §3 lists: local storage values and the readable cookies. */
+export function saveSession(fields: SessionFields): void {
+  const store = storage();
+  const userDetails: UserDetails = {
+    firstName: fields.fname,
+    lastName: fields.lname,
+    libid: fields.libid,
+    expiry: fields.enddate,
+    uploadedID: fields.uploadedID,
+    libName: fields.libname,
+    uid: fields.uid,
+    uuid: fields.uuid,
+    email: fields.email,
+    mobile: fields.mobile,
+    userType: fields.usertype,
+  };
+  store?.setItem(STORAGE.userToken, fields.jwtoken);
+  store?.setItem(STORAGE.userDetails, JSON.stringify(userDetails));
+  if (fields.libraryDetails) store?.setItem(STORAGE.libraryDetails, JSON.stringify(fields.libraryDetails));
+  else store?.removeItem(STORAGE.libraryDetails);
+  const ends = Date.parse(fields.enddate);
+  store?.setItem(STORAGE.expiration, String(Number.isNaN(ends) ? 0 : Math.floor(ends / 1000)));
+
+  const ageRate = fields.ageRate > 0 ? fields.ageRate : AGE_RATING_DEFAULT.library;
+  Cookies.set(COOKIE.isLoggedIn, '1', SESSION_COOKIE_OPTIONS);
+  Cookies.set(COOKIE.libraryId, String(fields.libid), SESSION_COOKIE_OPTIONS);
+  Cookies.set(COOKIE.ageRate, String(ageRate), SESSION_COOKIE_OPTIONS);
+  Cookies.set(COOKIE.ageRating, String(ageRate), SESSION_COOKIE_OPTIONS);
+  Cookies.set(COOKIE.isNewspaper, String(fields.isNewspaper), SESSION_COOKIE_OPTIONS);
+  Cookies.set(COOKIE.isJournal, String(fields.isJournal), SESSION_COOKIE_OPTIONS);
+}
+
+export function storedUser(): UserDetails | null {
+  return readJson<UserDetails>(STORAGE.userDetails);
+}
+
+export function storedLibrary(): LibraryDetails | null {
+  return readJson<LibraryDetails>(STORAGE.libraryDetails);
+}
+
+/** Membership end in seconds, as stored. */
+export function storedExpiration(): number {
+  return Number(storage()?.getItem(STORAGE.expiration) ?? 0) || 0;
+}
+
+/** SPEC §2 Logout: clears stored user data, token, favourites and filters. */
+export function clearSession(): void {
+  const store = storage();
+  for (const key of [STORAGE.userToken, STORAGE.userDetails, STORAGE.libraryDetails, STORAGE.expiration, STORAGE.accessCheck, STORAGE.favourites, STORAGE.filters, STORAGE.isGuest]) {
+    store?.removeItem(key);
+  }
+  for (const name of [COOKIE.libraryId, COOKIE.ageRate, COOKIE.ageRating, COOKIE.isNewspaper, COOKIE.isJournal]) {
+    Cookies.remove(name, { path: '/' });
+  }
+  Cookies.set(COOKIE.isLoggedIn, '0', SESSION_COOKIE_OPTIONS);
+}
+
+/** Where logout leaves the person: dashboard paths go to /login, others stay (SPEC §2). */
+export function pathAfterLogout(currentPath: string): string {
+  return isDashboardPath(currentPath) ? '/login' : currentPath;
+}
+
+/**
+ * Logs out: revokes the token on the server (best effort: a network failure must not keep the person
+ * signed in here), clears storage and cookies, and returns where to go.
+ */
+export async function logout(currentPath: string): Promise<string> {
+  try {
+    await logoutOnServer();
+  } catch {
+    // The token is cleared locally either way; the server refuses it once it expires.
+  }
+  clearSession();
+  return pathAfterLogout(currentPath);
+}
+
+const ACCESS_CHECK_MS = 24 * 60 * 60 * 1000;
+
+/** accessCheck holds when the library access check last ran; it runs again after 24 hours. */
+export function accessCheckDue(now = Date.now()): boolean {
+  const last = Number(storage()?.getItem(STORAGE.accessCheck) ?? 0);
+  return !last || now - last >= ACCESS_CHECK_MS;
+}
+
+export function markAccessChecked(now = Date.now()): void {
+  storage()?.setItem(STORAGE.accessCheck, String(now));
+}

@@ -1,0 +1,75 @@
+import type { LibraryEntry } from '@/lib/library-verification';
+import type { LibraryDetails } from '@/lib/entities';
+import type { SessionFields } from '@/server/user/present';
+import { http, SERVICE_URL } from './http';
+import { withParams } from './keys';
+
+export type LoginResponse = ({ status: 1; message: string } & SessionFields) | { status: 0; message: string };
+export type ValidateUserResponse = { status: string; message: string } & Partial<SessionFields>;
+
+export interface LibraryVerification {
+  status: string;
+  libList: LibraryEntry[];
+  firstname: string;
+  lastname: string;
+  uploadedId: string;
+  fav_lud: string;
+  bk_lud: string;
+  isNewspaper: number;
+  isJournal: number;
+}
+
+export interface AccessCheck {
+  isError: boolean;
+  isNoLibrary: boolean;
+  isRedirectHome: boolean;
+  info: SessionFields | null;
+  lib: { libId: number; expiry: string } | null;
+}
+
+export const userKeys = {
+  guestAvailable: (libid?: number) => withParams(`${SERVICE_URL.user}/isGuestLoginAvailable`, { libid }),
+  libDetails: (libid: number) => withParams(`${SERVICE_URL.user}/getLibDetails`, { libid }),
+};
+
+export async function isGuestLoginAvailable(libid?: number): Promise<boolean> {
+  const { data } = await http.get<{ isGuestLoginAvailable: boolean }>(userKeys.guestAvailable(libid));
+  return data.isGuestLoginAvailable;
+}
+
+export async function loginAsGuest(uniqId: string, libid?: number): Promise<LoginResponse> {
+  const { data } = await http.post<LoginResponse>(`${SERVICE_URL.user}/loginAsGuest`, { uniqId, os: 'web', libid });
+  return data;
+}
+
+export async function validateUser(libid?: number): Promise<ValidateUserResponse> {
+  const { data } = await http.post<ValidateUserResponse>(`${SERVICE_URL.user}/validateuser`, libid ? { libid } : {});
+  return data;
+}
+
+export async function verifyLibrary(uid: number, udid: string): Promise<LibraryVerification> {
+  const { data } = await http.post<LibraryVerification>(`${SERVICE_URL.user}/verifyLibrary`, {
+    udid,
+    os: 'web',
+    appver: '1',
+    device: 'web',
+    language_code: 'en',
+    uid,
+    ctp: 'web',
+  });
+  return data;
+}
+
+export async function libraryAccessCheck(storedLibraryId: number): Promise<AccessCheck> {
+  const { data } = await http.get<AccessCheck>(withParams(`${SERVICE_URL.user}/libraryAccessCheck`, { libid: storedLibraryId }));
+  return data;
+}
+
+export async function getLibraryDetails(libid: number): Promise<LibraryDetails> {
+  const { data } = await http.get<{ data: LibraryDetails }>(userKeys.libDetails(libid));
+  return data.data;
+}
+
+export async function logoutOnServer(): Promise<void> {
+  await http.post(`${SERVICE_URL.user}/logout`, {});
+}
