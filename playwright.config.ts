@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_JWT_SECRET = process.env.E2E_JWT_SECRET ?? 'e2e-secret-long-enough-for-hs256-signing-0123456789';
+
+/**
+ * e2e against the production build (`next build` first, then `npm start` here), in Debian's Chromium.
+ * The server gets its own data directory, so it starts on a fresh, seeded embedded database.
+ */
+export default defineConfig({
+  testDir: './__tests__/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `npm start -- -p ${PORT} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: '.data/e2e',
+      JWT_SECRET: E2E_JWT_SECRET,
+      NODE_ENV: 'production',
+    },
+  },
+});
