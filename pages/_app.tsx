@@ -65,7 +65,6 @@ export default function App({ Component, pageProps }: AppProps<CommonPageProps>)
     <>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex,nofollow" />
         <meta name="description" content={SITE_DESCRIPTION} />
         <title>Library Reader</title>
       </Head>

@@ -1,0 +1,64 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { media } from '@/styles/breakpoints';
+
+export const FOOTER_LINKS = [
+  { label: 'FAQ', href: '/faq' },
+  { label: 'Help & Support', href: '/helpsupport' },
+  { label: 'Contact Us', href: '/contact-us' },
+  { label: 'Terms & Conditions', href: '/terms-and-conditions' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+] as const;
+
+export function Footer() {
+  return (
+    <Bar>
+      <nav aria-label="Footer">
+        <List>
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.href}>
+              <FooterLink href={link.href}>{link.label}</FooterLink>
+            </li>
+          ))}
+        </List>
+      </nav>
+    </Bar>
+  );
+}
+
+const Bar = styled.footer`
+  margin-top: auto;
+  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  margin: 0 auto;
+  padding: 0;
+  list-style: none;
+
+  ${media.up('md')} {
+    gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.xl}`};
+  }
+`;
+
+const FooterLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;

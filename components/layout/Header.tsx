@@ -1,0 +1,210 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { IconButton, IconLinkStyle } from '@/components/ui/IconButton';
+import { MenuIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
+import { media } from '@/styles/breakpoints';
+import { ProfileMenu } from './ProfileMenu';
+import { type HeaderLink, isActiveLink } from './types';
+
+export type { HeaderLink } from './types';
+
+export interface HeaderProps {
+  /** The five primary links (Home, Magazines, Journals, Newspapers, Stories). */
+  links: HeaderLink[];
+  /** Library or product logo; `href` is '/' or, in hide-profile mode, '/q/temp/magazines/21'. */
+  logo: { src: string; alt: string; href: string };
+  /** Marks the matching link with aria-current="page". */
+  activePath: string;
+  /** When false the profile control is a link to /login. */
+  isSignedIn: boolean;
+  /** Hide-profile mode: no profile control at all. */
+  hideProfile?: boolean;
+  menuItems: { label: string; href: string }[];
+  helpEmail?: string;
+  userName?: string;
+  onMenuOpen(): void;
+  onSearchOpen(): void;
+  onLogout(): void;
+}
+
+export function Header({
+  links,
+  logo,
+  activePath,
+  isSignedIn,
+  hideProfile = false,
+  menuItems,
+  helpEmail,
+  userName,
+  onMenuOpen,
+  onSearchOpen,
+  onLogout,
+}: HeaderProps) {
+  return (
+    <Bar>
+      <Inner>
+        <Start>
+          <IconButton aria-label="Open menu" aria-haspopup="dialog" onClick={onMenuOpen}>
+            <MenuIcon />
+          </IconButton>
+          <LogoLink href={logo.href}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- library logos come from any host, at any size */}
+            <img src={logo.src} alt={logo.alt} height={40} decoding="async" />
+          </LogoLink>
+        </Start>
+
+        <PrimaryNav aria-label="Primary">
+          <NavList>
+            {links.map((link) => {
+              const current = isActiveLink(link.href, activePath);
+              return (
+                <li key={link.href}>
+                  <NavLink href={link.href} aria-current={current ? 'page' : undefined}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </NavList>
+        </PrimaryNav>
+
+        <End>
+          <IconButton aria-label="Search" aria-haspopup="dialog" onClick={onSearchOpen}>
+            <SearchIcon />
+          </IconButton>
+          {hideProfile ? null : isSignedIn ? (
+            <ProfileMenu items={menuItems} helpEmail={helpEmail} userName={userName} onLogout={onLogout} />
+          ) : (
+            <SignInLink href="/login" aria-label="Sign in">
+              <UserIcon />
+            </SignInLink>
+          )}
+        </End>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.header};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  min-height: ${({ theme }) => theme.sizes.headerHeight};
+  margin: 0 auto;
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+
+  ${media.up('md')} {
+    gap: ${({ theme }) => theme.spacing.lg};
+    padding: 0 ${({ theme }) => theme.spacing.lg};
+  }
+`;
+
+const Start = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  flex: 1 1 auto;
+  min-width: 0;
+
+  ${media.up('md')} {
+    flex: 0 1 auto;
+  }
+`;
+
+const LogoLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-width: 0;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  border-radius: ${({ theme }) => theme.radii.sm};
+
+  img {
+    width: auto;
+    height: 40px;
+    max-width: 100%;
+    object-fit: contain;
+  }
+
+  ${media.up('md')} {
+    img {
+      max-width: 140px;
+    }
+  }
+
+  ${media.up('lg')} {
+    img {
+      max-width: 200px;
+    }
+  }
+`;
+
+const PrimaryNav = styled.nav`
+  display: none;
+
+  ${media.up('md')} {
+    display: flex;
+    flex: 1 1 auto;
+    justify-content: center;
+    min-width: 0;
+  }
+`;
+
+const NavList = styled.ul`
+  display: flex;
+  align-items: stretch;
+  gap: ${({ theme }) => theme.spacing.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${media.up('lg')} {
+    gap: ${({ theme }) => theme.spacing.md};
+  }
+`;
+
+const NavLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  text-decoration: none;
+  white-space: nowrap;
+  box-shadow: inset 0 -3px 0 transparent;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.brand};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.brand};
+    box-shadow: inset 0 -3px 0 ${({ theme }) => theme.colors.brand};
+  }
+
+  ${media.up('lg')} {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`;
+
+const End = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  flex: none;
+`;
+
+const SignInLink = styled(Link)`
+  ${IconLinkStyle}
+`;

@@ -1,0 +1,176 @@
+import Link from 'next/link';
+import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import styled, { css } from 'styled-components';
+import { IconButton } from '@/components/ui/IconButton';
+import { UserIcon } from '@/components/ui/icons';
+import { useOutsideClick } from '@/hooks/useOutsideClick';
+
+/** SPEC §9: 'Profile dropdown 170px wide'. */
+export const PROFILE_MENU_WIDTH_PX = 170;
+
+export interface ProfileMenuItem {
+  label: string;
+  href: string;
+}
+
+export interface ProfileMenuProps {
+  items: ProfileMenuItem[];
+  /** Adds a 'Help' item linking to `mailto:` this address. */
+  helpEmail?: string;
+  userName?: string;
+  onLogout(): void;
+}
+
+/**
+ * The signed-in member's account button and its dropdown. A disclosure (button + list of links) rather than an
+ * ARIA menu: the entries are ordinary navigation, so Tab and the browser's link handling keep working.
+ */
+export function ProfileMenu({ items, helpEmail, userName, onLogout }: ProfileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const dropdownId = useId();
+  const close = useCallback(() => setOpen(false), []);
+
+  useOutsideClick(wrapperRef, close, open);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  // Tabbing past the last entry leaves the menu, so it closes; a null relatedTarget (a click in Safari) does not.
+  const handleBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
+  const label = userName ? `Account menu for ${userName}` : 'Account menu';
+
+  return (
+    <Wrapper ref={wrapperRef} onBlur={handleBlur}>
+      <IconButton
+        ref={buttonRef}
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={dropdownId}
+        onClick={() => setOpen((value) => !value)}
+        $active={open}
+      >
+        <UserIcon />
+      </IconButton>
+      <Dropdown id={dropdownId} hidden={!open} data-testid="profile-dropdown">
+        {userName ? <Greeting title={userName}>{userName}</Greeting> : null}
+        <List>
+          {items.map((item) => (
+            <li key={`${item.href}|${item.label}`}>
+              <EntryLink href={item.href} onClick={close}>
+                {item.label}
+              </EntryLink>
+            </li>
+          ))}
+          {helpEmail ? (
+            <li>
+              <EntryAnchor href={`mailto:${helpEmail}`} onClick={close}>
+                Help
+              </EntryAnchor>
+            </li>
+          ) : null}
+          <li>
+            <EntryButton
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onLogout();
+              }}
+            >
+              Logout
+            </EntryButton>
+          </li>
+        </List>
+      </Dropdown>
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.div`
+  position: relative;
+  flex: none;
+`;
+
+const Dropdown = styled.div`
+  position: absolute;
+  top: calc(100% + ${({ theme }) => theme.spacing.xs});
+  right: 0;
+  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  width: ${PROFILE_MENU_WIDTH_PX}px;
+  max-width: calc(100vw - ${({ theme }) => theme.spacing.lg});
+  padding: ${({ theme }) => theme.spacing.xs} 0;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+
+  &[hidden] {
+    display: none;
+  }
+`;
+
+const Greeting = styled.p`
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const entryStyle = css`
+  display: block;
+  width: 100%;
+  min-height: 40px;
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  text-align: left;
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+
+  &:focus-visible {
+    outline-offset: -3px;
+    box-shadow: none;
+  }
+`;
+
+const EntryLink = styled(Link)`
+  ${entryStyle}
+`;
+
+const EntryAnchor = styled.a`
+  ${entryStyle}
+`;
+
+const EntryButton = styled.button`
+  ${entryStyle}
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;

@@ -1,0 +1,199 @@
+import Link from 'next/link';
+import { Children, type ReactNode, useEffect, useId, useRef } from 'react';
+import styled from 'styled-components';
+import { media, prefersReducedMotion } from '@/styles/breakpoints';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+/** SPEC §9: 'Slider arrows appear above 7 items'. */
+export const ARROW_THRESHOLD = 7;
+/** SPEC §9: 'scrolling moves 20px steps up to 1200px'. */
+export const SCROLL_STEP_PX = 20;
+export const SCROLL_DISTANCE_PX = 1200;
+
+export interface SliderProps {
+  /** The h2 above the row; also names the scrollable region. */
+  title: string;
+  viewAllHref?: string;
+  /** One node per item; each is wrapped in an `<li>`. */
+  children: ReactNode[];
+  /** How many items the row holds; the arrows show only above ARROW_THRESHOLD. */
+  itemCount: number;
+}
+
+type Direction = -1 | 1;
+
+function atEdge(el: HTMLElement, direction: Direction): boolean {
+  if (direction < 0) return el.scrollLeft <= 0;
+  return el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+}
+
+/** A titled, horizontally scrolling row of cards with an optional 'View All' link and arrow buttons. */
+export function Slider({ title, viewAllHref, children, itemCount }: SliderProps) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<number | null>(null);
+  const listId = useId();
+  const showArrows = itemCount > ARROW_THRESHOLD;
+
+  const stop = () => {
+    if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
+    frameRef.current = null;
+  };
+
+  // An animation still running when the row unmounts must not touch a detached element.
+  useEffect(
+    () => () => {
+      if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
+    },
+    [],
+  );
+
+  const scroll = (direction: Direction) => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    stop();
+    if (prefersReducedMotion()) {
+      el.scrollBy({ left: direction * SCROLL_DISTANCE_PX, behavior: 'auto' });
+      return;
+    }
+    let moved = 0;
+    const step = () => {
+      if (moved >= SCROLL_DISTANCE_PX || atEdge(el, direction)) {
+        frameRef.current = null;
+        return;
+      }
+      el.scrollBy({ left: direction * SCROLL_STEP_PX, behavior: 'auto' });
+      moved += SCROLL_STEP_PX;
+      frameRef.current = requestAnimationFrame(step);
+    };
+    step();
+  };
+
+  return (
+    // No label on the section: the scroll region below is the one landmark named by the title.
+    <Section>
+      <Head>
+        <Heading>{title}</Heading>
+        <Actions>
+          {viewAllHref ? (
+            <ViewAll href={viewAllHref}>
+              View All<span className="visually-hidden"> {title}</span>
+            </ViewAll>
+          ) : null}
+          {showArrows ? (
+            <>
+              <Arrow type="button" aria-label="Scroll left" aria-controls={listId} onClick={() => scroll(-1)}>
+                <ChevronLeftIcon size={20} />
+              </Arrow>
+              <Arrow type="button" aria-label="Scroll right" aria-controls={listId} onClick={() => scroll(1)}>
+                <ChevronRightIcon size={20} />
+              </Arrow>
+            </>
+          ) : null}
+        </Actions>
+      </Head>
+      {/* A focusable region so the row scrolls with the arrow keys as well as by touch. */}
+      <Scroller ref={scrollerRef} id={listId} role="region" aria-label={title} tabIndex={0}>
+        <Items>
+          {Children.map(children, (child) => (
+            <Item>{child}</Item>
+          ))}
+        </Items>
+      </Scroller>
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: ${({ theme }) => `${theme.spacing.lg} 0`};
+  min-width: 0;
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: 0 ${({ theme }) => theme.spacing.lg};
+`;
+
+const Heading = styled.h2`
+  min-width: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  overflow-wrap: anywhere;
+
+  ${media.up('md')} {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  margin-left: auto;
+`;
+
+const ViewAll = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.brand};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+const Arrow = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => theme.sizes.tapTarget};
+  height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+
+const Scroller = styled.div`
+  overflow-x: auto;
+  overflow-y: hidden;
+  overscroll-behavior-x: contain;
+  scroll-padding: 0 ${({ theme }) => theme.spacing.lg};
+  scrollbar-width: thin;
+  border-radius: ${({ theme }) => theme.radii.sm};
+
+  &:focus-visible {
+    outline-offset: -3px;
+    box-shadow: none;
+  }
+`;
+
+const Items = styled.ul`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.lg};
+  width: max-content;
+  margin: 0;
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg} ${theme.spacing.sm}`};
+  list-style: none;
+`;
+
+const Item = styled.li`
+  flex: none;
+`;

@@ -1,0 +1,64 @@
+import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
+import { ServerStyleSheet } from 'styled-components';
+
+interface AppDocumentProps {
+  nonce?: string;
+}
+
+// A nonce is base64 (or base64url); anything else is ignored rather than echoed into the page.
+const NONCE_PATTERN = /^[A-Za-z0-9+/_=-]{8,256}$/;
+
+function nonceFrom(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && NONCE_PATTERN.test(value) ? value : undefined;
+}
+
+/**
+ * Server-renders styled-components' CSS into the page (the Next.js `with-styled-components` pattern) and puts the
+ * request's CSP nonce, set by the middleware as `x-nonce`, on every style and script tag it emits.
+ */
+export default class AppDocument extends Document<AppDocumentProps> {
+  static async getInitialProps(ctx: DocumentContext): Promise<DocumentInitialProps & AppDocumentProps> {
+    const nonce = nonceFrom(ctx.req?.headers['x-nonce']);
+    const sheet = new ServerStyleSheet({ nonce });
+    const originalRenderPage = ctx.renderPage;
+
+    try {
+      ctx.renderPage = () =>
+        originalRenderPage({
+          enhanceApp: (App) => (props) => sheet.collectStyles(<App {...props} />),
+        });
+
+      const initialProps = await Document.getInitialProps(ctx);
+      return {
+        ...initialProps,
+        nonce,
+        styles: (
+          <>
+            {initialProps.styles}
+            {sheet.getStyleElement()}
+          </>
+        ),
+      };
+    } finally {
+      sheet.seal();
+    }
+  }
+
+  render() {
+    const { nonce } = this.props;
+    return (
+      <Html lang="en">
+        <Head nonce={nonce}>
+          {/* styled-components reads this to put the nonce on the <style> tags it adds in the browser. */}
+          {nonce ? <meta property="csp-nonce" nonce={nonce} /> : null}
+          <meta name="robots" content="noindex,nofollow" />
+        </Head>
+        <body>
+          <Main />
+          <NextScript nonce={nonce} />
+        </body>
+      </Html>
+    );
+  }
+}
