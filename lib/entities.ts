@@ -72,7 +72,7 @@ export function mediaUrl(path: string): string {
 
 /** SPEC §9: images at 1x, 2x, 3x using view/1.jpg to view/3.jpg. */
 export function imageSet(path: string): { src: string; srcSet: string } {
-  const base = mediaUrl(path);
+  const base = mediaUrl(path).replace(/\/+$/, '');
   return {
     src: `${base}/view/1.jpg`,
     srcSet: `${base}/view/1.jpg 1x, ${base}/view/2.jpg 2x, ${base}/view/3.jpg 3x`,

@@ -1,14 +1,10 @@
+import { imageSet } from '@/lib/entities';
+
 /**
  * SPEC §9: images come at 1x, 2x and 3x as view/1.jpg..view/3.jpg under a media base,
  * e.g. srcSetFor('/media/covers/100001').
  */
-export function srcSetFor(base: string): { src: string; srcSet: string } {
-  const root = base.replace(/\/+$/, '');
-  return {
-    src: `${root}/view/1.jpg`,
-    srcSet: `${root}/view/1.jpg 1x, ${root}/view/2.jpg 2x, ${root}/view/3.jpg 3x`,
-  };
-}
+export const srcSetFor = imageSet;
 
 const DIRECT_IMAGE = /\.(?:jpe?g|png|webp|avif|gif|svg)(?:[?#].*)?$/i;
 
