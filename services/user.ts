@@ -73,3 +73,14 @@ export async function getLibraryDetails(libid: number): Promise<LibraryDetails> 
 export async function logoutOnServer(): Promise<void> {
   await http.post(`${SERVICE_URL.user}/logout`, {});
 }
+
+export type ValidateUserOutcome =
+  | { isError: true; status: string; message: string }
+  | { isError: false; data: SessionFields };
+
+/** SPEC §4 Validate-user: a status other than 'Success' is isError with the server's status and message. */
+export async function checkUser(libid?: number): Promise<ValidateUserOutcome> {
+  const answer = await validateUser(libid);
+  if (answer.status !== 'Success') return { isError: true, status: answer.status, message: answer.message };
+  return { isError: false, data: answer as SessionFields };
+}

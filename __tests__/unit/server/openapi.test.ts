@@ -1,0 +1,21 @@
+import { buildOpenApi } from '@/server/http/openapi';
+import { SERVICES } from '@/server/services';
+
+describe('/api/openapi.json', () => {
+  const doc = buildOpenApi(SERVICES);
+
+  it('describes every route of every service, from the same tables the API serves', () => {
+    const expected = Object.entries(SERVICES).flatMap(([service, routes]) => Object.keys(routes).map((p) => `/api/${service}/${p}`));
+    expect(Object.keys(doc.paths).sort()).toEqual(expected.sort());
+    expect(doc.paths['/api/user/loginAsGuest']).toHaveProperty('post');
+    expect(doc.paths['/api/catalogue/magazine-filter']).toHaveProperty('get');
+  });
+
+  it('documents query parameters and request bodies from the zod schemas', () => {
+    const filter = doc.paths['/api/catalogue/magazine-filter'].get as { parameters: Array<{ name: string; required: boolean }> };
+    expect(filter.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['libid', 'gold', 'storeID', 'categoryID', 'lang', 'age_rate', 'page']));
+    expect(filter.parameters.find((p) => p.name === 'categoryID')?.required).toBe(true);
+    const guest = doc.paths['/api/user/loginAsGuest'].post as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
+    expect(guest.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['uniqId', 'os']));
+  });
+});
