@@ -40,6 +40,6 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API, build assets and media; /_next/data requests pass through the gate too.
-  matcher: ['/((?!api/|_next/static/|_next/image|media/|favicon\\.ico|robots\\.txt).*)'],
+  // Everything but the API, build assets, media and static files; /_next/data requests pass the gate too.
+  matcher: ['/((?!api/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)'],
 };

@@ -29,7 +29,8 @@ export function useAccessCheck(enabled: boolean): void {
         if (result.info) saveSession(result.info);
         markAccessChecked();
         if (result.isRedirectHome) {
-          await router.replace('/');
+          // The session now reads through another library: load home afresh from the server.
+          window.location.assign('/');
           return;
         }
         const decision = decideGate(

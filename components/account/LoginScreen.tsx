@@ -1,7 +1,7 @@
-import { useRouter } from 'next/router';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { useHydrated } from '@/hooks/useHydrated';
 import { signInAsGuest } from '@/services/guest';
 import { ApiError } from '@/services/http';
 
@@ -13,7 +13,7 @@ export interface LoginScreenProps {
 
 /** /login: the ways in this library allows. */
 export function LoginScreen({ libraryName, guestLibraryId, guestAvailable }: LoginScreenProps) {
-  const router = useRouter();
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,7 +23,8 @@ export function LoginScreen({ libraryName, guestLibraryId, guestAvailable }: Log
     try {
       const outcome = await signInAsGuest(guestLibraryId ?? undefined);
       if (outcome.kind === 'redirect') {
-        await router.replace(outcome.to);
+        // A full load: the session changed, so every page (and anything prefetched) must be asked again.
+        window.location.assign(outcome.to);
         return;
       }
       // Status 0: the spec says nothing happens; tell the person why the button did nothing.
@@ -39,7 +40,7 @@ export function LoginScreen({ libraryName, guestLibraryId, guestAvailable }: Log
       <h1 id="login-title">Sign in</h1>
       <p>{libraryName ? `Read ${libraryName}’s magazines, newspapers and stories.` : 'Read your library’s magazines, newspapers and stories.'}</p>
       {guestAvailable ? (
-        <Button type="button" onClick={() => void continueAsGuest()} disabled={busy} aria-busy={busy}>
+        <Button type="button" onClick={() => void continueAsGuest()} disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Signing in…' : 'Continue as guest'}
         </Button>
       ) : (

@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { logout } from '@/services/session';
@@ -12,10 +11,8 @@ export interface ValidateUserScreenProps {
 
 /** /validate-user: type 1 (signed in but no library) and type 2 (membership expired). */
 export function ValidateUserScreen({ type, libraryName, helpEmail }: ValidateUserScreenProps) {
-  const router = useRouter();
   const signOut = async () => {
-    await logout('/login');
-    await router.replace('/login');
+    window.location.assign(await logout('/login'));
   };
   return (
     <Card aria-labelledby="validate-title">

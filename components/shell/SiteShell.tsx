@@ -28,8 +28,8 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
     void (async () => {
       const next = await logout(router.asPath);
       setMenuOpen(false);
-      // Reloading through the server lets the gate decide what the signed-out visitor may see.
-      await router.replace(next);
+      // A full load through the server lets the gate decide what the signed-out visitor may see.
+      window.location.assign(next);
     })();
   }, [router]);
 
