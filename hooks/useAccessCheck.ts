@@ -6,6 +6,7 @@ import { decideGate } from '@/lib/gate';
 import { isOpenRoute, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import { accessCheckDue, markAccessChecked, saveSession, storedExpiration } from '@/services/session';
 import { storedToken } from '@/services/http';
+import { loadPage } from '@/services/navigation';
 import { libraryAccessCheck } from '@/services/user';
 
 /**
@@ -30,7 +31,7 @@ export function useAccessCheck(enabled: boolean): void {
         markAccessChecked();
         if (result.isRedirectHome) {
           // The session now reads through another library: load home afresh from the server.
-          window.location.assign('/');
+          loadPage('/');
           return;
         }
         const decision = decideGate(

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { useHydrated } from '@/hooks/useHydrated';
 import { signInAsGuest } from '@/services/guest';
+import { loadPage } from '@/services/navigation';
 import { ApiError } from '@/services/http';
 
 export interface LoginScreenProps {
@@ -24,7 +25,7 @@ export function LoginScreen({ libraryName, guestLibraryId, guestAvailable }: Log
       const outcome = await signInAsGuest(guestLibraryId ?? undefined);
       if (outcome.kind === 'redirect') {
         // A full load: the session changed, so every page (and anything prefetched) must be asked again.
-        window.location.assign(outcome.to);
+        loadPage(outcome.to);
         return;
       }
       // Status 0: the spec says nothing happens; tell the person why the button did nothing.

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { logout } from '@/services/session';
+import { loadPage } from '@/services/navigation';
 
 export interface ValidateUserScreenProps {
   type: 1 | 2;
@@ -12,7 +13,7 @@ export interface ValidateUserScreenProps {
 /** /validate-user: type 1 (signed in but no library) and type 2 (membership expired). */
 export function ValidateUserScreen({ type, libraryName, helpEmail }: ValidateUserScreenProps) {
   const signOut = async () => {
-    window.location.assign(await logout('/login'));
+    loadPage(await logout('/login'));
   };
   return (
     <Card aria-labelledby="validate-title">

@@ -7,6 +7,7 @@ import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
 import { ACCOUNT_MENU, PRIMARY_LINKS, SHORT_ACCOUNT_MENU } from '@/lib/routes';
 import { logout } from '@/services/session';
+import { loadPage } from '@/services/navigation';
 import type { ShellProps } from './types';
 
 const PRODUCT_LOGO = { src: '/logo.svg', alt: 'Library Reader home' };
@@ -29,7 +30,7 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
       const next = await logout(router.asPath);
       setMenuOpen(false);
       // A full load through the server lets the gate decide what the signed-out visitor may see.
-      window.location.assign(next);
+      loadPage(next);
     })();
   }, [router]);
 
