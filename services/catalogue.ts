@@ -48,13 +48,13 @@ export async function filterMagazines(params: Parameters<typeof catalogueKeys.ma
 export function issueTile(hit: MagazineHit, libraryId?: number): IssueTile {
   const { src, srcSet } = imageSet(hit.img);
   const base = catalogueBase(libraryId);
+  // Optional fields are left out, not undefined: the tile travels through getServerSideProps as JSON.
   return {
     name: hit.magName,
     editionId: hit.issueId,
     imageSrc: src,
     imageSrcSet: srcSet,
-    floatingImgSrc: hit.isGold === 1 ? GOLD_BADGE.src : undefined,
-    floatingImgAltText: hit.isGold === 1 ? GOLD_BADGE.alt : undefined,
+    ...(hit.isGold === 1 ? { floatingImgSrc: GOLD_BADGE.src, floatingImgAltText: GOLD_BADGE.alt } : {}),
     showFloatingIcon: hit.isGold === 1,
     browserLinkUrl: `${base}/magazine/${hit.mid}`,
     appLinkUrl: `${base}/magazine/${hit.mid}/${hit.issueId}`,
