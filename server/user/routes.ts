@@ -36,6 +36,13 @@ export const libraryVerificationBody = z.object({
 export const libraryAccessCheckQuery = z.object({ libid: z.coerce.number().int().min(0).optional() });
 export const libraryQuery = z.object({ libid: libraryIdParam });
 
+/** isGuestLoginAvailable: whether the library (or the site's default guest library) lets visitors in as guests. */
+export async function guestLoginAvailability(libid?: number) {
+  const library = await findLibrary(libid ?? defaultGuestLibraryId());
+  const available = Boolean(library?.guestAccess);
+  return { status: available ? 1 : 0, isGuestLoginAvailable: available, libid: available && library ? library.id : 0, libraryName: library?.name ?? '' };
+}
+
 async function sessionUser(session: Session) {
   const user = await findUserById(session.claims.uid);
   if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
@@ -58,9 +65,7 @@ export const userRoutes: ServiceRoutes = {
       auth: 'none',
       query: isGuestLoginAvailableQuery,
       async handler({ query }) {
-        const library = await findLibrary(query.libid ?? defaultGuestLibraryId());
-        const available = Boolean(library?.guestAccess);
-        return { status: available ? 1 : 0, isGuestLoginAvailable: available, libid: available ? library!.id : 0 };
+        return guestLoginAvailability(query.libid);
       },
     }),
   },
