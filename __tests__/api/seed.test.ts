@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import { verifyPassword } from '@/server/auth/password';
 import { hashSecret } from '@/server/auth/secrets';
 import { closeDb, getDb, getPool } from '@/server/db/client';
-import { startEmbeddedDatabaseProcess } from '@/server/db/embedded-process';
 import { runMigrations } from '@/server/db/migrate';
 import { renderPageImage } from '@/server/media/render';
 import { seedDemoLibrary, type SeedSummary } from '@/server/seed';
+import { freshDatabase } from './helpers/app';
 
 // The whole demo library is seeded once; this takes under a minute on two cores.
 jest.setTimeout(300_000);
@@ -18,31 +16,6 @@ jest.setTimeout(300_000);
 let database: { url: string; stop(): Promise<void> } | undefined;
 let mediaDir = '';
 let summary: SeedSummary;
-
-/**
- * In-memory PGlite (startEmbeddedDatabase, run in a child process because PGlite's dynamic imports do not load
- * inside jest's module sandbox), or a fresh database on the PostgreSQL of TEST_DATABASE_URL.
- */
-async function freshDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return startEmbeddedDatabaseProcess();
-  const name = `seed_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async stop() {
-      const cleanup = new Client({ connectionString: server });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await getPool().query(text, params)).rows as T[];
@@ -54,7 +27,7 @@ async function one<T>(text: string, params: unknown[] = []): Promise<T> {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase();
+  database = await freshDatabase('seed_test');
   process.env.DATABASE_URL = database.url;
   process.env.DATABASE_POOL_MAX = '4';
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-media-'));

@@ -19,12 +19,12 @@ export interface TestApp {
 }
 
 /** A database of its own for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL. */
-async function freshDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+export async function freshDatabase(prefix = 'reading_test'): Promise<{ url: string; stop(): Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
     return startEmbeddedDatabaseProcess();
   }
-  const name = `reading_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
