@@ -13,7 +13,16 @@ const nextConfig: NextConfig = {
   // The database driver and image library run only on the server; keep them out of the bundles.
   serverExternalPackages: ['pg', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite-socket'],
   async rewrites() {
-    return [{ source: '/media/:path*', destination: '/api/media/:path*' }];
+    return [
+      { source: '/media/:path*', destination: '/api/media/:path*' },
+      // SPEC §2 /healthcheck: liveness (never touches the database); /healthcheck/ready: readiness (503 when it is down).
+      { source: '/healthcheck', destination: '/api/health' },
+      { source: '/healthcheck/ready', destination: '/api/ready' },
+      // App association files, built from the environment (server/app-links.ts).
+      { source: '/apple-app-site-association', destination: '/api/app-links/apple' },
+      { source: '/.well-known/apple-app-site-association', destination: '/api/app-links/apple' },
+      { source: '/.well-known/assetlinks.json', destination: '/api/app-links/android' },
+    ];
   },
   async headers() {
     return [
