@@ -56,7 +56,7 @@ describe('checkout (page basicPlan)', () => {
     const res = await startCheckout(token);
     expect(res).toEqual({
       status: 'success',
-      url: `https://checkout.stripe.test/c/pay/${res.order}`,
+      url: `${stripe.baseUrl}/pay/${res.order}`,
       order: expect.stringMatching(/^cs_test_/),
       plan: { id: 'basicPlan', name: 'Basic plan', days: 30 },
     });

@@ -26,8 +26,9 @@ export function RenewWithCard({ offer }: { offer: RenewOffer }) {
       // The provider's payment page; it sends the member back to /paymentsuccess or /paymentfailed.
       window.location.assign(url);
     } catch (caught) {
-      const reason = caught instanceof ApiError ? caught.serverMessage || caught.message : 'Network Error';
-      setError(`We could not start the payment (${reason}). Please try again.`);
+      // The service's own words are written for people; otherwise the spec's error text (SPEC §8) in a sentence.
+      const said = caught instanceof ApiError ? caught.serverMessage : null;
+      setError(said ? `We could not start the payment. ${said}` : `We could not start the payment (${caught instanceof ApiError ? caught.message : 'Network Error'}). Please try again.`);
       setBusy(false);
     }
   };

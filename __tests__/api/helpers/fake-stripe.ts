@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -32,14 +33,31 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Stripe's hosted payment page, reduced to what a test needs: pay, or go back without paying. */
+function paymentPage(session: FakeCheckoutSession): string {
+  const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title></head><body><main>
+<h1>Pay ${escapeHtml(amount)}</h1>
+<form method="post" action="/pay/${session.id}/complete"><button type="submit">Pay</button></form>
+<form method="post" action="/pay/${session.id}/cancel"><button type="submit">Cancel and go back</button></form>
+</main></body></html>`;
+}
+
 /**
  * A small local HTTP server standing in for the two calls of Stripe's API the site makes: create and retrieve a
- * Checkout Session (form-encoded in, JSON out, Bearer secret key, Stripe's error shape).
+ * Checkout Session (form-encoded in, JSON out, Bearer secret key, Stripe's error shape). It also serves a stand-in
+ * for the hosted payment page at the session's `url`, which sends the browser back as Stripe does.
  */
-export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Promise<FakeStripe> {
+export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789', port = 0): Promise<FakeStripe> {
   const sessions = new Map<string, FakeCheckoutSession>();
   const requests: FakeStripe['requests'] = [];
   let counter = 0;
+  // Unique across restarts, as Stripe's are: a database kept between runs must not see an id twice.
+  const run = randomBytes(4).toString('hex');
   const fake = { failWith: null as number | null };
 
   const server = http.createServer((req, res) => {
@@ -54,17 +72,31 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify(body));
       };
+      if (path === '/health') return send(200, { status: 'ok' });
+      const pay = /^\/pay\/([^/]+)(?:\/(complete|cancel))?$/.exec(path);
+      if (pay) {
+        const session = sessions.get(pay[1]);
+        if (!session) return send(404, { error: { message: 'No such payment page' } });
+        if (!pay[2]) {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          return res.end(paymentPage(session));
+        }
+        if (pay[2] === 'complete') Object.assign(session, { status: 'complete', payment_status: 'paid' });
+        res.statusCode = 303;
+        res.setHeader('Location', pay[2] === 'complete' ? session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancel_url);
+        return res.end();
+      }
       if (fake.failWith) return send(fake.failWith, { error: { type: 'api_error', message: 'Something went wrong' } });
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         counter += 1;
-        const id = `cs_test_${String(counter).padStart(6, '0')}`;
+        const id = `cs_test_${run}${String(counter).padStart(6, '0')}`;
         const session: FakeCheckoutSession = {
           id,
           object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
+          url: `http://127.0.0.1:${boundPort()}/pay/${id}`,
           status: 'open',
           payment_status: 'unpaid',
           client_reference_id: form.client_reference_id ?? null,
@@ -91,11 +123,11 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_0123456789'): Pr
       return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const boundPort = () => (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
   return Object.assign(fake, {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${boundPort()}`,
     secretKey,
     sessions,
     requests,

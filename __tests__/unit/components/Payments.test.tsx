@@ -122,7 +122,7 @@ describe('Renew with a card on /validate-user?type=2', () => {
     );
     expect(screen.getByText(/The Basic plan adds 30 days of reading for US\$4\.99/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Renew with a card' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not start the payment (Card payments are not offered on this site). Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not start the payment. Card payments are not offered on this site');
     expect(checkouts).toEqual([{ page: 'basicPlan' }]);
   });
 
