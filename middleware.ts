@@ -40,6 +40,9 @@ export async function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API, build assets, media and static files; /_next/data requests pass the gate too.
-  matcher: ['/((?!api/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)'],
+  // Everything but the API, build assets, media and static files; /_next/data requests pass the gate too. Health
+  // probes, the app association files and /_error are no place to come back to: no gate, no callback cookie.
+  matcher: [
+    '/((?!api/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|healthcheck(?:/|$)|apple-app-site-association$|\\.well-known/|_error$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)',
+  ],
 };

@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_JWT_SECRET = process.env.E2E_JWT_SECRET ?? 'e2e-secret-long-enough-for-hs256-signing-0123456789';
+/** A local stand-in for Stripe (__tests__/e2e/fake-stripe-server.ts), so card renewal is walked end to end. */
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
+export const E2E_STRIPE_KEY = 'sk_test_e2e_stand_in';
 
 /**
  * e2e against the production build (`next build` first, then `npm start` here), in Debian's Chromium.
@@ -23,17 +26,27 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
-  webServer: {
-    command: `npm start -- -p ${PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: '.data/e2e',
-      JWT_SECRET: E2E_JWT_SECRET,
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      command: `npx tsx __tests__/e2e/fake-stripe-server.ts ${STRIPE_PORT} ${E2E_STRIPE_KEY}`,
+      url: `http://127.0.0.1:${STRIPE_PORT}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: `npm start -- -p ${PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: '.data/e2e',
+        JWT_SECRET: E2E_JWT_SECRET,
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: E2E_STRIPE_KEY,
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
+      },
+    },
+  ],
 });

@@ -2,22 +2,31 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ValidateUserScreen } from '@/components/account/ValidateUserScreen';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { formatPrice, planFor } from '@/server/payments/plans';
+import { paymentsEnabled } from '@/server/payments/provider';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const type = ctx.query.type === '2' ? 2 : 1;
   const session = await pageSession(ctx);
   const shell = await shellProps(session);
+  // An expired member may renew by card when the site takes cards; guests and people without a library may not.
+  const plan = planFor('basicPlan');
+  const renew =
+    type === 2 && paymentsEnabled() && session && !session.claims.guest && session.claims.libid
+      ? { planName: plan.name, days: plan.days, price: formatPrice(plan) }
+      : null;
   return {
     props: {
       shell,
       type,
       libraryName: shell.library?.libName ?? '',
       helpEmail: shell.library?.supportEmail || process.env.NEXT_PUBLIC_HELP_EMAIL || 'help@library-reader.example',
+      renew,
     },
   };
 }) satisfies GetServerSideProps;
 
 export default function ValidateUserPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return <ValidateUserScreen type={props.type as 1 | 2} libraryName={props.libraryName} helpEmail={props.helpEmail} />;
+  return <ValidateUserScreen type={props.type as 1 | 2} libraryName={props.libraryName} helpEmail={props.helpEmail} renew={props.renew} />;
 }

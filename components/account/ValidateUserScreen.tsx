@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { RenewWithCard, type RenewOffer } from '@/components/payments/RenewWithCard';
 import { Button } from '@/components/ui/Button';
 import { logout } from '@/services/session';
 import { loadPage } from '@/services/navigation';
@@ -8,10 +9,12 @@ export interface ValidateUserScreenProps {
   type: 1 | 2;
   libraryName: string;
   helpEmail: string;
+  /** Card renewal for an expired member, when this site takes cards; null otherwise. */
+  renew?: RenewOffer | null;
 }
 
 /** /validate-user: type 1 (signed in but no library) and type 2 (membership expired). */
-export function ValidateUserScreen({ type, libraryName, helpEmail }: ValidateUserScreenProps) {
+export function ValidateUserScreen({ type, libraryName, helpEmail, renew = null }: ValidateUserScreenProps) {
   const signOut = async () => {
     loadPage(await logout('/login'));
   };
@@ -30,6 +33,7 @@ export function ValidateUserScreen({ type, libraryName, helpEmail }: ValidateUse
             Your access through {libraryName || 'your library'} has ended. Please contact your organization to renew it; your favourites are kept and
             will be here when you return.
           </p>
+          {renew ? <RenewWithCard offer={renew} /> : null}
         </>
       )}
       <Actions>

@@ -1,32 +1,34 @@
-import styled from 'styled-components';
+import { Button } from '@/components/ui/Button';
+import { ErrorScreen } from './ErrorScreen';
 
 /** Shown instead of a page when the database cannot be reached (the page answers 503). */
 export function ServiceUnavailable() {
   return (
-    <Box role="alert">
-      <h1>We can’t reach the library right now</h1>
-      <p>Your reading, favourites and account are safe. The service is having a short break; please try again in a few minutes.</p>
-      <button type="button" onClick={() => window.location.reload()}>
-        Try again
-      </button>
-    </Box>
+    <ErrorScreen
+      code={503}
+      title="We can’t reach the library right now"
+      text="Your reading, favourites and account are safe. The service is having a short break; please try again in a few minutes."
+      action={
+        <Button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      }
+    />
   );
 }
 
-const Box = styled.section`
-  max-width: 40rem;
-  margin: ${({ theme }) => theme.spacing.xxxl} auto;
-  padding: ${({ theme }) => theme.spacing.xl};
-  text-align: center;
-
-  button {
-    margin-top: ${({ theme }) => theme.spacing.lg};
-    padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.xl}`};
-    border: 0;
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    cursor: pointer;
-  }
-`;
+/** Any other failure: never the error itself, only what to do next. */
+export function SomethingWentWrong({ code = 500 }: { code?: number }) {
+  return (
+    <ErrorScreen
+      code={code}
+      title="Something went wrong"
+      text="We hit a problem showing this page. It has been logged; please try again in a moment."
+      action={
+        <Button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}

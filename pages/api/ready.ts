@@ -1,13 +1,17 @@
-import type { NextApiRequest, NextApiResponse } from 'next';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getPool } from '@/server/db/client';
 
-/** Readiness: the database answers. 503 when it does not. */
-export default async function ready(_req: NextApiRequest, res: NextApiResponse) {
+/** Readiness: the database answers; 503 when it does not. Also served at /healthcheck/ready (next.config.ts). */
+export default async function ready(_req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   try {
     await getPool().query('SELECT 1');
-    res.status(200).json({ status: 'ok', database: 'up' });
+    res.statusCode = 200;
+    res.end(JSON.stringify({ status: 'ok', database: 'up' }));
   } catch {
-    res.status(503).json({ status: 503, message: 'The database is not reachable', database: 'down' });
+    res.statusCode = 503;
+    res.setHeader('Retry-After', '30');
+    res.end(JSON.stringify({ status: 503, message: 'The database is not reachable', database: 'down' }));
   }
 }

@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './stories';
 export * from './auth';
 export * from './support';
+export * from './payments';

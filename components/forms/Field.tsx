@@ -1,0 +1,103 @@
+import type { ChangeEvent, InputHTMLAttributes } from 'react';
+import styled, { css } from 'styled-components';
+import { fieldId } from '@/hooks/useHelpForm';
+
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+export interface FieldProps {
+  /** The wire name, also the control's name and the base of its id. */
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  onChange(name: string, value: string): void;
+  onBlur?(name: string): void;
+  multiline?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  idPrefix: string;
+}
+
+/** A labelled text control with its hint and its message; the message is tied to the control for screen readers. */
+export function Field({ name, label, value, error, hint, onChange, onBlur, multiline, type = 'text', autoComplete, inputMode, maxLength, idPrefix }: FieldProps) {
+  const id = fieldId(idPrefix, name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': true,
+    maxLength,
+    onChange: (event: ChangeEvent<Control>) => onChange(name, event.target.value),
+    onBlur: () => onBlur?.(name),
+  } as const;
+  return (
+    <Row>
+      <Label htmlFor={id}>{label}</Label>
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      {error ? (
+        <ErrorText id={errorId}>
+          <span aria-hidden="true">! </span>
+          {error}
+        </ErrorText>
+      ) : null}
+      {multiline ? (
+        <TextArea {...common} rows={6} $invalid={Boolean(error)} />
+      ) : (
+        <Input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} $invalid={Boolean(error)} />
+      )}
+    </Row>
+  );
+}
+
+const Row = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+
+  & + & {
+    margin-top: ${({ theme }) => theme.spacing.lg};
+  }
+`;
+
+const Label = styled.label`
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Hint = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const ErrorText = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const control = css<{ $invalid: boolean }>`
+  width: 100%;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+  border: 2px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  ${control}
+`;
+
+const TextArea = styled.textarea<{ $invalid: boolean }>`
+  ${control}
+  resize: vertical;
+`;

@@ -1,0 +1,26 @@
+import Cookies from 'js-cookie';
+import type { ShellProps } from '@/lib/entities';
+import { COOKIE } from '@/lib/cookies';
+import { storedToken } from '@/services/http';
+import { storedLibrary, storedUser } from '@/services/session';
+import { useHydrated } from './useHydrated';
+
+const SIGNED_OUT: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false };
+
+/**
+ * The header's props from what the browser stored at sign-in, for static pages (404, errors) that have no server
+ * data: signed out while rendering on the server, the member's name and library once the page runs.
+ */
+export function useStoredShell(): ShellProps {
+  const hydrated = useHydrated();
+  if (!hydrated) return SIGNED_OUT;
+  if (Cookies.get(COOKIE.isLoggedIn) !== '1' || !storedToken()) return SIGNED_OUT;
+  const user = storedUser();
+  return {
+    signedIn: true,
+    userName: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
+    library: storedLibrary(),
+    // Not stored in the browser; the shorter menu (without manage-password) is the safe one.
+    hasPassword: false,
+  };
+}

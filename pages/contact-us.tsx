@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { ContactScreen } from '@/components/help/ContactScreen';
+import { memberContact, publicShell } from '@/server/pages/public';
+
+export const getServerSideProps = (async (ctx) => {
+  const { session, shell } = await publicShell(ctx);
+  return { props: { shell, prefill: await memberContact(session) } };
+}) satisfies GetServerSideProps;
+
+export default function ContactUsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  return <ContactScreen prefill={props.prefill} />;
+}

@@ -1,0 +1,14 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { FaqScreen } from '@/components/help/FaqScreen';
+import { SESSION_TOKEN_SECONDS } from '@/server/config';
+import { publicShell } from '@/server/pages/public';
+import { paymentsEnabled } from '@/server/payments/provider';
+
+export const getServerSideProps = (async (ctx) => {
+  const { shell } = await publicShell(ctx);
+  return { props: { shell, sessionDays: Math.round(SESSION_TOKEN_SECONDS / 86_400), cardPayments: paymentsEnabled() } };
+}) satisfies GetServerSideProps;
+
+export default function FaqPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  return <FaqScreen sessionDays={props.sessionDays} cardPayments={props.cardPayments} />;
+}

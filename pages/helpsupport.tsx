@@ -1,0 +1,19 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { SupportScreen } from '@/components/help/SupportScreen';
+import { helpEmailFor, memberContact, publicShell } from '@/server/pages/public';
+
+export const getServerSideProps = (async (ctx) => {
+  const { session, shell } = await publicShell(ctx);
+  return {
+    props: {
+      shell,
+      prefill: await memberContact(session),
+      libraryName: shell.library?.libName ?? '',
+      helpEmail: helpEmailFor(shell),
+    },
+  };
+}) satisfies GetServerSideProps;
+
+export default function HelpSupportPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  return <SupportScreen prefill={props.prefill} libraryName={props.libraryName} helpEmail={props.helpEmail} />;
+}

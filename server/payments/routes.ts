@@ -1,0 +1,144 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { issueSession } from '../auth/issue';
+import type { Session } from '../auth/session';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { chooseMembership, sessionFields } from '../user/present';
+import { findUserById, membershipIn, membershipsOf } from '../user/queries';
+import { PLAN_IDS, planFor } from './plans';
+import { paymentProvider, type PaymentProvider } from './provider';
+import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from './queries';
+
+export const checkoutBody = z.object({ page: z.enum(PLAN_IDS) });
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export const orderBody = z.object({
+  type: z.coerce
+    .number()
+    .int()
+    .refine((value) => value === 3, 'must be 3 (a plan order)'),
+  /** The provider's checkout id the member came back with. */
+  order: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a checkout id'),
+});
+export type OrderBody = z.infer<typeof orderBody>;
+
+export const PAYMENT_MESSAGES = {
+  notOffered: 'Card payments are not offered on this site',
+  guest: 'Guests cannot buy a plan. Sign in with your library account to renew.',
+  noLibrary: 'Join a library before buying a plan',
+  notFound: 'Order not found',
+  notPaid: 'The payment has not been completed',
+  mismatch: 'This payment does not match the order',
+} as const;
+
+function provider(): PaymentProvider {
+  const configured = paymentProvider();
+  if (!configured) throw new HttpError(501, PAYMENT_MESSAGES.notOffered);
+  return configured;
+}
+
+/** Where the provider sends the member back: SITE_URL, or the address the request came to. */
+function siteOrigin(req: IncomingMessage): string {
+  if (process.env.SITE_URL) return process.env.SITE_URL.replace(/\/+$/, '');
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded) === 'https' ? 'https' : 'http';
+  const host = req.headers.host ?? '';
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) throw new HttpError(400, 'The Host header is not valid', { field: 'host' });
+  return `${proto}://${host}`;
+}
+
+/** The answer after payment: the new end of access, with a fresh session so the gate sees it at once. */
+async function paidAnswer(session: Session, libraryId: number, accessUntil: Date, ctx: { req: IncomingMessage; res: ServerResponse }) {
+  const user = await findUserById(session.claims.uid);
+  if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
+  const all = await membershipsOf(user.id);
+  const current = chooseMembership(all, libraryId);
+  const jwtoken = await issueSession(ctx.req, ctx.res, {
+    userId: user.id,
+    libraryId: current?.library.id ?? 0,
+    membershipEnds: current?.expiresAt ?? null,
+    guest: session.claims.guest,
+  });
+  return { status: 'Success', message: 'Payment received', accessUntil: accessUntil.toISOString(), ...sessionFields(user, current, all, jwtoken) };
+}
+
+export const paymentUserRoutes: ServiceRoutes = {
+  checkout: {
+    POST: route({
+      summary: 'Starts a card payment for a plan (page basicPlan); answers the provider’s checkout address (SPEC §7)',
+      auth: 'required',
+      body: checkoutBody,
+      async handler(ctx) {
+        const session = ctx.session!;
+        const payments = provider();
+        if (session.claims.guest) throw new HttpError(403, PAYMENT_MESSAGES.guest);
+        if (!session.claims.libid) throw new HttpError(403, PAYMENT_MESSAGES.noLibrary);
+        const [user, membership] = await Promise.all([findUserById(session.claims.uid), membershipIn(session.claims.uid, session.claims.libid)]);
+        if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
+        if (!membership) throw new HttpError(403, PAYMENT_MESSAGES.noLibrary);
+        const plan = planFor(ctx.body.page);
+        const origin = siteOrigin(ctx.req);
+        const payment = await createPayment({
+          userId: user.id,
+          libraryId: membership.library.id,
+          plan: plan.id,
+          days: plan.days,
+          amount: plan.amount,
+          currency: plan.currency,
+          provider: payments.name,
+        });
+        try {
+          const started = await payments.startCheckout({
+            reference: String(payment.id),
+            plan,
+            customerEmail: user.email,
+            successUrl: `${origin}/paymentsuccess?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${origin}/paymentfailed`,
+          });
+          await setProviderRef(payment.id, started.id);
+          return { status: 'success', url: started.url, order: started.id, plan: { id: plan.id, name: plan.name, days: plan.days } };
+        } catch (error) {
+          await markPaymentFailed(payment.id);
+          throw error;
+        }
+      },
+    }),
+  },
+  order: {
+    POST: route({
+      summary: 'Confirms a plan order (type 3) with the provider and extends the member’s access (SPEC §7)',
+      auth: 'required',
+      body: orderBody,
+      async handler(ctx) {
+        const session = ctx.session!;
+        const payments = provider();
+        const payment = await findPaymentByRef(payments.name, ctx.body.order);
+        // Someone else's order is answered like an unknown one: its existence is not ours to tell.
+        if (!payment || payment.userId !== session.claims.uid) throw new HttpError(404, PAYMENT_MESSAGES.notFound, { field: 'order' });
+        if (payment.status === 'paid' && payment.accessUntil) return paidAnswer(session, payment.libraryId, payment.accessUntil, ctx);
+        if (payment.status === 'failed') throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
+        // Never the client's word: the provider says whether this checkout was paid, for this payment and amount.
+        const state = await payments.checkoutState(payment.providerRef!);
+        if (!state) throw new HttpError(404, PAYMENT_MESSAGES.notFound, { field: 'order' });
+        if (state.reference !== String(payment.id) || state.amount !== payment.amount || state.currency?.toLowerCase() !== payment.currency) {
+          console.error(`[payments] checkout ${state.id} does not match payment ${payment.id}`);
+          throw new HttpError(409, PAYMENT_MESSAGES.mismatch, { field: 'order' });
+        }
+        if (!state.paid) {
+          if (state.closed) await markPaymentFailed(payment.id);
+          throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
+        }
+        const accessUntil = await fulfilPayment(payment.id);
+        // null only if a racing call marked it failed in between; then nothing was added.
+        if (!accessUntil) throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
+        return paidAnswer(session, payment.libraryId, accessUntil, ctx);
+      },
+    }),
+  },
+};
