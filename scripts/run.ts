@@ -17,7 +17,9 @@ async function prepareDatabase(): Promise<EmbeddedDatabase | null> {
     const port = Number(process.env.EMBEDDED_DB_PORT ?? 0);
     embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, 'pglite'), port });
     process.env.DATABASE_URL = embedded.url;
-    process.env.DATABASE_POOL_MAX ??= '8';
+    // PGlite runs one query at a time, and pglite-socket can mix up transactions of simultaneous
+    // connections (electric-sql/pglite#1046): one connection per process.
+    process.env.DATABASE_POOL_MAX ??= '1';
     console.log(`[run] embedded database at ${embedded.url} (data in ${path.join(DATA_DIR, 'pglite')})`);
   }
   await runMigrations(getPool());

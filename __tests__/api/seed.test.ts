@@ -258,12 +258,12 @@ describe('seedDemoLibrary', () => {
       SELECT u.email, u.first_name, u.last_name, u.password_hash, m.library_id, m.expires_at
       FROM users u LEFT JOIN memberships m ON m.user_id = u.id ORDER BY u.id`);
     const byEmail = new Map(users.map((u) => [u.email, u]));
-    expect(byEmail.get('reader@riverside.example')).toMatchObject({ first_name: 'Asha', last_name: 'Verma', library_id: 1001, expires_at: new Date('2027-12-31T23:59:59Z') });
-    expect(byEmail.get('expired@riverside.example')).toMatchObject({ first_name: 'Tom', last_name: 'Okafor', library_id: 1001, expires_at: new Date('2026-01-31T23:59:59Z') });
+    expect(byEmail.get('reader@riverside.test')).toMatchObject({ first_name: 'Asha', last_name: 'Verma', library_id: 1001, expires_at: new Date('2027-12-31T23:59:59Z') });
+    expect(byEmail.get('expired@riverside.test')).toMatchObject({ first_name: 'Tom', last_name: 'Okafor', library_id: 1001, expires_at: new Date('2026-01-31T23:59:59Z') });
     expect(byEmail.get('nolibrary@example.org')).toMatchObject({ first_name: 'Mina', last_name: 'Park', library_id: null });
-    expect(byEmail.get('school@northfield.example')).toMatchObject({ first_name: 'Lee', last_name: 'Chen', library_id: 3001, expires_at: new Date('2027-12-31T23:59:59Z') });
-    expect(byEmail.get('temp@templestreet.example')).toMatchObject({ library_id: 2083 });
-    const reader = byEmail.get('reader@riverside.example');
+    expect(byEmail.get('school@northfield.test')).toMatchObject({ first_name: 'Lee', last_name: 'Chen', library_id: 3001, expires_at: new Date('2027-12-31T23:59:59Z') });
+    expect(byEmail.get('temp@templestreet.test')).toMatchObject({ library_id: 2083 });
+    const reader = byEmail.get('reader@riverside.test');
     expect(reader?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     await expect(verifyPassword('reading-room-2026', reader?.password_hash ?? '')).resolves.toBe(true);
     await expect(verifyPassword('wrong password', reader?.password_hash ?? '')).resolves.toBe(false);

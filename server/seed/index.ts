@@ -4,11 +4,11 @@
  * number comes from seeded generators (server/seed/random.ts), so two runs produce the same catalogue.
  *
  * Demo accounts (all with the password `reading-room-2026`):
- *   reader@riverside.example   Asha Verma    member of Riverside Public Library (1001) until 2027-12-31
- *   expired@riverside.example  Tom Okafor    member of 1001 whose membership ended 2026-01-31
+ *   reader@riverside.test   Asha Verma    member of Riverside Public Library (1001) until 2027-12-31
+ *   expired@riverside.test  Tom Okafor    member of 1001 whose membership ended 2026-01-31
  *   nolibrary@example.org      Mina Park     no library
- *   school@northfield.example  Lee Chen      member of Northfield School Library (3001) until 2027-12-31
- *   temp@templestreet.example  Ravi Menon    member of Temple Street Reading Room (2083) until 2027-12-31
+ *   school@northfield.test  Lee Chen      member of Northfield School Library (3001) until 2027-12-31
+ *   temp@templestreet.test  Ravi Menon    member of Temple Street Reading Room (2083) until 2027-12-31
  * Library cards of Eastgate College Library (4001, no guest access): 40010001 / PIN 2468 and 40010002 / PIN 1357,
  * stored as hashSecret(number) and hashSecret(pin). Access code RIVERSIDE2026 joins library 1001 for 365 days.
  *

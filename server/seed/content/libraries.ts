@@ -24,7 +24,7 @@ export const LIBRARIES: LibrarySeed[] = [
     isNewspaper: 1,
     isJournal: 1,
     ageRate: 0,
-    supportEmail: 'help@riverside.example',
+    supportEmail: 'help@riverside.test',
     palette: { background: '#ffffff', ink: '#1d3557', accent: '#2a9d8f' },
   },
   {
@@ -33,7 +33,7 @@ export const LIBRARIES: LibrarySeed[] = [
     name: 'Temple Street Reading Room',
     hideProfile: true,
     guestAccess: true,
-    supportEmail: 'desk@templestreet.example',
+    supportEmail: 'desk@templestreet.test',
     palette: { background: '#fffaf0', ink: '#7c2d12', accent: '#d97706' },
   },
   {
@@ -41,7 +41,7 @@ export const LIBRARIES: LibrarySeed[] = [
     id: 2766,
     name: 'Harbour City Library',
     guestAccess: true,
-    supportEmail: 'ask@harbourcity.example',
+    supportEmail: 'ask@harbourcity.test',
     palette: { background: '#f0f9ff', ink: '#0c4a6e', accent: '#0284c7' },
   },
   {
@@ -53,7 +53,7 @@ export const LIBRARIES: LibrarySeed[] = [
     isNewspaper: 0,
     isJournal: 0,
     guestAccess: true,
-    supportEmail: 'library@northfield.example',
+    supportEmail: 'library@northfield.test',
     palette: { background: '#f7fee7', ink: '#365314', accent: '#65a30d' },
   },
   {
@@ -62,7 +62,7 @@ export const LIBRARIES: LibrarySeed[] = [
     name: 'Eastgate College Library',
     guestAccess: false,
     cardMode: 'list',
-    supportEmail: 'it-help@eastgate.example',
+    supportEmail: 'it-help@eastgate.test',
     palette: { background: '#faf5ff', ink: '#4c1d95', accent: '#7c3aed' },
   },
 ];
@@ -87,9 +87,9 @@ export interface UserSeed {
 
 /** The demo accounts; all use DEMO_PASSWORD. */
 export const USERS: UserSeed[] = [
-  { email: 'reader@riverside.example', firstName: 'Asha', lastName: 'Verma', memberships: [{ libraryId: 1001, expiresAt: new Date('2027-12-31T23:59:59Z') }] },
-  { email: 'expired@riverside.example', firstName: 'Tom', lastName: 'Okafor', memberships: [{ libraryId: 1001, expiresAt: new Date('2026-01-31T23:59:59Z') }] },
+  { email: 'reader@riverside.test', firstName: 'Asha', lastName: 'Verma', memberships: [{ libraryId: 1001, expiresAt: new Date('2027-12-31T23:59:59Z') }] },
+  { email: 'expired@riverside.test', firstName: 'Tom', lastName: 'Okafor', memberships: [{ libraryId: 1001, expiresAt: new Date('2026-01-31T23:59:59Z') }] },
   { email: 'nolibrary@example.org', firstName: 'Mina', lastName: 'Park', memberships: [] },
-  { email: 'school@northfield.example', firstName: 'Lee', lastName: 'Chen', memberships: [{ libraryId: 3001, expiresAt: new Date('2027-12-31T23:59:59Z') }] },
-  { email: 'temp@templestreet.example', firstName: 'Ravi', lastName: 'Menon', memberships: [{ libraryId: 2083, expiresAt: new Date('2027-12-31T23:59:59Z') }] },
+  { email: 'school@northfield.test', firstName: 'Lee', lastName: 'Chen', memberships: [{ libraryId: 3001, expiresAt: new Date('2027-12-31T23:59:59Z') }] },
+  { email: 'temp@templestreet.test', firstName: 'Ravi', lastName: 'Menon', memberships: [{ libraryId: 2083, expiresAt: new Date('2027-12-31T23:59:59Z') }] },
 ];
