@@ -1,11 +1,13 @@
 import { articleRoutes } from './article/routes';
+import { browseRoutes } from './catalogue/browse-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
+import { readerCodeRoutes } from './user/reader-code-routes';
 import { userRoutes } from './user/routes';
 
 /** Every service this app serves under /api/{service}/. */
 export const SERVICES: Record<'article' | 'catalogue' | 'user', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: catalogueRoutes,
-  user: userRoutes,
+  catalogue: { ...catalogueRoutes, ...browseRoutes },
+  user: { ...userRoutes, ...readerCodeRoutes },
 };

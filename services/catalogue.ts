@@ -1,6 +1,7 @@
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
-import { imageSet, mediaUrl, type CategoryTile, type IssueTile } from '@/lib/entities';
+import { GOLD_BADGE, titleTile } from '@/lib/catalogue-tiles';
+import { mediaUrl, type CategoryTile, type IssueTile } from '@/lib/entities';
 import { catalogueBase } from '@/lib/routes';
 import type { CategoryRow, MagazineHit } from '@/server/catalogue/queries';
 import { http, SERVICE_URL } from './http';
@@ -16,13 +17,13 @@ export interface MagazinePage {
   data: MagazineHit[];
 }
 
-export const GOLD_BADGE = { src: '/icons/gold-1x.svg', alt: 'Gold' } as const;
+export { GOLD_BADGE };
 
 export const catalogueKeys = {
   categories: (lang = 'en', libid?: number) => withParams(`${SERVICE_URL.catalogue}/getCategories`, { lang, libid }),
   languages: () => `${SERVICE_URL.catalogue}/getLanguages`,
   stores: () => `${SERVICE_URL.catalogue}/getStores`,
-  magazines: (params: { categoryID: string | number; lang?: string; page?: number; libid?: number; ageRating?: number }) =>
+  magazines: (params: { categoryID?: string | number; lang?: string; page?: number; libid?: number; ageRating?: number }) =>
     withParams(`${SERVICE_URL.catalogue}/magazine-filter`, {
       libid: params.libid,
       gold: 1,
@@ -31,6 +32,13 @@ export const catalogueKeys = {
       lang: params.lang ?? '',
       age_rate: ageParam(params.ageRating ?? AGE_RATING_DEFAULT.magazineFilter),
       page: params.page ?? 1,
+    }),
+  issueList: (params: { mid: number; page?: number; libid?: number; ageRating?: number }) =>
+    withParams(`${SERVICE_URL.catalogue}/issues`, {
+      mid: params.mid,
+      page: params.page ?? 1,
+      libid: params.libid,
+      age_rate: ageParam(params.ageRating ?? AGE_RATING_DEFAULT.magazineFilter),
     }),
 };
 
@@ -46,23 +54,25 @@ export async function filterMagazines(params: Parameters<typeof catalogueKeys.ma
 
 /** SPEC §3 Issue tile from a magazine filter hit. */
 export function issueTile(hit: MagazineHit, libraryId?: number): IssueTile {
-  const { src, srcSet } = imageSet(hit.img);
-  const base = catalogueBase(libraryId);
-  return {
-    name: hit.magName,
-    editionId: hit.issueId,
-    imageSrc: src,
-    imageSrcSet: srcSet,
-    floatingImgSrc: hit.isGold === 1 ? GOLD_BADGE.src : undefined,
-    floatingImgAltText: hit.isGold === 1 ? GOLD_BADGE.alt : undefined,
-    showFloatingIcon: hit.isGold === 1,
-    browserLinkUrl: `${base}/magazine/${hit.mid}`,
-    appLinkUrl: `${base}/magazine/${hit.mid}/${hit.issueId}`,
-  };
+  return titleTile(hit, catalogueBase(libraryId));
 }
 
 /** SPEC §3 Category tile. */
 export function categoryTile(category: CategoryRow, libraryId?: number): CategoryTile {
   const href = `${catalogueBase(libraryId)}/magazines/${category.category_id}`;
   return { name: category.name, imgPath: mediaUrl(category.image), appLinkUrl: href, browserLinkUrl: href };
+}
+
+/** SPEC §3 Issue tiles of one title, a page of 20 (the issue list call). */
+export interface IssueTilePage {
+  status: string;
+  page: number;
+  nbPages: number;
+  total: number;
+  data: IssueTile[];
+}
+
+export async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
+  const { data } = await http.get<IssueTilePage>(catalogueKeys.issueList(params));
+  return data;
 }
