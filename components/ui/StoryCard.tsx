@@ -2,6 +2,7 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import { ClockIcon } from './icons';
 import { imageSourcesFor } from './images';
+import { LazyImage } from './LazyImage';
 import type { StoryTile } from './types';
 
 export type { StoryTile } from './types';
@@ -27,15 +28,7 @@ export function StoryCard({ story, headingLevel = 3, priority = false }: StoryCa
   const image = imageSourcesFor(story.imgPath);
   return (
     <Row>
-      <Thumb
-        src={image.src}
-        srcSet={image.srcSet}
-        width={STORY_IMAGE_WIDTH}
-        height={STORY_IMAGE_HEIGHT}
-        alt=""
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <Thumb src={image.src} srcSet={image.srcSet} width={STORY_IMAGE_WIDTH} height={STORY_IMAGE_HEIGHT} alt="" priority={priority} />
       <Body>
         <StorySource story={story} />
         <Title as={headingTag[headingLevel]}>
@@ -56,15 +49,7 @@ export function StoryCardWide({ story, headingLevel = 3, priority = false }: Sto
   const image = imageSourcesFor(story.imgPath);
   return (
     <Column>
-      <WideImage
-        src={image.src}
-        srcSet={image.srcSet}
-        width={STORY_WIDE_WIDTH}
-        height={STORY_WIDE_IMAGE_HEIGHT}
-        alt=""
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <WideImage src={image.src} srcSet={image.srcSet} width={STORY_WIDE_WIDTH} height={STORY_WIDE_IMAGE_HEIGHT} alt="" priority={priority} />
       <StorySource story={story} />
       <Title as={headingTag[headingLevel]}>
         <TitleLink href={story.browserLinkUrl}>{story.title}</TitleLink>
@@ -114,7 +99,7 @@ const Row = styled.article`
   }
 `;
 
-const Thumb = styled.img`
+const Thumb = styled(LazyImage)`
   flex: none;
   width: ${STORY_IMAGE_WIDTH}px;
   height: ${STORY_IMAGE_HEIGHT}px;
@@ -139,7 +124,7 @@ const Column = styled.article`
   max-width: 100%;
 `;
 
-const WideImage = styled.img`
+const WideImage = styled(LazyImage)`
   display: block;
   width: 100%;
   height: auto;
