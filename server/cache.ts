@@ -1,7 +1,7 @@
 /**
  * A small in-process cache for reads that many requests share (library rows, catalogue listings).
  * Entries live for a few seconds, so a change shows up quickly without a way to invalidate; under tests
- * (NODE_ENV=test) nothing is kept unless a TTL is given explicitly, so each test sees its own writes.
+ * (NODE_ENV=test) nothing is kept, so each test sees its own writes.
  */
 
 interface Entry {
@@ -12,10 +12,11 @@ interface Entry {
 const MAX_ENTRIES = 5_000;
 const store = new Map<string, Entry>();
 
-function defaultTtlMs(): number {
+/** CATALOGUE_CACHE_SECONDS, else 30 s; nothing is kept under tests unless that variable asks for it. */
+function configuredTtlMs(): number | null {
   const configured = process.env.CATALOGUE_CACHE_SECONDS;
   if (configured !== undefined && configured !== '') return Math.max(0, Number(configured) || 0) * 1000;
-  return process.env.NODE_ENV === 'test' ? 0 : 30_000;
+  return process.env.NODE_ENV === 'test' ? 0 : null;
 }
 
 /** Drops expired entries, then the oldest, so the map never grows past MAX_ENTRIES. */
@@ -29,10 +30,11 @@ function prune(now: number): void {
 }
 
 /**
- * The value cached under `key`, or what `load` resolves to (kept for `ttlMs`). Concurrent callers share one
- * load; a failed load is not kept.
+ * The value cached under `key`, or what `load` resolves to, kept for `ttlMs` (30 s unless given; CATALOGUE_CACHE_SECONDS
+ * overrides both). Concurrent callers share one load; a failed load is not kept.
  */
-export function cached<T>(key: string, load: () => Promise<T>, ttlMs: number = defaultTtlMs()): Promise<T> {
+export function cached<T>(key: string, load: () => Promise<T>, ttlMs = 30_000): Promise<T> {
+  ttlMs = configuredTtlMs() ?? ttlMs;
   if (ttlMs <= 0) return load();
   const now = Date.now();
   const hit = store.get(key);

@@ -1,5 +1,8 @@
+import Cookies from 'js-cookie';
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
-import { ageParam } from '@/lib/age';
+import { ageParam, ageRatingOrDefault } from '@/lib/age';
+import type { ListingQuery } from '@/lib/catalogue-screens';
+import { COOKIE } from '@/lib/cookies';
 import { GOLD_BADGE, titleTile } from '@/lib/catalogue-tiles';
 import { mediaUrl, type CategoryTile, type IssueTile } from '@/lib/entities';
 import { catalogueBase } from '@/lib/routes';
@@ -75,4 +78,21 @@ export interface IssueTilePage {
 export async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
   const { data } = await http.get<IssueTilePage>(catalogueKeys.issueList(params));
   return data;
+}
+
+/** The member's age rating as the catalogue calls send it: the cookie, or the filter's default when missing or 0. */
+function cookieAgeRating(): number {
+  return ageRatingOrDefault(Cookies.get(COOKIE.ageRating), AGE_RATING_DEFAULT.magazineFilter);
+}
+
+/** The next page of a listing (the magazine filter) as Issue tiles linking to each title. */
+export async function listingPage(query: ListingQuery, page: number): Promise<{ items: IssueTile[]; nbPages: number }> {
+  const answer = await filterMagazines({ categoryID: query.categoryID ?? undefined, lang: query.lang, page, libid: query.libid, ageRating: cookieAgeRating() });
+  return { items: answer.data.map((hit) => issueTile(hit, query.libid)), nbPages: answer.nbPages };
+}
+
+/** The next page of a title's issues (the issue list) as Issue tiles. */
+export async function issueListPage(mid: number, libid: number, page: number): Promise<{ items: IssueTile[]; nbPages: number }> {
+  const answer = await getIssueTiles({ mid, page, libid, ageRating: cookieAgeRating() });
+  return { items: answer.data, nbPages: answer.nbPages };
 }
