@@ -6,7 +6,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath, type CatalogueBase } from '@/lib/catalogue-paths';
 import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
 import { editionTile, titleTile } from '@/lib/catalogue-tiles';
-import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
+import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, LIBRARY, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
 import { imageSet, mediaUrl, type CategoryTile, type ShellProps } from '@/lib/entities';
 import { storyTile } from '@/lib/story-tiles';
 import { cached } from '../cache';
@@ -101,6 +101,8 @@ export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean
 export async function journalsProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const page = await cataloguePage(ctx, { temp: false });
   if ('redirect' in page) return page;
+  // Library 2083 reads the catalogue under /q/temp, where journals are their category's listing.
+  if (page.viewer.libraryId === LIBRARY.tempRoutes) return { redirect: { destination: listingPath('/q/temp', CATEGORY.journals), permanent: false } };
   const categories = await cachedCategories(page.viewer);
   const journals = categories.some((row) => row.category_id === CATEGORY.journals);
   const listing = journals
