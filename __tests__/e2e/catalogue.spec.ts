@@ -83,6 +83,33 @@ test('a guest opens Magazines, filters a language, scrolls to the second page, o
   await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
 });
 
+test("'Newspapers' opens /magazines/154/en, whose languages start with All Languages linking to /magazines/154, and no cover moves the layout", async ({ page }) => {
+  await continueAsGuest(page);
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Newspapers' }).click();
+  await expect(page).toHaveURL(/\/magazines\/154\/en$/);
+  const languages = page.getByRole('navigation', { name: 'Languages' }).getByRole('link');
+  await expect(languages.first()).toHaveText('All Languages');
+  await expect(languages.first()).toHaveAttribute('href', '/magazines/154');
+
+  // No layout shift while covers and category pictures load as the page scrolls: their sizes are known before.
+  for (const path of ['/magazines/BS', '/magazines/21']) {
+    await page.goto(path);
+    await page.evaluate(() => {
+      const state = window as unknown as { shifts: number };
+      state.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) state.shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Far enough for dozens of pictures to load, not so far that the next page of titles is fetched.
+    for (let step = 0; step < 4; step += 1) await page.mouse.wheel(0, 300);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), path).toBeLessThan(0.01);
+  }
+});
+
 test('unknown ids give the 404 page', async ({ page }) => {
   await continueAsGuest(page);
   for (const path of ['/magazine/999999', '/magazine/1001/1', '/magazines/999', '/magazines/127', '/all-issues/999999', '/magazines/BS/zz']) {
