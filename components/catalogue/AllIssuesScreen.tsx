@@ -1,7 +1,7 @@
 import Head from 'next/head';
-import Link from 'next/link';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { AllIssuesScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -16,15 +16,17 @@ export function AllIssuesScreen({ magazine, tiles, nbPages, total, libid }: AllI
     },
     [magazine.mid, libid],
   );
+  const pageRef = useRef<HTMLDivElement>(null);
+  useDelegatedLinks(pageRef);
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Head>
         <title>{`${magazine.magName}: all issues | Library Reader`}</title>
       </Head>
       <div>
         <Title>All issues of {magazine.magName}</Title>
         <Sub>
-          {total} {total === 1 ? 'issue' : 'issues'} · <Link href={magazine.href}>About {magazine.magName}</Link>
+          {total} {total === 1 ? 'issue' : 'issues'} · <a href={magazine.href}>About {magazine.magName}</a>
         </Sub>
       </div>
       <TileGrid key={`${magazine.mid}|${libid}`} label={`Issues of ${magazine.magName}`} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText="No issues yet." />

@@ -1,10 +1,11 @@
 import Head from 'next/head';
-import Link from 'next/link';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { Slider } from '@/components/ui/Slider';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { IssueScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -15,8 +16,10 @@ export const ISSUE_COVER_PX = 300;
 /** An issue's page (SPEC §2 /magazine/{mid}/{issueId}): its cover and the Read action, then more issues. */
 export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: IssueScreenProps) {
   const height = Math.round((ISSUE_COVER_PX * issue.height) / issue.width);
+  const pageRef = useRef<HTMLElement>(null);
+  useDelegatedLinks(pageRef);
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Head>
         <title>{`${magazine.magName} · ${issue.issueName} | Library Reader`}</title>
       </Head>
@@ -28,10 +31,10 @@ export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: Is
           <Crumbs aria-label="Breadcrumb">
             <ol>
               <li>
-                <Link href={magazine.category.href}>{magazine.category.name}</Link>
+                <a href={magazine.category.href}>{magazine.category.name}</a>
               </li>
               <li>
-                <Link href={magazine.href}>{magazine.magName}</Link>
+                <a href={magazine.href}>{magazine.magName}</a>
               </li>
             </ol>
           </Crumbs>
@@ -67,7 +70,7 @@ export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: Is
       {more.length > 0 ? (
         <Slider title={`More issues of ${magazine.magName}`} viewAllHref={allIssuesHref} itemCount={more.length}>
           {more.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
+            <IssueCard key={tile.editionId} tile={tile} plainLink />
           ))}
         </Slider>
       ) : null}

@@ -1,8 +1,9 @@
 import Head from 'next/head';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { ListingScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -20,21 +21,23 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
   }, [query]);
   const selectedLanguage = languages.find((chip) => chip.selected && chip.label !== 'All Languages')?.label;
   const listKey = `${query.categoryID ?? ''}|${query.lang}|${query.libid}`;
+  const pageRef = useRef<HTMLDivElement>(null);
+  useDelegatedLinks(pageRef);
 
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Head>
         <title>{`${selectedLanguage ? `${title} · ${selectedLanguage}` : title} | Library Reader`}</title>
       </Head>
       <Title>{title}</Title>
       {topLists ? (
         <nav aria-label="Top lists">
-          <KeywordChipList label="Top lists" chips={topLists} />
+          <KeywordChipList label="Top lists" chips={topLists} plainLinks />
         </nav>
       ) : null}
       {languages.length > 1 ? (
         <nav aria-label="Languages">
-          <KeywordChipList label="Languages" chips={languages} />
+          <KeywordChipList label="Languages" chips={languages} plainLinks />
         </nav>
       ) : null}
       {categories && categories.length > 0 ? (
@@ -45,7 +48,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
           <CategoryGrid>
             {categories.map((tile, index) => (
               <li key={tile.browserLinkUrl}>
-                <CategoryTile {...tile} priority={index < 6} />
+                <CategoryTile {...tile} priority={index < 6} plainLink />
               </li>
             ))}
           </CategoryGrid>

@@ -1,12 +1,12 @@
 import Head from 'next/head';
-import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { Slider } from '@/components/ui/Slider';
 import { StoryCard } from '@/components/ui/StoryCard';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { MagazineScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -23,8 +23,10 @@ export interface MagazineScreenExtras {
 
 /** A title's page (SPEC §2 /magazine/{mid}): cover, about, latest issue, all issues, specials, related stories. */
 export function MagazineScreen({ magazine, latest, issues, issueCount, allIssuesHref, specials, stories, favourite }: MagazineScreenProps & MagazineScreenExtras) {
+  const pageRef = useRef<HTMLElement>(null);
+  useDelegatedLinks(pageRef);
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Head>
         <title>{`${magazine.magName} | Library Reader`}</title>
       </Head>
@@ -41,10 +43,10 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
           </TitleRow>
           <Facts>
             <li>
-              <Link href={magazine.category.href}>{magazine.category.name}</Link>
+              <a href={magazine.category.href}>{magazine.category.name}</a>
             </li>
             <li>
-              <Link href={magazine.language.href}>{magazine.language.name}</Link>
+              <a href={magazine.language.href}>{magazine.language.name}</a>
             </li>
             {magazine.publisher ? <li>{magazine.publisher}</li> : null}
             <li>
@@ -77,7 +79,7 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
       {issues.length > 0 ? (
         <Slider title="All Issues" viewAllHref={allIssuesHref} itemCount={issues.length}>
           {issues.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
+            <IssueCard key={tile.editionId} tile={tile} plainLink />
           ))}
         </Slider>
       ) : (
@@ -87,7 +89,7 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
       {specials.length > 0 ? (
         <Slider title="Special Issues" itemCount={specials.length}>
           {specials.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
+            <IssueCard key={tile.editionId} tile={tile} plainLink />
           ))}
         </Slider>
       ) : null}
@@ -98,7 +100,7 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
           <StoryList>
             {stories.map((story) => (
               <li key={story.key}>
-                <StoryCard story={story} />
+                <StoryCard story={story} plainLink />
               </li>
             ))}
           </StoryList>
@@ -128,7 +130,7 @@ const Hero = styled.div`
   }
 `;
 
-const CoverLink = styled(Link)`
+const CoverLink = styled.a`
   flex: none;
   align-self: center;
   width: min(${HERO_COVER_WIDTH}px, 70vw);
@@ -207,7 +209,7 @@ const Actions = styled.div`
   }
 `;
 
-const PrimaryLink = styled(Link)`
+const PrimaryLink = styled.a`
   display: inline-flex;
   align-items: center;
   justify-content: center;

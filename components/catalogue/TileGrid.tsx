@@ -1,9 +1,9 @@
-import Link from 'next/link';
 import { useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useInfinitePages, type PageOf } from '@/hooks/useInfinitePages';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
@@ -33,6 +33,7 @@ export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   useScrollRestore(containerRef, list);
+  useDelegatedLinks(containerRef);
   useOnNearViewport(sentinelRef, () => void list.loadMore(), { enabled: list.hasMore && !list.loading && !list.error, watchKey: list.items.length });
 
   if (list.items.length === 0) return <Empty>{emptyText}</Empty>;
@@ -67,20 +68,21 @@ export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
 }
 
 /**
- * IssueCard's look for a grid cell: plain elements styled from the grid, so a page of covers costs one styled
- * component rather than four per cover (the listings are the busiest pages).
+ * IssueCard's look for a grid cell: plain elements styled from the grid and a plain link navigated by the grid's
+ * one listener, so a page of covers costs one styled component and no next/link per cover (the listings are the
+ * busiest pages).
  */
 function GridCard({ tile, priority }: { tile: IssueTile; priority: boolean }) {
   const badge = tile.floatingImgAltText || 'Gold';
   return (
     <li>
-      <Link href={tile.browserLinkUrl} className="cover">
+      <a href={tile.browserLinkUrl} className="cover">
         <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={ISSUE_COVER_WIDTH} height={ISSUE_COVER_HEIGHT} alt={tile.name} priority={priority} />
         {tile.showFloatingIcon ? (
           // eslint-disable-next-line @next/next/no-img-element -- the catalogue's small gold badge icon
           <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
         ) : null}
-      </Link>
+      </a>
       <p className="name" title={tile.name}>
         {tile.name}
       </p>

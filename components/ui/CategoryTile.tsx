@@ -14,6 +14,8 @@ export interface CategoryTileProps extends CategoryTileData {
   width?: number;
   height?: number;
   priority?: boolean;
+  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
+  plainLink?: boolean;
 }
 
 /** A category: its picture and name, one link. The picture is decorative; the name names the link. */
@@ -24,10 +26,11 @@ export function CategoryTile({
   width = CATEGORY_IMAGE_WIDTH,
   height = CATEGORY_IMAGE_HEIGHT,
   priority = false,
+  plainLink = false,
 }: CategoryTileProps) {
   const { src, srcSet } = srcSetFor(imgPath);
   return (
-    <TileLink href={browserLinkUrl} style={{ width }}>
+    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} style={{ width }}>
       <Picture src={src} srcSet={srcSet} width={width} height={height} alt="" priority={priority} />
       <TileName>{name}</TileName>
     </TileLink>

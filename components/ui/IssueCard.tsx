@@ -17,14 +17,16 @@ export interface IssueCardProps {
   height?: number;
   /** For covers in the first screenful: load eagerly and early. */
   priority?: boolean;
+  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
+  plainLink?: boolean;
 }
 
 /** A magazine or newspaper issue: its cover as a link, the gold badge over it when marked, its name below. */
-export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false }: IssueCardProps) {
+export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false }: IssueCardProps) {
   const badgeLabel = tile.floatingImgAltText || 'Gold';
   return (
     <Card style={{ width }}>
-      <CoverLink href={tile.browserLinkUrl}>
+      <CoverLink as={plainLink ? 'a' : undefined} href={tile.browserLinkUrl}>
         <Cover src={tile.imageSrc} srcSet={tile.imageSrcSet} width={width} height={height} alt={tile.name} priority={priority} />
         {tile.showFloatingIcon ? (
           <BadgeSlot>
