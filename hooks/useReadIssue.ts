@@ -29,6 +29,10 @@ export function useReadIssue(access: ReaderAccess, issueId: number) {
       await router.push('/login');
       return;
     }
+    if (!access.libraryId) {
+      await router.push(VALIDATE_USER_NO_LIBRARY);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {

@@ -73,6 +73,7 @@ export type MagazineScreenProps = {
 export interface ReaderAccess {
   signedIn: boolean;
   userId: number;
+  /** 0 when the signed-in person has no library (they are sent to validate-user type 1). */
   libraryId: number;
   /** Membership end, seconds since the epoch (0 when unknown). */
   membershipEnds: number;

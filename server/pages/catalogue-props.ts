@@ -228,7 +228,7 @@ export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean):
       more: data.more.map((other: IssueHit) => editionTile(other, base)),
       allIssuesHref: allIssuesPath(base, mid),
       reader: {
-        signedIn: Boolean(claims && claims.libid),
+        signedIn: Boolean(claims),
         userId: claims?.uid ?? 0,
         libraryId: claims?.libid ?? 0,
         membershipEnds: claims?.mexp ?? 0,

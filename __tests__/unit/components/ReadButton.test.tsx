@@ -135,6 +135,13 @@ describe('Read (SPEC §2 reader, §7 reader code call)', () => {
     expect(screen.getByRole('button', { name: 'Read' })).toBeEnabled();
   });
 
+  it('sends a signed-in person without a library to validate-user type 1', async () => {
+    renderWithTheme(<ReadButton access={{ signedIn: true, userId: 3, libraryId: 0, membershipEnds: 0, lastPage: null }} issueId={100001} />);
+    await pressRead();
+    expect(push).toHaveBeenCalledWith('/validate-user?type=1');
+    expect(genCodeBody).toBeNull();
+  });
+
   it('sends a visitor who is not signed in to /login', async () => {
     renderWithTheme(<ReadButton access={{ signedIn: false, userId: 0, libraryId: 0, membershipEnds: 0, lastPage: null }} issueId={100001} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in to read' })));
