@@ -17,6 +17,8 @@ const nextConfig: NextConfig = {
     ARTICLE_API_URL: process.env.ARTICLE_API_URL ?? '',
     CATALOGUE_API_URL: process.env.CATALOGUE_API_URL ?? '',
     USER_API_URL: process.env.USER_API_URL ?? '',
+    // The hosted reader (/reader/{code}/{issue}); empty means this server.
+    READER_URL: process.env.READER_URL ?? '',
   },
   // The database driver and image library run only on the server; keep them out of the bundles.
   serverExternalPackages: ['pg', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite-socket'],

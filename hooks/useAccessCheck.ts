@@ -5,9 +5,8 @@ import { COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { isOpenRoute, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import { accessCheckDue, markAccessChecked, saveSession, storedExpiration } from '@/services/session';
-import { storedToken } from '@/services/http';
 import { loadPage } from '@/services/navigation';
-import { libraryAccessCheck } from '@/services/user';
+import { storedToken } from '@/services/token';
 
 /**
  * SPEC §4 rule 4: when no accessCheck is stored (or it is a day old), the library access check runs
@@ -21,6 +20,8 @@ export function useAccessCheck(enabled: boolean): void {
     let cancelled = false;
     const run = async () => {
       try {
+        // Loaded when the daily check is due, so the call code (and axios) is not part of every page.
+        const { libraryAccessCheck } = await import('@/services/user');
         const result = await libraryAccessCheck(Number(Cookies.get(COOKIE.libraryId) ?? 0));
         if (cancelled) return;
         if (result.isNoLibrary || (result.isError && !result.isRedirectHome)) {

@@ -10,7 +10,6 @@ import { SiteShell } from '@/components/shell/SiteShell';
 import type { ShellProps } from '@/components/shell/types';
 import { RouteSkeleton, skeletonKindForPath } from '@/components/ui/Skeleton';
 import { SITE_DESCRIPTION } from '@/lib/constants';
-import { http } from '@/services/http';
 import { GlobalStyle } from '@/styles/global';
 import { theme } from '@/styles/theme';
 
@@ -27,7 +26,11 @@ interface CommonPageProps {
 
 const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false };
 
-const fetcher = async (url: string) => (await http.get<unknown>(url)).data;
+// The axios client loads with the first request that needs it, not with every page.
+const fetcher = async (url: string) => {
+  const { http } = await import('@/services/http');
+  return (await http.get<unknown>(url)).data;
+};
 
 /** Shows the skeleton of the route being opened while its server data loads. */
 function useRouteLoading(): string | null {

@@ -1,13 +1,15 @@
 import { articleRoutes } from './article/routes';
+import { browseRoutes } from './catalogue/browse-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { paymentUserRoutes } from './payments/routes';
 import { supportCatalogueRoutes, supportUserRoutes } from './support/routes';
+import { readerCodeRoutes } from './user/reader-code-routes';
 import { userRoutes } from './user/routes';
 
 /** Every service this app serves under /api/{service}/. */
 export const SERVICES: Record<'article' | 'catalogue' | 'user', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: { ...catalogueRoutes, ...supportCatalogueRoutes },
-  user: { ...userRoutes, ...supportUserRoutes, ...paymentUserRoutes },
+  catalogue: { ...catalogueRoutes, ...browseRoutes, ...supportCatalogueRoutes },
+  user: { ...userRoutes, ...readerCodeRoutes, ...supportUserRoutes, ...paymentUserRoutes },
 };

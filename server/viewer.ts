@@ -1,5 +1,6 @@
 import type { VisibilityFlags } from '@/lib/visibility';
 import type { Session } from './auth/session';
+import { cached } from './cache';
 import type { Library } from './db/schema';
 import { findLibrary } from './user/queries';
 
@@ -23,19 +24,24 @@ function fromLibrary(library: Library, userId: number | null): Viewer {
   };
 }
 
+/** A library row, kept for a few seconds: every page and catalogue call of its members reads it. */
+export function cachedLibrary(id: number): Promise<Library | null> {
+  return cached(`library|${id}`, () => findLibrary(id));
+}
+
 /**
  * The viewer of a request. A member reads under their own library's rules, whatever library id the
  * client sends; without a session, a public library id (the open /q/temp catalogue) applies its rules.
  */
 export async function viewerFor(session: Session | null, publicLibraryId?: number): Promise<Viewer> {
   if (session && session.claims.libid) {
-    const library = await findLibrary(session.claims.libid);
+    const library = await cachedLibrary(session.claims.libid);
     if (library) return fromLibrary(library, session.claims.uid);
     return { ...ANONYMOUS, userId: session.claims.uid };
   }
   if (session) return { ...ANONYMOUS, userId: session.claims.uid };
   if (publicLibraryId) {
-    const library = await findLibrary(publicLibraryId);
+    const library = await cachedLibrary(publicLibraryId);
     if (library) return fromLibrary(library, null);
   }
   return ANONYMOUS;

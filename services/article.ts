@@ -1,7 +1,5 @@
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
-import { mediaUrl, type StoryTile } from '@/lib/entities';
-import { readTimeLabel } from '@/lib/read-time';
 import type { StoryFromServer } from '@/server/article/present';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
@@ -32,20 +30,5 @@ export async function getCoverStories(page = 0, mlang = 'en'): Promise<StoryList
   return data;
 }
 
-/** SPEC §3 Story tile, mapped from the server's story. */
-export function storyTile(story: StoryFromServer, now?: Date): StoryTile {
-  return {
-    imgPath: mediaUrl(story.thumb),
-    title: story.title,
-    subTitle: story.subtitle,
-    readTime: readTimeLabel({ timeReadSeconds: story.time_read, isNews: story.is_news === 1, publishedAt: story.published }, now),
-    browserLinkUrl: story.url,
-    appLinkUrl: story.url,
-    key: String(story.artid),
-    isShoppable: story.shoppable === 1,
-    shortDesc: story.short_desc,
-    issueName: story.issuename,
-    isNews: story.is_news === 1,
-    magName: story.magname,
-  };
-}
+/** SPEC §3 Story tile, mapped from the server's story (defined in lib/ so server-side page code shares it). */
+export { storyTile } from '@/lib/story-tiles';

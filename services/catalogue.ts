@@ -1,6 +1,10 @@
+import Cookies from 'js-cookie';
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
-import { ageParam } from '@/lib/age';
-import { imageSet, mediaUrl, type CategoryTile, type IssueTile } from '@/lib/entities';
+import { ageParam, ageRatingOrDefault } from '@/lib/age';
+import type { ListingQuery } from '@/lib/catalogue-screens';
+import { COOKIE } from '@/lib/cookies';
+import { GOLD_BADGE, titleTile } from '@/lib/catalogue-tiles';
+import { mediaUrl, type CategoryTile, type IssueTile } from '@/lib/entities';
 import { catalogueBase } from '@/lib/routes';
 import type { CategoryRow, MagazineHit } from '@/server/catalogue/queries';
 import { http, SERVICE_URL } from './http';
@@ -16,13 +20,13 @@ export interface MagazinePage {
   data: MagazineHit[];
 }
 
-export const GOLD_BADGE = { src: '/icons/gold-1x.svg', alt: 'Gold' } as const;
+export { GOLD_BADGE };
 
 export const catalogueKeys = {
   categories: (lang = 'en', libid?: number) => withParams(`${SERVICE_URL.catalogue}/getCategories`, { lang, libid }),
   languages: () => `${SERVICE_URL.catalogue}/getLanguages`,
   stores: () => `${SERVICE_URL.catalogue}/getStores`,
-  magazines: (params: { categoryID: string | number; lang?: string; page?: number; libid?: number; ageRating?: number }) =>
+  magazines: (params: { categoryID?: string | number; lang?: string; page?: number; libid?: number; ageRating?: number }) =>
     withParams(`${SERVICE_URL.catalogue}/magazine-filter`, {
       libid: params.libid,
       gold: 1,
@@ -31,6 +35,13 @@ export const catalogueKeys = {
       lang: params.lang ?? '',
       age_rate: ageParam(params.ageRating ?? AGE_RATING_DEFAULT.magazineFilter),
       page: params.page ?? 1,
+    }),
+  issueList: (params: { mid: number; page?: number; libid?: number; ageRating?: number }) =>
+    withParams(`${SERVICE_URL.catalogue}/issues`, {
+      mid: params.mid,
+      page: params.page ?? 1,
+      libid: params.libid,
+      age_rate: ageParam(params.ageRating ?? AGE_RATING_DEFAULT.magazineFilter),
     }),
 };
 
@@ -46,23 +57,42 @@ export async function filterMagazines(params: Parameters<typeof catalogueKeys.ma
 
 /** SPEC §3 Issue tile from a magazine filter hit. */
 export function issueTile(hit: MagazineHit, libraryId?: number): IssueTile {
-  const { src, srcSet } = imageSet(hit.img);
-  const base = catalogueBase(libraryId);
-  // Optional fields are left out, not undefined: the tile travels through getServerSideProps as JSON.
-  return {
-    name: hit.magName,
-    editionId: hit.issueId,
-    imageSrc: src,
-    imageSrcSet: srcSet,
-    ...(hit.isGold === 1 ? { floatingImgSrc: GOLD_BADGE.src, floatingImgAltText: GOLD_BADGE.alt } : {}),
-    showFloatingIcon: hit.isGold === 1,
-    browserLinkUrl: `${base}/magazine/${hit.mid}`,
-    appLinkUrl: `${base}/magazine/${hit.mid}/${hit.issueId}`,
-  };
+  return titleTile(hit, catalogueBase(libraryId));
 }
 
 /** SPEC §3 Category tile. */
 export function categoryTile(category: CategoryRow, libraryId?: number): CategoryTile {
   const href = `${catalogueBase(libraryId)}/magazines/${category.category_id}`;
   return { name: category.name, imgPath: mediaUrl(category.image), appLinkUrl: href, browserLinkUrl: href };
+}
+
+/** SPEC §3 Issue tiles of one title, a page of 20 (the issue list call). */
+export interface IssueTilePage {
+  status: string;
+  page: number;
+  nbPages: number;
+  total: number;
+  data: IssueTile[];
+}
+
+export async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
+  const { data } = await http.get<IssueTilePage>(catalogueKeys.issueList(params));
+  return data;
+}
+
+/** The member's age rating as the catalogue calls send it: the cookie, or the filter's default when missing or 0. */
+function cookieAgeRating(): number {
+  return ageRatingOrDefault(Cookies.get(COOKIE.ageRating), AGE_RATING_DEFAULT.magazineFilter);
+}
+
+/** The next page of a listing (the magazine filter) as Issue tiles linking to each title. */
+export async function listingPage(query: ListingQuery, page: number): Promise<{ items: IssueTile[]; nbPages: number }> {
+  const answer = await filterMagazines({ categoryID: query.categoryID ?? undefined, lang: query.lang, page, libid: query.libid, ageRating: cookieAgeRating() });
+  return { items: answer.data.map((hit) => issueTile(hit, query.libid)), nbPages: answer.nbPages };
+}
+
+/** The next page of a title's issues (the issue list) as Issue tiles. */
+export async function issueListPage(mid: number, libid: number, page: number): Promise<{ items: IssueTile[]; nbPages: number }> {
+  const answer = await getIssueTiles({ mid, page, libid, ageRating: cookieAgeRating() });
+  return { items: answer.data, nbPages: answer.nbPages };
 }

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import Cookies from 'js-cookie';
-import { COOKIE, STORAGE, XSRF_HEADER } from '@/lib/cookies';
+import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
+import { storedToken } from './token';
 
 /**
  * One error for every failed call. `message` is the spec's (SPEC §8): 'Request failed with status code N',
@@ -47,14 +48,7 @@ export const SERVICE_URL = {
   user: process.env.USER_API_URL || '/api/user',
 } as const;
 
-export function storedToken(): string | null {
-  if (!isBrowser) return null;
-  try {
-    return window.localStorage.getItem(STORAGE.userToken);
-  } catch {
-    return null;
-  }
-}
+export { storedToken };
 
 /** The only axios instance: bearer token, anti-forgery header, and one ApiError for every failure. */
 export const http: AxiosInstance = axios.create({ withCredentials: true });

@@ -4,7 +4,6 @@ import { COOKIE, STORAGE } from '@/lib/cookies';
 import type { LibraryDetails, UserDetails } from '@/lib/entities';
 import { isDashboardPath } from '@/lib/routes';
 import type { SessionFields } from '@/server/user/present';
-import { logoutOnServer } from './user';
 
 /** Cookie lifetimes in days, as js-cookie takes them (SPEC §9). */
 export const SESSION_COOKIE_OPTIONS = { expires: 365, path: '/', sameSite: 'lax' } as const;
@@ -96,6 +95,8 @@ export function pathAfterLogout(currentPath: string): string {
  */
 export async function logout(currentPath: string): Promise<string> {
   try {
+    // The user service (and axios) loads when someone logs out, not with every page.
+    const { logoutOnServer } = await import('./user');
     await logoutOnServer();
   } catch {
     // The token is cleared locally either way; the server refuses it once it expires.

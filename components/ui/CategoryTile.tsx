@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 import { srcSetFor } from './images';
+import { LazyImage } from './LazyImage';
 import type { CategoryTileData } from './types';
 
 export type { CategoryTileData } from './types';
@@ -12,6 +14,8 @@ export interface CategoryTileProps extends CategoryTileData {
   width?: number;
   height?: number;
   priority?: boolean;
+  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
+  plainLink?: boolean;
 }
 
 /** A category: its picture and name, one link. The picture is decorative; the name names the link. */
@@ -22,32 +26,25 @@ export function CategoryTile({
   width = CATEGORY_IMAGE_WIDTH,
   height = CATEGORY_IMAGE_HEIGHT,
   priority = false,
+  plainLink = false,
 }: CategoryTileProps) {
   const { src, srcSet } = srcSetFor(imgPath);
   return (
-    <TileLink href={browserLinkUrl} $width={width}>
-      <Picture
-        src={src}
-        srcSet={srcSet}
-        width={width}
-        height={height}
-        alt=""
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} style={{ width }}>
+      <Picture src={src} srcSet={srcSet} width={width} height={height} alt="" priority={priority} />
       <TileName>{name}</TileName>
     </TileLink>
   );
 }
 
-const TileLink = styled(Link)<{ $width: number }>`
+// Static rules (tokens read directly): built once for every tile of a page.
+const TileLink = styled(Link)`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  width: ${({ $width }) => $width}px;
+  gap: ${theme.spacing.xs};
   max-width: 100%;
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
   text-decoration: none;
 
   &:hover span {
@@ -55,19 +52,19 @@ const TileLink = styled(Link)<{ $width: number }>`
   }
 `;
 
-const Picture = styled.img`
+const Picture = styled(LazyImage)`
   display: block;
   width: 100%;
   height: auto;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
   object-fit: cover;
 `;
 
 const TileName = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  line-height: ${theme.lineHeights.tight};
   text-align: center;
   overflow-wrap: anywhere;
 `;

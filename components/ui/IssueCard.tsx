@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 import { GoldBadge } from './GoldBadge';
+import { LazyImage } from './LazyImage';
 import type { IssueTile } from './types';
 
 export type { IssueTile } from './types';
@@ -15,24 +17,17 @@ export interface IssueCardProps {
   height?: number;
   /** For covers in the first screenful: load eagerly and early. */
   priority?: boolean;
+  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
+  plainLink?: boolean;
 }
 
 /** A magazine or newspaper issue: its cover as a link, the gold badge over it when marked, its name below. */
-export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false }: IssueCardProps) {
+export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false }: IssueCardProps) {
   const badgeLabel = tile.floatingImgAltText || 'Gold';
   return (
-    <Card $width={width}>
-      <CoverLink href={tile.browserLinkUrl}>
-        <Cover
-          src={tile.imageSrc}
-          srcSet={tile.imageSrcSet || undefined}
-          width={width}
-          height={height}
-          alt={tile.name}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-        />
+    <Card style={{ width }}>
+      <CoverLink as={plainLink ? 'a' : undefined} href={tile.browserLinkUrl}>
+        <Cover src={tile.imageSrc} srcSet={tile.imageSrcSet} width={width} height={height} alt={tile.name} priority={priority} />
         {tile.showFloatingIcon ? (
           <BadgeSlot>
             {tile.floatingImgSrc ? (
@@ -49,28 +44,29 @@ export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVE
   );
 }
 
-const Card = styled.div<{ $width: number }>`
+// Styles read the theme tokens directly, so each rule is static and styled-components builds it once for all
+// the cards of a page rather than once per card.
+const Card = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  width: ${({ $width }) => $width}px;
+  gap: ${theme.spacing.xs};
   max-width: 100%;
 `;
 
 const CoverLink = styled(Link)`
   position: relative;
   display: block;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition: box-shadow ${({ theme }) => theme.transitions.fast};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceAlt};
+  box-shadow: ${theme.shadows.sm};
+  transition: box-shadow ${theme.transitions.fast};
 
   &:hover {
-    box-shadow: ${({ theme }) => theme.shadows.md};
+    box-shadow: ${theme.shadows.md};
   }
 `;
 
-const Cover = styled.img`
+const Cover = styled(LazyImage)`
   display: block;
   width: 100%;
   height: auto;
@@ -80,8 +76,8 @@ const Cover = styled.img`
 
 const BadgeSlot = styled.span`
   position: absolute;
-  top: ${({ theme }) => theme.spacing.xs};
-  right: ${({ theme }) => theme.spacing.xs};
+  top: ${theme.spacing.xs};
+  right: ${theme.spacing.xs};
   display: inline-flex;
   line-height: 0;
 `;
@@ -91,8 +87,8 @@ const Name = styled.p`
   -webkit-box-orient: vertical;
   -webkit-line-clamp: 2;
   overflow: hidden;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `;

@@ -1,17 +1,20 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 export interface KeywordChipProps {
   label: string;
   href: string;
   /** The chip for the page being shown: marked aria-current="page". */
   selected?: boolean;
+  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
+  plainLink?: boolean;
 }
 
 /** A keyword, language or filter as a pill-shaped link. */
-export function KeywordChip({ label, href, selected = false }: KeywordChipProps) {
+export function KeywordChip({ label, href, selected = false, plainLink = false }: KeywordChipProps) {
   return (
-    <Chip href={href} aria-current={selected ? 'page' : undefined}>
+    <Chip as={plainLink ? 'a' : undefined} href={href} aria-current={selected ? 'page' : undefined}>
       {label}
     </Chip>
   );
@@ -21,14 +24,16 @@ export interface KeywordChipListProps {
   /** Names the list for screen readers, e.g. 'Popular Languages'. */
   label: string;
   chips: KeywordChipProps[];
+  /** Plain anchors for every chip (see KeywordChipProps.plainLink). */
+  plainLinks?: boolean;
 }
 
-export function KeywordChipList({ label, chips }: KeywordChipListProps) {
+export function KeywordChipList({ label, chips, plainLinks = false }: KeywordChipListProps) {
   return (
     <List aria-label={label}>
       {chips.map((chip) => (
         <li key={`${chip.href}|${chip.label}`}>
-          <KeywordChip {...chip} />
+          <KeywordChip plainLink={plainLinks} {...chip} />
         </li>
       ))}
     </List>
@@ -38,7 +43,7 @@ export function KeywordChipList({ label, chips }: KeywordChipListProps) {
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -48,22 +53,22 @@ const Chip = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.spacing.lg};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
   text-decoration: none;
   white-space: nowrap;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 
   &[aria-current='page'] {
-    border-color: ${({ theme }) => theme.colors.brand};
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
+    border-color: ${theme.colors.brand};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
   }
 `;

@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 import { ClockIcon } from './icons';
 import { imageSourcesFor } from './images';
+import { LazyImage } from './LazyImage';
 import type { StoryTile } from './types';
 
 export type { StoryTile } from './types';
@@ -15,6 +17,8 @@ export interface StoryCardProps {
   /** The title's heading level; h3 suits a list under a page's h2. */
   headingLevel?: 2 | 3 | 4;
   priority?: boolean;
+  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
+  plainLink?: boolean;
 }
 
 const headingTag = { 2: 'h2', 3: 'h3', 4: 'h4' } as const;
@@ -23,23 +27,15 @@ const headingTag = { 2: 'h2', 3: 'h3', 4: 'h4' } as const;
  * A story in a list: picture, where it is from, its title as the link, subtitle, read time and a 'Shop' marker.
  * The whole card is clickable through the title link's stretched area, so there is one link per story.
  */
-export function StoryCard({ story, headingLevel = 3, priority = false }: StoryCardProps) {
+export function StoryCard({ story, headingLevel = 3, priority = false, plainLink = false }: StoryCardProps) {
   const image = imageSourcesFor(story.imgPath);
   return (
     <Row>
-      <Thumb
-        src={image.src}
-        srcSet={image.srcSet}
-        width={STORY_IMAGE_WIDTH}
-        height={STORY_IMAGE_HEIGHT}
-        alt=""
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <Thumb src={image.src} srcSet={image.srcSet} width={STORY_IMAGE_WIDTH} height={STORY_IMAGE_HEIGHT} alt="" priority={priority} />
       <Body>
         <StorySource story={story} />
         <Title as={headingTag[headingLevel]}>
-          <TitleLink href={story.browserLinkUrl}>{story.title}</TitleLink>
+          <TitleLink as={plainLink ? 'a' : undefined} href={story.browserLinkUrl}>{story.title}</TitleLink>
         </Title>
         {story.subTitle ? <Subtitle>{story.subTitle}</Subtitle> : null}
         <StoryMeta story={story} />
@@ -56,15 +52,7 @@ export function StoryCardWide({ story, headingLevel = 3, priority = false }: Sto
   const image = imageSourcesFor(story.imgPath);
   return (
     <Column>
-      <WideImage
-        src={image.src}
-        srcSet={image.srcSet}
-        width={STORY_WIDE_WIDTH}
-        height={STORY_WIDE_IMAGE_HEIGHT}
-        alt=""
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <WideImage src={image.src} srcSet={image.srcSet} width={STORY_WIDE_WIDTH} height={STORY_WIDE_IMAGE_HEIGHT} alt="" priority={priority} />
       <StorySource story={story} />
       <Title as={headingTag[headingLevel]}>
         <TitleLink href={story.browserLinkUrl}>{story.title}</TitleLink>
@@ -101,32 +89,32 @@ const Row = styled.article`
   position: relative;
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => theme.spacing.sm};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.spacing.md};
+  padding: ${theme.spacing.sm};
+  border-radius: ${theme.radii.md};
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
 
   &:focus-within {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
 `;
 
-const Thumb = styled.img`
+const Thumb = styled(LazyImage)`
   flex: none;
   width: ${STORY_IMAGE_WIDTH}px;
   height: ${STORY_IMAGE_HEIGHT}px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceAlt};
   object-fit: cover;
 `;
 
 const Body = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   min-width: 0;
 `;
 
@@ -134,38 +122,38 @@ const Column = styled.article`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   width: ${STORY_WIDE_WIDTH}px;
   max-width: 100%;
 `;
 
-const WideImage = styled.img`
+const WideImage = styled(LazyImage)`
   display: block;
   width: 100%;
   height: auto;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
   object-fit: cover;
 `;
 
 const Source = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.medium};
   text-transform: uppercase;
   letter-spacing: 0.03em;
   overflow-wrap: anywhere;
 `;
 
 const Title = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
+  line-height: ${theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `;
 
 const TitleLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   text-decoration: none;
 
   &::after {
@@ -185,15 +173,15 @@ const TitleLink = styled(Link)`
   }
 
   &:focus-visible::after {
-    border-radius: ${({ theme }) => theme.radii.md};
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    border-radius: ${theme.radii.md};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const Subtitle = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
   display: -webkit-box;
   -webkit-box-orient: vertical;
   -webkit-line-clamp: 3;
@@ -206,21 +194,21 @@ const Meta = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  gap: ${theme.spacing.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const ReadTime = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
 `;
 
 const ShopMarker = styled.span`
-  padding: ${({ theme }) => `${theme.spacing.xxs} ${theme.spacing.sm}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  padding: ${theme.spacing.xxs} ${theme.spacing.sm};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
+  font-weight: ${theme.fontWeights.bold};
 `;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
-import { effectiveAgeRating } from '@/lib/age';
+import { DEFAULT_STORE_ID } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../http/handler';
 import { viewerFor } from '../viewer';
-import { allLanguages, allStores, filterMagazines, isTopList, visibleCategories } from './queries';
+import { cachedListing, ratingsFor, requestedRating } from './browse';
+import { allLanguages, allStores, isTopList, visibleCategories } from './queries';
 
 const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 
@@ -12,23 +12,29 @@ export const getCategoriesQuery = z.object({
   libid: optionalLibraryId,
 });
 
-export const magazineFilterQuery = z.object({
-  libid: optionalLibraryId,
-  gold: z.enum(['0', '1']).optional().default('1'),
-  storeID: z.coerce.number().int().positive().optional().default(DEFAULT_STORE_ID),
-  categoryID: z
-    .string()
-    .trim()
-    .regex(/^(BS|F|IF|TF|NA|\d{1,9})$/, 'must be a category id or one of BS, F, IF, TF, NA'),
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{0,3}$/, 'must be a language code')
-    .optional()
-    .default(''),
-  age_rate: z.coerce.number().int().min(0).max(99).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
+export const magazineFilterQuery = z
+  .object({
+    libid: optionalLibraryId,
+    gold: z.enum(['0', '1']).optional().default('1'),
+    storeID: z.coerce.number().int().positive().optional().default(DEFAULT_STORE_ID),
+    // Optional only with a language: every title in that language (library 2083's magazines by language code).
+    categoryID: z
+      .string()
+      .trim()
+      .regex(/^(BS|F|IF|TF|NA|\d{1,9})$/, 'must be a category id or one of BS, F, IF, TF, NA')
+      .optional(),
+    lang: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{0,3}$/, 'must be a language code')
+      .optional()
+      .default(''),
+    age_rate: z.coerce.number().int().min(0).max(99).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  })
+  .superRefine((query, ctx) => {
+    if (!query.categoryID && !query.lang) ctx.addIssue({ code: 'custom', path: ['categoryID'], message: 'is required without lang' });
+  });
 export type MagazineFilterQuery = z.infer<typeof magazineFilterQuery>;
 
 export const catalogueRoutes: ServiceRoutes = {
@@ -64,13 +70,14 @@ export const catalogueRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Magazines by top list or category, language, gold and age rating; pages of 20',
       query: magazineFilterQuery,
-      async handler({ query, session }) {
+      async handler({ query, session, req }) {
         const viewer = await viewerFor(session, query.libid);
-        const ageRating = effectiveAgeRating(query.age_rate, AGE_RATING_DEFAULT.magazineFilter, viewer.libraryAgeRate);
-        const list = isTopList(query.categoryID) ? query.categoryID : undefined;
-        const { items, total } = await filterMagazines(viewer, {
+        const ageRating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+        const category = query.categoryID ?? '';
+        const list = isTopList(category) ? category : undefined;
+        const { items, total } = await cachedListing(viewer, {
           list,
-          categoryId: list ? undefined : Number(query.categoryID),
+          categoryId: list || !category ? undefined : Number(category),
           language: query.lang || undefined,
           includeGold: query.gold === '1',
           ageRating,

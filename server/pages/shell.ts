@@ -1,12 +1,18 @@
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
-import { findLibrary, findUserById } from '../user/queries';
+import { cached } from '../cache';
+import { findUserById } from '../user/queries';
+import { cachedLibrary } from '../viewer';
 import { libraryDetails } from '../user/present';
 
 /** What the header and sidebar show for this session: the library's branding and the member's name. */
 export async function shellProps(session: Session | null): Promise<ShellProps> {
   if (!session) return { signedIn: false, userName: '', library: null, hasPassword: false };
-  const [user, library] = await Promise.all([findUserById(session.claims.uid), findLibrary(session.claims.libid)]);
+  const [user, library] = await Promise.all([
+    // A name change shows in the header within seconds; every page of a session reads the same row.
+    cached(`user|${session.claims.uid}`, () => findUserById(session.claims.uid), 10_000),
+    cachedLibrary(session.claims.libid),
+  ]);
   return {
     signedIn: true,
     userName: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',

@@ -14,7 +14,10 @@ describe('/api/openapi.json', () => {
   it('documents query parameters and request bodies from the zod schemas', () => {
     const filter = doc.paths['/api/catalogue/magazine-filter'].get as { parameters: Array<{ name: string; required: boolean }> };
     expect(filter.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['libid', 'gold', 'storeID', 'categoryID', 'lang', 'age_rate', 'page']));
-    expect(filter.parameters.find((p) => p.name === 'categoryID')?.required).toBe(true);
+    // categoryID may be left out when lang is given (every title in a language), so it is not marked required.
+    expect(filter.parameters.find((p) => p.name === 'categoryID')?.required).toBe(false);
+    const magazine = doc.paths['/api/catalogue/magMeta'].get as { parameters: Array<{ name: string; required: boolean }> };
+    expect(magazine.parameters.find((p) => p.name === 'mid')?.required).toBe(true);
     const guest = doc.paths['/api/user/loginAsGuest'].post as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
     expect(guest.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['uniqId', 'os']));
   });

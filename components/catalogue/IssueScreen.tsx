@@ -1,0 +1,197 @@
+import Head from 'next/head';
+import { useRef } from 'react';
+import styled from 'styled-components';
+import { GoldBadge } from '@/components/ui/GoldBadge';
+import { IssueCard } from '@/components/ui/IssueCard';
+import { LazyImage } from '@/components/ui/LazyImage';
+import { Slider } from '@/components/ui/Slider';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
+import type { IssueScreenProps } from '@/lib/catalogue-screens';
+import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
+import { ReadButton } from './ReadButton';
+
+export const ISSUE_COVER_PX = 300;
+
+/** An issue's page (SPEC §2 /magazine/{mid}/{issueId}): its cover and the Read action, then more issues. */
+export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: IssueScreenProps) {
+  const height = Math.round((ISSUE_COVER_PX * issue.height) / issue.width);
+  const pageRef = useRef<HTMLElement>(null);
+  useDelegatedLinks(pageRef);
+  return (
+    <Page ref={pageRef}>
+      <Head>
+        <title>{`${magazine.magName} · ${issue.issueName} | Library Reader`}</title>
+      </Head>
+      <Hero>
+        <CoverFrame>
+          <Cover src={issue.src} srcSet={issue.srcSet} width={ISSUE_COVER_PX} height={height} alt={`Cover of ${magazine.magName}, ${issue.issueName}`} priority />
+        </CoverFrame>
+        <Details>
+          <Crumbs aria-label="Breadcrumb">
+            <ol>
+              <li>
+                <a href={magazine.category.href}>{magazine.category.name}</a>
+              </li>
+              <li>
+                <a href={magazine.href}>{magazine.magName}</a>
+              </li>
+            </ol>
+          </Crumbs>
+          <TitleRow>
+            <Title>
+              {magazine.magName}
+              <IssueName>{issue.issueName}</IssueName>
+            </Title>
+            {magazine.isGold ? <GoldBadge size="large" /> : null}
+          </TitleRow>
+          <Facts>
+            <div>
+              <dt>Published</dt>
+              <dd>{issue.published}</dd>
+            </div>
+            {issue.pageCount > 0 ? (
+              <div>
+                <dt>Pages</dt>
+                <dd>{issue.pageCount}</dd>
+              </div>
+            ) : null}
+            {issue.isSpecial ? (
+              <div>
+                <dt>Edition</dt>
+                <dd>Special issue</dd>
+              </div>
+            ) : null}
+          </Facts>
+          <ReadButton access={reader} issueId={issue.issueId} />
+          {reader.lastPage ? <Muted>You stopped at page {reader.lastPage}; the reader opens there.</Muted> : null}
+        </Details>
+      </Hero>
+      {more.length > 0 ? (
+        <Slider title={`More issues of ${magazine.magName}`} viewAllHref={allIssuesHref} itemCount={more.length}>
+          {more.map((tile) => (
+            <IssueCard key={tile.editionId} tile={tile} plainLink />
+          ))}
+        </Slider>
+      ) : null}
+    </Page>
+  );
+}
+
+const Page = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.lg};
+  padding: ${theme.spacing.lg} 0;
+`;
+
+const Hero = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.xl};
+  padding: 0 ${theme.spacing.lg};
+
+  ${media.up('md')} {
+    flex-direction: row;
+    align-items: flex-start;
+    padding: 0 ${theme.spacing.xl};
+  }
+`;
+
+const CoverFrame = styled.div`
+  flex: none;
+  align-self: center;
+  width: min(${ISSUE_COVER_PX}px, 80vw);
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.lg};
+
+  ${media.up('md')} {
+    align-self: flex-start;
+  }
+`;
+
+const Cover = styled(LazyImage)`
+  display: block;
+  width: 100%;
+  height: auto;
+  border-radius: inherit;
+  background: ${theme.colors.surfaceAlt};
+`;
+
+const Details = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.md};
+  min-width: 0;
+`;
+
+const Crumbs = styled.nav`
+  font-size: ${theme.fontSizes.sm};
+
+  ol {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${theme.spacing.xs};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  li + li::before {
+    content: '›';
+    margin-right: ${theme.spacing.xs};
+    color: ${theme.colors.muted};
+  }
+
+  a {
+    color: ${theme.colors.brand};
+  }
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${theme.spacing.sm};
+`;
+
+const Title = styled.h1`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.xs};
+  font-size: ${theme.fontSizes.xxl};
+  overflow-wrap: anywhere;
+
+  ${media.up('md')} {
+    font-size: ${theme.fontSizes.display};
+  }
+`;
+
+const IssueName = styled.span`
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.medium};
+`;
+
+const Facts = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.spacing.lg};
+  margin: 0;
+
+  dt {
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.xs};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+
+  dd {
+    margin: 0;
+    font-weight: ${theme.fontWeights.medium};
+  }
+`;
+
+const Muted = styled.p`
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+`;

@@ -1,0 +1,256 @@
+import Head from 'next/head';
+import { type ReactNode, useRef } from 'react';
+import styled from 'styled-components';
+import { GoldBadge } from '@/components/ui/GoldBadge';
+import { IssueCard } from '@/components/ui/IssueCard';
+import { LazyImage } from '@/components/ui/LazyImage';
+import { Slider } from '@/components/ui/Slider';
+import { StoryCard } from '@/components/ui/StoryCard';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
+import type { MagazineScreenProps } from '@/lib/catalogue-screens';
+import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
+
+export const HERO_COVER_WIDTH = 240;
+
+export interface MagazineScreenExtras {
+  /**
+   * Where the favourite toggle goes once accounts exist (SPEC §4 Favourites): the page passes the control, the
+   * screen places it beside the title's actions.
+   */
+  favourite?: ReactNode;
+}
+
+/** A title's page (SPEC §2 /magazine/{mid}): cover, about, latest issue, all issues, specials, related stories. */
+export function MagazineScreen({ magazine, latest, issues, issueCount, allIssuesHref, specials, stories, favourite }: MagazineScreenProps & MagazineScreenExtras) {
+  const pageRef = useRef<HTMLElement>(null);
+  useDelegatedLinks(pageRef);
+  return (
+    <Page ref={pageRef}>
+      <Head>
+        <title>{`${magazine.magName} | Library Reader`}</title>
+      </Head>
+      <Hero>
+        {latest ? (
+          <CoverLink href={latest.href} aria-label={`${magazine.magName}, latest issue ${latest.issueName}`}>
+            <Cover src={latest.src} srcSet={latest.srcSet} width={HERO_COVER_WIDTH} height={Math.round((HERO_COVER_WIDTH * latest.height) / latest.width)} alt="" priority />
+          </CoverLink>
+        ) : null}
+        <Details>
+          <TitleRow>
+            <Title>{magazine.magName}</Title>
+            {magazine.isGold ? <GoldBadge size="medium" /> : null}
+          </TitleRow>
+          <Facts>
+            <li>
+              <a href={magazine.category.href}>{magazine.category.name}</a>
+            </li>
+            <li>
+              <a href={magazine.language.href}>{magazine.language.name}</a>
+            </li>
+            {magazine.publisher ? <li>{magazine.publisher}</li> : null}
+            <li>
+              {issueCount} {issueCount === 1 ? 'issue' : 'issues'}
+            </li>
+          </Facts>
+          {magazine.about ? (
+            <About>
+              <h2 className="visually-hidden">About</h2>
+              <p>{magazine.about}</p>
+            </About>
+          ) : null}
+          {latest ? (
+            <Latest>
+              <span>
+                Latest issue: <strong>{latest.issueName}</strong>
+                {latest.published !== latest.issueName ? ` · ${latest.published}` : null}
+              </span>
+              <Actions>
+                <PrimaryLink href={latest.href}>Open latest issue</PrimaryLink>
+                {favourite}
+              </Actions>
+            </Latest>
+          ) : (
+            <Actions>{favourite}</Actions>
+          )}
+        </Details>
+      </Hero>
+
+      {issues.length > 0 ? (
+        <Slider title="All Issues" viewAllHref={allIssuesHref} itemCount={issues.length}>
+          {issues.map((tile) => (
+            <IssueCard key={tile.editionId} tile={tile} plainLink />
+          ))}
+        </Slider>
+      ) : (
+        <Empty>No issues of {magazine.magName} yet.</Empty>
+      )}
+
+      {specials.length > 0 ? (
+        <Slider title="Special Issues" itemCount={specials.length}>
+          {specials.map((tile) => (
+            <IssueCard key={tile.editionId} tile={tile} plainLink />
+          ))}
+        </Slider>
+      ) : null}
+
+      {stories.length > 0 ? (
+        <Stories aria-labelledby="related-stories">
+          <h2 id="related-stories">Related Stories</h2>
+          <StoryList>
+            {stories.map((story) => (
+              <li key={story.key}>
+                <StoryCard story={story} plainLink />
+              </li>
+            ))}
+          </StoryList>
+        </Stories>
+      ) : null}
+    </Page>
+  );
+}
+
+const Page = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.lg};
+  padding: ${theme.spacing.lg} 0;
+`;
+
+const Hero = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.xl};
+  padding: 0 ${theme.spacing.lg};
+
+  ${media.up('md')} {
+    flex-direction: row;
+    align-items: flex-start;
+    padding: 0 ${theme.spacing.xl};
+  }
+`;
+
+const CoverLink = styled.a`
+  flex: none;
+  align-self: center;
+  width: min(${HERO_COVER_WIDTH}px, 70vw);
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.md};
+
+  ${media.up('md')} {
+    align-self: flex-start;
+  }
+`;
+
+const Cover = styled(LazyImage)`
+  display: block;
+  width: 100%;
+  height: auto;
+  border-radius: inherit;
+  background: ${theme.colors.surfaceAlt};
+`;
+
+const Details = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.md};
+  min-width: 0;
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${theme.spacing.sm};
+`;
+
+const Title = styled.h1`
+  font-size: ${theme.fontSizes.xxl};
+  overflow-wrap: anywhere;
+
+  ${media.up('md')} {
+    font-size: ${theme.fontSizes.display};
+  }
+`;
+
+const Facts = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.spacing.xs} ${theme.spacing.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+
+  a {
+    color: ${theme.colors.brand};
+    font-weight: ${theme.fontWeights.medium};
+  }
+`;
+
+const About = styled.section`
+  max-width: 65ch;
+`;
+
+const Latest = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.spacing.sm};
+
+  &:empty {
+    display: none;
+  }
+`;
+
+const PrimaryLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.sm} ${theme.spacing.xl};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
+  font-weight: ${theme.fontWeights.bold};
+  text-decoration: none;
+
+  &:hover {
+    background: ${theme.colors.brandHover};
+  }
+`;
+
+const Stories = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.sm};
+  padding: 0 ${theme.spacing.lg};
+
+  h2 {
+    font-size: ${theme.fontSizes.xl};
+  }
+`;
+
+const StoryList = styled.ul`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${theme.spacing.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${media.up('lg')} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const Empty = styled.p`
+  padding: 0 ${theme.spacing.lg};
+  color: ${theme.colors.muted};
+`;

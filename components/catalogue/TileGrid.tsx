@@ -1,0 +1,184 @@
+import { useRef } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { Button } from '@/components/ui/Button';
+import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
+import { LazyImage } from '@/components/ui/LazyImage';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
+import { useInfinitePages, type PageOf } from '@/hooks/useInfinitePages';
+import { useOnNearViewport } from '@/hooks/useNearViewport';
+import { useScrollRestore } from '@/hooks/useScrollRestore';
+import { GOLD_BADGE } from '@/lib/catalogue-tiles';
+import type { IssueTile } from '@/lib/entities';
+import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
+
+/** Covers in the first rows load at once; the rest as they come near. */
+const PRIORITY_COVERS = 6;
+
+export interface TileGridProps {
+  /** Names the list for screen readers, e.g. 'Most Popular titles'. */
+  label: string;
+  first: PageOf<IssueTile>;
+  loadPage(page: number): Promise<PageOf<IssueTile>>;
+  emptyText: string;
+}
+
+/**
+ * A grid of covers that grows a page at a time: the next page loads as the end of the grid comes within 200px of
+ * the viewport, and a 'Load more' button does the same from the keyboard or where there is no IntersectionObserver.
+ * The scroll position is saved on a click and restored on coming back.
+ */
+export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
+  const list = useInfinitePages(first, loadPage);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  useScrollRestore(containerRef, list);
+  useDelegatedLinks(containerRef);
+  useOnNearViewport(sentinelRef, () => void list.loadMore(), { enabled: list.hasMore && !list.loading && !list.error, watchKey: list.items.length });
+
+  if (list.items.length === 0) return <Empty>{emptyText}</Empty>;
+
+  return (
+    <div ref={containerRef}>
+      <Grid aria-label={label}>
+        {list.items.map((tile, index) => (
+          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} />
+        ))}
+        {list.loading
+          ? Array.from({ length: 4 }, (_, index) => (
+              <li key={`loading-${index}`} aria-hidden="true">
+                <Placeholder />
+              </li>
+            ))
+          : null}
+      </Grid>
+      <Footer ref={sentinelRef}>
+        <p role="status" className={list.loading ? undefined : 'visually-hidden'}>
+          {list.loading ? 'Loading more titles…' : `Showing ${list.items.length} titles`}
+        </p>
+        {list.error ? <ErrorText role="alert">We couldn’t load more titles. Please try again.</ErrorText> : null}
+        {list.hasMore && !list.loading ? (
+          <Button type="button" $variant="secondary" onClick={() => void list.loadMore()}>
+            {list.error ? 'Try again' : 'Load more'}
+          </Button>
+        ) : null}
+      </Footer>
+    </div>
+  );
+}
+
+/**
+ * IssueCard's look for a grid cell: plain elements styled from the grid and a plain link navigated by the grid's
+ * one listener, so a page of covers costs one styled component and no next/link per cover (the listings are the
+ * busiest pages).
+ */
+function GridCard({ tile, priority }: { tile: IssueTile; priority: boolean }) {
+  const badge = tile.floatingImgAltText || 'Gold';
+  return (
+    <li>
+      <a href={tile.browserLinkUrl} className="cover">
+        <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={ISSUE_COVER_WIDTH} height={ISSUE_COVER_HEIGHT} alt={tile.name} priority={priority} />
+        {tile.showFloatingIcon ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the catalogue's small gold badge icon
+          <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
+        ) : null}
+      </a>
+      <p className="name" title={tile.name}>
+        {tile.name}
+      </p>
+    </li>
+  );
+}
+
+// Static rules (tokens read directly): styled-components builds them once per page, not once per cover.
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(120px, 1fr));
+  gap: ${theme.spacing.xl} ${theme.spacing.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${media.up('md')} {
+    grid-template-columns: repeat(auto-fill, minmax(${ISSUE_COVER_WIDTH}px, 1fr));
+  }
+
+  > li {
+    display: flex;
+    flex-direction: column;
+    gap: ${theme.spacing.xs};
+    min-width: 0;
+  }
+
+  .cover {
+    position: relative;
+    display: block;
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceAlt};
+    box-shadow: ${theme.shadows.sm};
+    transition: box-shadow ${theme.transitions.fast};
+  }
+
+  .cover:hover {
+    box-shadow: ${theme.shadows.md};
+  }
+
+  .cover > img:first-child {
+    display: block;
+    width: 100%;
+    height: auto;
+    border-radius: inherit;
+    object-fit: cover;
+  }
+
+  .badge {
+    position: absolute;
+    top: ${theme.spacing.xs};
+    right: ${theme.spacing.xs};
+  }
+
+  .name {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    color: ${theme.colors.text};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.tight};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const shimmer = keyframes`
+  from { opacity: 1; }
+  to { opacity: 0.5; }
+`;
+
+const Placeholder = styled.div`
+  width: 100%;
+  aspect-ratio: ${ISSUE_COVER_WIDTH} / ${ISSUE_COVER_HEIGHT};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.skeleton};
+  animation: ${shimmer} 0.9s ease-in-out infinite alternate;
+
+  ${media.reducedMotion} {
+    animation: none;
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${theme.spacing.sm};
+  padding: ${theme.spacing.xl} 0;
+`;
+
+const ErrorText = styled.p`
+  color: ${theme.colors.danger};
+`;
+
+const Empty = styled.p`
+  padding: ${theme.spacing.xl} 0;
+  color: ${theme.colors.muted};
+`;

@@ -1,0 +1,86 @@
+import { useRouter } from 'next/router';
+import { type RefObject, useEffect, useEffectEvent } from 'react';
+import { STORAGE } from '@/lib/cookies';
+import { pathOnly } from '@/lib/routes';
+
+interface Saved<T> {
+  path: string;
+  value: T;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read<T>(key: string): Saved<T> | null {
+  try {
+    const raw = storage()?.getItem(key);
+    return raw ? (JSON.parse(raw) as Saved<T>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §3/§4: scrollPage and scrollPosition, saved for the list's path when the person clicks in it. */
+export function saveScroll(path: string, pagesLoaded: number, position: number): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    store.setItem(STORAGE.scrollPage, JSON.stringify({ path, value: pagesLoaded } satisfies Saved<number>));
+    store.setItem(STORAGE.scrollPosition, JSON.stringify({ path, value: Math.round(position) } satisfies Saved<number>));
+  } catch {
+    // Storage full or refused: the list simply starts at the top next time.
+  }
+}
+
+/** What was saved for this path (and forgets it: a position is restored once). */
+export function takeSavedScroll(path: string): { pages: number; position: number } | null {
+  const page = read<number>(STORAGE.scrollPage);
+  const position = read<number>(STORAGE.scrollPosition);
+  if (!page || !position || page.path !== path || position.path !== path) return null;
+  storage()?.removeItem(STORAGE.scrollPage);
+  storage()?.removeItem(STORAGE.scrollPosition);
+  const pages = Math.max(1, Math.floor(Number(page.value) || 1));
+  return { pages, position: Math.max(0, Number(position.value) || 0) };
+}
+
+/**
+ * Saves the scroll position (and how many pages were loaded) when a link inside `containerRef` is clicked, and
+ * when the person comes back to the same path loads those pages again and scrolls back to where they were.
+ */
+export function useScrollRestore(
+  containerRef: RefObject<HTMLElement | null>,
+  list: { pagesLoaded: number; loadUntil(count: number): Promise<void> },
+): void {
+  const router = useRouter();
+  const path = pathOnly(router.asPath);
+
+  const onClick = useEffectEvent((event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (target) saveScroll(path, list.pagesLoaded, window.scrollY);
+  });
+
+  const restore = useEffectEvent(async () => {
+    const saved = takeSavedScroll(path);
+    if (!saved) return;
+    await list.loadUntil(saved.pages);
+    // After the loaded pages have rendered and after the router's own scroll to the top.
+    window.requestAnimationFrame(() => window.setTimeout(() => window.scrollTo({ top: saved.position, left: 0, behavior: 'instant' }), 0));
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const listener = (event: MouseEvent) => onClick(event);
+    container.addEventListener('click', listener);
+    return () => container.removeEventListener('click', listener);
+  }, [containerRef]);
+
+  useEffect(() => {
+    void restore();
+  }, [path]);
+}

@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { AllIssuesScreen } from '@/components/catalogue/AllIssuesScreen';
+import { allIssuesProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** Every issue of a title (the 'View All' of a title's issues). */
+export const getServerSideProps = withDatabase((ctx) => allIssuesProps(ctx, false)) satisfies GetServerSideProps;
+
+export default function AllIssuesPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <AllIssuesScreen {...props} />;
+}

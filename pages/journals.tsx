@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { ListingScreen } from '@/components/catalogue/ListingScreen';
+import { journalsProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** SPEC §2 /journals: the journals (category 154). */
+export const getServerSideProps = withDatabase((ctx) => journalsProps(ctx)) satisfies GetServerSideProps;
+
+export default function JournalsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <ListingScreen {...props} />;
+}

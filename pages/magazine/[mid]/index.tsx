@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
+import { magazineProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** SPEC §2 /magazine/{mid}: a title's page. */
+export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, false)) satisfies GetServerSideProps;
+
+export default function MagazinePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <MagazineScreen {...props} />;
+}

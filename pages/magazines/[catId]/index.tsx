@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { ListingScreen } from '@/components/catalogue/ListingScreen';
+import { listingProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** SPEC §2 /magazines/{catId}: a category or top list in all languages. */
+export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, false)) satisfies GetServerSideProps;
+
+export default function CategoryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <ListingScreen {...props} />;
+}

@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { IssueScreen } from '@/components/catalogue/IssueScreen';
+import { issueProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** Library 2083: /q/temp/magazine/{mid}/{issueId}, open to anyone. */
+export const getServerSideProps = withDatabase((ctx) => issueProps(ctx, true)) satisfies GetServerSideProps;
+
+export default function TempIssuePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <IssueScreen {...props} />;
+}

@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
+import { magazineProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** Library 2083: /q/temp/magazine/{mid}, open to anyone. */
+export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, true)) satisfies GetServerSideProps;
+
+export default function TempMagazinePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <MagazineScreen {...props} />;
+}

@@ -1,0 +1,12 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { ListingScreen } from '@/components/catalogue/ListingScreen';
+import { listingProps } from '@/server/pages/catalogue-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** Library 2083: /q/temp/magazines/{catId}/{magLang}, open to anyone. */
+export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, true)) satisfies GetServerSideProps;
+
+export default function TempCategoryLanguagePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <ListingScreen {...props} />;
+}

@@ -1,0 +1,104 @@
+/**
+ * The catalogue reads the screens and the API share, cached for a few seconds per library and age rating: every
+ * member of a library sees the same catalogue, so one query serves them all. Visibility and age are applied in the
+ * queries underneath; the cache key holds everything those depend on.
+ */
+import type { IncomingMessage } from 'node:http';
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT, CATEGORY_PAGE_SIZE } from '@/lib/constants';
+import { COOKIE } from '@/lib/cookies';
+import type { StoryFromServer } from '../article/present';
+import { readCookies } from '../auth/session';
+import { cached } from '../cache';
+import type { Viewer } from '../viewer';
+import { filterMagazines, visibleCategories, type CategoryRow, type MagazineFilter, type MagazineHit } from './queries';
+import {
+  countIssues,
+  findIssue,
+  findMagazine,
+  languagesWithTitles,
+  listIssues,
+  storiesOfMagazine,
+  type IssueDetails,
+  type IssueHit,
+  type LanguageFilter,
+  type MagazineMeta,
+} from './titles';
+
+/** Related stories shown on a title's page. */
+export const RELATED_STORY_COUNT = 10;
+
+/** The age ratings a viewer reads catalogue and stories at, from what the client asked (SPEC §5, §9). */
+export function ratingsFor(viewer: Viewer, requested: number | undefined) {
+  return {
+    magazine: effectiveAgeRating(requested, AGE_RATING_DEFAULT.magazineFilter, viewer.libraryAgeRate),
+    story: effectiveAgeRating(requested, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate),
+  };
+}
+
+/**
+ * The rating a catalogue call asks for: its age_rate, else the ageRating cookie the page would have sent it from
+ * (the client leaves age_rate out at 8 and above, SPEC §5), else nothing (the call's default applies).
+ */
+export function requestedRating(ageRate: number | undefined, req: IncomingMessage): number | undefined {
+  if (ageRate !== undefined) return ageRate;
+  const cookie = Number(readCookies(req.headers.cookie)[COOKIE.ageRating]);
+  return Number.isFinite(cookie) && cookie > 0 ? Math.floor(cookie) : undefined;
+}
+
+function scope(viewer: Viewer, ageRating: number | null): string {
+  return `${viewer.libraryId}|${ageRating ?? 'all'}`;
+}
+
+export function cachedListing(viewer: Viewer, filter: MagazineFilter): Promise<{ items: MagazineHit[]; total: number }> {
+  const key = `listing|${scope(viewer, filter.ageRating)}|${filter.list ?? ''}|${filter.categoryId ?? ''}|${filter.language ?? ''}|${filter.includeGold ? 1 : 0}|${filter.page}|${filter.pageSize ?? CATEGORY_PAGE_SIZE}`;
+  return cached(key, () => filterMagazines(viewer, filter));
+}
+
+/** Categories the viewer may see, without favourite marks (the same for every member of a library). */
+export function cachedCategories(viewer: Viewer): Promise<CategoryRow[]> {
+  return cached(`categories|${viewer.libraryId}`, () => visibleCategories({ ...viewer, userId: null }));
+}
+
+export function cachedLanguages(viewer: Viewer, ageRating: number | null, filter: LanguageFilter = {}) {
+  return cached(`languages|${scope(viewer, ageRating)}|${filter.list ?? ''}|${filter.categoryId ?? ''}`, () => languagesWithTitles(viewer, ageRating, filter));
+}
+
+export interface MagazinePageData {
+  meta: MagazineMeta;
+  issues: IssueHit[];
+  issueCount: number;
+  specials: IssueHit[];
+  stories: StoryFromServer[];
+}
+
+/** Everything a title's page shows, or null when the viewer may not see the title. */
+export function cachedMagazinePage(viewer: Viewer, ratings: { magazine: number | null; story: number | null }, mid: number): Promise<MagazinePageData | null> {
+  const key = `magazine|${scope(viewer, ratings.magazine)}|${ratings.story ?? 'all'}|${mid}`;
+  return cached(key, async () => {
+    const [meta, regular, issueCount, specials, stories] = await Promise.all([
+      findMagazine(viewer, ratings.magazine, { mid }),
+      listIssues(viewer, ratings.magazine, { mid, special: false, limit: CATEGORY_PAGE_SIZE }),
+      countIssues(viewer, ratings.magazine, mid),
+      listIssues(viewer, ratings.magazine, { mid, special: true, limit: CATEGORY_PAGE_SIZE }),
+      storiesOfMagazine(viewer, ratings.story, mid, RELATED_STORY_COUNT),
+    ]);
+    return meta ? { meta, issues: regular, issueCount, specials, stories } : null;
+  });
+}
+
+export interface IssuePageData {
+  issue: IssueDetails;
+  /** The title's other recent issues, newest first. */
+  more: IssueHit[];
+}
+
+/** An issue's page, or null when the viewer may not see it. */
+export function cachedIssuePage(viewer: Viewer, ageRating: number | null, issueId: number): Promise<IssuePageData | null> {
+  return cached(`issue|${scope(viewer, ageRating)}|${issueId}`, async () => {
+    const issue = await findIssue(viewer, ageRating, issueId);
+    if (!issue) return null;
+    const recent = await listIssues(viewer, ageRating, { mid: issue.mid, limit: CATEGORY_PAGE_SIZE + 1 });
+    return { issue, more: recent.filter((other) => other.issueId !== issue.issueId).slice(0, CATEGORY_PAGE_SIZE) };
+  });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
+import { findIssue, issueOwner } from '../catalogue/titles';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { issueReaderCode } from '../reader/code';
+import { viewerFor } from '../viewer';
+import { membershipIn } from './queries';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const flag = z.coerce.number().int().min(0).max(1);
+
+export const genCodeQuery = z.object({ isLib: z.enum(['0', '1']).optional().default('1') });
+
+/** SPEC §7 reader code call: the body fields as the spec names them. */
+export const genCodeBody = z.object({
+  user_id: id,
+  issue: id,
+  store_id: z.coerce.number().int().positive().max(1_000).optional().default(DEFAULT_STORE_ID),
+  user_con: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .optional()
+    .default(DEFAULT_COUNTRY),
+  readtype: z.enum(['reader']).optional().default('reader'),
+  userLang: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}$/, 'must be a language code')
+    .optional()
+    .default('en'),
+  purType: z.coerce.number().int().min(0).max(9).optional().default(1),
+  isnews: flag.optional().default(0),
+  ageRating: z.coerce.number().int().min(0).max(99).optional().default(AGE_RATING_DEFAULT.reader),
+  device: z.string().trim().min(1).max(40).optional().default('web'),
+  clvr: z.string().trim().max(40).optional().default(''),
+  lib_id: id,
+  'Is Gold': flag.optional().default(1),
+});
+export type GenCodeBody = z.infer<typeof genCodeBody>;
+
+export const SUBSCRIPTION_EXPIRED = 'Your subscription has expired';
+
+export const readerCodeRoutes: ServiceRoutes = {
+  genCode: {
+    POST: route({
+      summary: 'A short-lived reader code for one issue, bound to the member, their library and the issue (SPEC §7)',
+      auth: 'required',
+      query: genCodeQuery,
+      body: genCodeBody,
+      async handler({ body, session }) {
+        const claims = session!.claims;
+        if (body.user_id !== claims.uid) throw new HttpError(403, 'user_id does not match the signed-in user', { field: 'user_id' });
+        if (!claims.libid || body.lib_id !== claims.libid) throw new HttpError(403, 'lib_id is not the library you read through', { field: 'lib_id' });
+        const now = Date.now();
+        const membership = await membershipIn(claims.uid, claims.libid);
+        if (!membership || membership.expiresAt.getTime() <= now || claims.mexp * 1000 <= now) {
+          throw new HttpError(403, SUBSCRIPTION_EXPIRED);
+        }
+        const owner = await issueOwner(body.issue);
+        if (!owner) throw new HttpError(404, 'Issue not found', { field: 'issue' });
+        if (owner.isGold && body['Is Gold'] !== 1) throw new HttpError(403, 'This issue is in a gold title', { field: 'issue' });
+        const viewer = await viewerFor(session);
+        const ageRating = effectiveAgeRating(body.ageRating, AGE_RATING_DEFAULT.reader, viewer.libraryAgeRate);
+        const issue = await findIssue(viewer, ageRating, body.issue);
+        if (!issue) throw new HttpError(403, 'This issue is not available in your library', { field: 'issue' });
+        const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId });
+        return { status: 'success', code, expiresAt: expiresAt.toISOString() };
+      },
+    }),
+  },
+};
