@@ -1,4 +1,5 @@
 import { articleRoutes } from './article/routes';
+import { storyCategoryRoutes } from './article/story-category-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { userRoutes } from './user/routes';
@@ -6,6 +7,6 @@ import { userRoutes } from './user/routes';
 /** Every service this app serves under /api/{service}/. */
 export const SERVICES: Record<'article' | 'catalogue' | 'user', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: catalogueRoutes,
+  catalogue: { ...catalogueRoutes, ...storyCategoryRoutes },
   user: userRoutes,
 };
