@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { storyCategoryHref } from '@/lib/story-routes';
 import type { CategoryRow } from '@/services/article';
@@ -23,6 +24,8 @@ export interface StoryCategoryNavProps {
  * chips; and a disclosure to mark and unmark favourites.
  */
 export function StoryCategoryNav({ fixed, categories, currentHref, onToggleFavourite, failed }: StoryCategoryNavProps) {
+  // The toggles are drawn when the reader opens the disclosure: most never do, and the page stays light.
+  const [choosing, setChoosing] = useState(false);
   const chips = [
     ...fixed.map((link) => ({ ...link, favourite: false })),
     ...categories.map((category) => ({ label: category.name, href: storyCategoryHref(category.cat_slug, category.category_id), favourite: category.is_fav === 1 })),
@@ -47,19 +50,21 @@ export function StoryCategoryNav({ fixed, categories, currentHref, onToggleFavou
         </Chips>
       </nav>
       {categories.length > 0 ? (
-        <Favourites>
+        <Favourites onToggle={(event) => setChoosing(event.currentTarget.open)}>
           <summary>Choose favourite categories</summary>
           <p>Your favourites come first in the list above and shape For You.</p>
-          <ToggleList>
-            {categories.map((category) => (
-              <li key={category.category_id}>
-                <Toggle type="button" aria-pressed={category.is_fav === 1} onClick={() => onToggleFavourite(category)}>
-                  <Star aria-hidden="true">{category.is_fav === 1 ? '★' : '☆'}</Star>
-                  {category.name}
-                </Toggle>
-              </li>
-            ))}
-          </ToggleList>
+          {choosing ? (
+            <ToggleList>
+              {categories.map((category) => (
+                <li key={category.category_id}>
+                  <Toggle type="button" aria-pressed={category.is_fav === 1} onClick={() => onToggleFavourite(category)}>
+                    <Star aria-hidden="true">{category.is_fav === 1 ? '★' : '☆'}</Star>
+                    {category.name}
+                  </Toggle>
+                </li>
+              ))}
+            </ToggleList>
+          ) : null}
           <p role="status">{failed ? `We couldn’t save ${failed} as a favourite. Please try again.` : ''}</p>
         </Favourites>
       ) : null}

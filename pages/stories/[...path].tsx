@@ -4,6 +4,7 @@ import { StoryScreen } from '@/components/story/StoryScreen';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
 import { storyScreenProps } from '@/services/article';
 import { loadStoryPage, storyAtPath } from '@/server/article/pages';
+import { sendMemoisedHtml } from '@/server/pages/html-memo';
 import { withDatabase } from '@/server/pages/session';
 
 /** /stories/{canonical path} and /stories/{slug}?lang={code}: the whole story for a member, the preview for a visitor. */
@@ -15,7 +16,9 @@ export const getServerSideProps = withDatabase(async (ctx) => {
   const lang = typeof ctx.query.lang === 'string' ? ctx.query.lang : null;
   const data = await loadStoryPage(ctx, storyAtPath(segments), lang);
   if ('redirect' in data || 'notFound' in data) return data;
-  return { props: { shell: data.shell, ...storyScreenProps(data) } };
+  const props = { shell: data.shell, ...storyScreenProps(data) };
+  sendMemoisedHtml(ctx, props);
+  return { props };
 }) satisfies GetServerSideProps;
 
 export default function StoryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -4,6 +4,7 @@ import { StoryScreen } from '@/components/story/StoryScreen';
 import { storyPathSegments } from '@/lib/story-routes';
 import { storyScreenProps } from '@/services/article';
 import { loadStoryPage, storyFromDetailsQuery } from '@/server/article/pages';
+import { sendMemoisedHtml } from '@/server/pages/html-memo';
 import { withDatabase } from '@/server/pages/session';
 
 function text(value: string | string[] | undefined): string | undefined {
@@ -17,7 +18,9 @@ export const getServerSideProps = withDatabase(async (ctx) => {
   const lang = text(ctx.query.lang) ?? null;
   const data = await loadStoryPage(ctx, storyFromDetailsQuery(query, storyPathSegments), lang);
   if ('redirect' in data || 'notFound' in data) return data;
-  return { props: { shell: data.shell, ...storyScreenProps(data) } };
+  const props = { shell: data.shell, ...storyScreenProps(data) };
+  sendMemoisedHtml(ctx, props);
+  return { props };
 }) satisfies GetServerSideProps;
 
 export default function StoryDetailsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -33,14 +33,19 @@ interface Entry<V> {
 export class TtlCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
 
-  constructor(private readonly maxEntries: number) {}
+  /** `maxTtlMs` shortens the content cache time for things that change more often (a member's name, favourites). */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxTtlMs: number = Number.POSITIVE_INFINITY,
+  ) {}
 
   get(key: string, load: () => Promise<V>, now: number = Date.now()): Promise<V> {
-    const ttl = contentCacheMs();
+    const ttl = Math.min(contentCacheMs(), this.maxTtlMs);
     if (ttl === 0) return load();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = load();
+    // A query builder is a thenable that runs again on every then: keep the one real promise of its answer.
+    const value = Promise.resolve(load());
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       // Maps keep insertion order: the first key is the oldest.
@@ -56,6 +61,10 @@ export class TtlCache<V> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   get size(): number {

@@ -37,6 +37,8 @@ const pages = new TtlCache<StoryPage>(500);
 const records = new TtlCache<StoryRecord | null>(1000);
 const categoryLists = new TtlCache<CategoryRow[]>(50);
 const languageLists = new TtlCache<LanguageRow[]>(1);
+/** A member's favourite categories change only through this process's own route, which forgets them at once. */
+const favouriteCategories = new TtlCache<number[]>(5000, 10_000);
 
 function cachedPage(scope: StoryScope, key: string, load: () => Promise<StoryPage>): Promise<StoryPage> {
   return pages.get(`${visibilityKey(scope.viewer, scope.ageRating)}#${key}`, load);
@@ -114,7 +116,7 @@ export function storyAt(scope: StoryScope, segments: string[]): Promise<StoryRec
 export async function storyCategoriesFor(viewer: Viewer): Promise<CategoryRow[]> {
   const [visible, favourite] = await Promise.all([
     categoryLists.get(visibilityKey(viewer, null), () => storyCategories(viewer)),
-    viewer.userId ? favouriteStoryCategoryIds(viewer.userId) : Promise.resolve([]),
+    viewer.userId ? favouriteCategories.get(String(viewer.userId), () => favouriteStoryCategoryIds(viewer.userId!)) : Promise.resolve([]),
   ]);
   const marked = visible.map((category) => ({ ...category, is_fav: favourite.includes(category.category_id) ? 1 : 0 }));
   return [...marked.filter((category) => category.is_fav === 1), ...marked.filter((category) => category.is_fav === 0)];
@@ -123,4 +125,9 @@ export async function storyCategoriesFor(viewer: Viewer): Promise<CategoryRow[]>
 /** The translation languages list, the same for everyone. */
 export function cachedTranslationLanguages(): Promise<LanguageRow[]> {
   return languageLists.get('translation', translationLanguages);
+}
+
+/** After a member marks or unmarks a category, their list is read afresh. */
+export function forgetFavouriteCategories(userId: number): void {
+  favouriteCategories.delete(String(userId));
 }

@@ -10,11 +10,53 @@ import type { CategoryRow } from '../catalogue/queries';
 import { pageSession } from '../pages/session';
 import { shellProps } from '../pages/shell';
 import { viewerFor, type Viewer } from '../viewer';
+import { TtlCache } from './cache';
 import { cachedTranslationLanguages, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
 import { findStoryByNames, visibleCategory, type StoryRecord, type StoryScope } from './queries';
 import { mayReadInFull, rememberRead, storyText } from './reading';
 import { isTranslationLanguage, translateStory, type LanguageRow } from './translation';
+
+/**
+ * Who the request is for, as far as a story page cares: the library's rules and the header's contents. Both change
+ * rarely (a library's settings, a member's name), so they are kept a few seconds rather than read on every page.
+ */
+const viewers = new TtlCache<Viewer>(2000, 10_000);
+const shells = new TtlCache<ShellProps>(2000, 10_000);
+
+function sessionKey(session: Session): string {
+  return `${session.claims.uid}:${session.claims.libid}`;
+}
+
+export function storyViewer(session: Session | null): Promise<Viewer> {
+  return session ? viewers.get(sessionKey(session), () => viewerFor(session)) : viewerFor(null);
+}
+
+export function storyShell(session: Session | null): Promise<ShellProps> {
+  return session ? shells.get(sessionKey(session), () => shellProps(session)) : shellProps(null);
+}
+
+/** The gate (SPEC §4 rules 1 to 3) on the server, for a page under it; the decision is the gate's, as requireMember's. */
+async function gated(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session | null }> {
+  const session = await pageSession(ctx);
+  const gate = decideGate(
+    ctx.resolvedUrl.split('?')[0],
+    session ? { libraryId: String(session.claims.libid), expiresAt: session.claims.mexp } : null,
+    Math.floor(Date.now() / 1000),
+  );
+  if (gate.action === 'redirect') return { redirect: { destination: gate.to, permanent: false } };
+  return { session };
+}
+
+/** A member for a story list page (not open to visitors), or the gate's redirect. */
+export async function storyMember(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session; viewer: Viewer; shell: ShellProps }> {
+  const gate = await gated(ctx);
+  if ('redirect' in gate) return gate;
+  const { session } = gate;
+  if (!session) return { redirect: { destination: '/login', permanent: false } };
+  const [viewer, shell] = await Promise.all([storyViewer(session), storyShell(session)]);
+  return { session, viewer, shell };
+}
 
 /** The age rating a page asks for: the ageRating cookie or the article default, never wider than the library's. */
 export function pageAgeRating(ctx: GetServerSidePropsContext, viewer: Viewer): number | null {
@@ -92,14 +134,10 @@ export async function loadStoryPage(
   find: (scope: StoryScope) => Promise<StoryRecord | null>,
   lang: string | null,
 ): Promise<{ redirect: Redirect } | { notFound: true } | StoryPageData> {
-  const session = await pageSession(ctx);
-  const gate = decideGate(
-    ctx.resolvedUrl.split('?')[0],
-    session ? { libraryId: String(session.claims.libid), expiresAt: session.claims.mexp } : null,
-    Math.floor(Date.now() / 1000),
-  );
-  if (gate.action === 'redirect') return { redirect: { destination: gate.to, permanent: false } };
-  const viewer = await viewerFor(session);
+  const gate = await gated(ctx);
+  if ('redirect' in gate) return gate;
+  const { session } = gate;
+  const viewer = await storyViewer(session);
   const scope: StoryScope = { viewer, ageRating: pageAgeRating(ctx, viewer) };
   const record = await find(scope);
   if (!record) return { notFound: true };
@@ -109,7 +147,7 @@ export async function loadStoryPage(
     full ? cachedTranslationLanguages() : Promise.resolve(null),
     wanted ? translationFor(record, wanted) : Promise.resolve(null),
     magazineRelated(scope, record.story.mid, 0),
-    shellProps(session),
+    storyShell(session),
     full && session ? rememberRead(session.claims.uid, record.story.artid) : Promise.resolve(),
   ]);
   const notice: LanguageNotice = !wanted

@@ -24,7 +24,13 @@ const RECORDED_MAX = 50_000;
 export async function rememberRead(userId: number, storyId: number): Promise<void> {
   const key = `${userId}:${storyId}`;
   if (recorded.has(key)) return;
-  await recordRead(userId, storyId);
   if (recorded.size >= RECORDED_MAX) recorded.clear();
+  // Noted before the write, so the same member opening the story twice at once writes once.
   recorded.add(key);
+  try {
+    await recordRead(userId, storyId);
+  } catch (error) {
+    recorded.delete(key);
+    throw error;
+  }
 }

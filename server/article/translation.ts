@@ -47,7 +47,7 @@ export function isTranslationFilePath(filePath: string): boolean {
   return TRANSLATION_FILE.test(filePath);
 }
 
-function languageRows(where?: SQL): Promise<LanguageRow[]> {
+async function languageRows(where?: SQL): Promise<LanguageRow[]> {
   return getDb()
     .select({
       lang_code: languages.code,

@@ -5,39 +5,39 @@ import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
 import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-routes';
 import { articleKeys, storyTile } from '@/services/article';
-import { loadStoryListPage, pageAgeRating } from '@/server/article/pages';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { loadStoryListPage, pageAgeRating, storyMember } from '@/server/article/pages';
+import { sendMemoisedHtml } from '@/server/pages/html-memo';
+import { withDatabase } from '@/server/pages/session';
 
 // A mapped type, so the props satisfy withDatabase's Record<string, unknown>.
 type Props = { [K in keyof StoriesScreenProps]: StoriesScreenProps[K] } & { shell: ShellProps; fallback: Record<string, unknown> };
 
 export const getServerSideProps = withDatabase<Props>(async (ctx) => {
-  const member = await requireMember(ctx);
+  const member = await storyMember(ctx);
   if ('redirect' in member) return member;
   const slug = String(ctx.params?.slug ?? '');
   const categoryId = String(ctx.params?.categoryId ?? '');
   const list = parseStoryListId(slug, categoryId);
   if (!list) return { notFound: true };
   const ageRating = pageAgeRating(ctx, member.viewer);
-  const [page, shell] = await Promise.all([loadStoryListPage(member.viewer, list, ageRating), shellProps(member.session)]);
+  const page = await loadStoryListPage(member.viewer, list, ageRating);
   if (!page) return { notFound: true };
   const now = new Date();
-  return {
-    props: {
-      shell,
-      title: page.title,
-      intro: page.intro,
-      list,
-      ageRating: ageRating ?? AGE_RATING_DEFAULT.article,
-      first: page.first.Articles.map((story) => storyTile(story, now)),
-      nbPages: page.first.nbPages,
-      nbHits: page.first.nbHits,
-      fixed: (['cover', 'latest', 'forYou'] as const).map((which) => ({ label: STORY_CATEGORIES[which].name, href: fixedStoryCategoryHref(which) })),
-      currentHref: storyCategoryHref(slug, categoryId),
-      fallback: { [articleKeys.storyCategories()]: { status: 'success', data: page.categories } },
-    },
+  const props: Props = {
+    shell: member.shell,
+    title: page.title,
+    intro: page.intro,
+    list,
+    ageRating: ageRating ?? AGE_RATING_DEFAULT.article,
+    first: page.first.Articles.map((story) => storyTile(story, now)),
+    nbPages: page.first.nbPages,
+    nbHits: page.first.nbHits,
+    fixed: (['cover', 'latest', 'forYou'] as const).map((which) => ({ label: STORY_CATEGORIES[which].name, href: fixedStoryCategoryHref(which) })),
+    currentHref: storyCategoryHref(slug, categoryId),
+    fallback: { [articleKeys.storyCategories()]: { status: 'success', data: page.categories } },
   };
+  sendMemoisedHtml(ctx, props);
+  return { props };
 }) satisfies GetServerSideProps;
 
 export default function StoryListPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
