@@ -4,6 +4,7 @@ import { ClockIcon } from '@/components/ui/icons';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { StoryCard } from '@/components/ui/StoryCard';
 import type { StoryTile } from '@/lib/entities';
+import { fixedStoryCategoryHref } from '@/lib/story-routes';
 import type { LanguageChoice, StoryView } from '@/services/article';
 import { media } from '@/styles/breakpoints';
 
@@ -32,7 +33,7 @@ export function StoryScreen({ story, languages, translation, related, signInHref
         <Crumbs aria-label="Breadcrumb">
           <ol>
             <li>
-              <Link href="/stories/category/Cover-Stories/sec_60">Stories</Link>
+              <Link href={fixedStoryCategoryHref('cover')}>Stories</Link>
             </li>
             <li>
               <Link href={story.categoryHref}>{story.categoryName}</Link>

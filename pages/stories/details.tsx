@@ -1,7 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import Head from 'next/head';
 import { StoryScreen } from '@/components/story/StoryScreen';
-import { storyPathSegments } from '@/lib/story-routes';
 import { storyScreenProps } from '@/services/article';
 import { loadStoryPage, storyFromDetailsQuery } from '@/server/article/pages';
 import { sendMemoisedHtml } from '@/server/pages/html-memo';
@@ -16,7 +15,7 @@ function text(value: string | string[] | undefined): string | undefined {
 export const getServerSideProps = withDatabase(async (ctx) => {
   const query = { articleUrl: text(ctx.query.articleUrl), magazineName: text(ctx.query.magazineName), articleName: text(ctx.query.articleName) };
   const lang = text(ctx.query.lang) ?? null;
-  const data = await loadStoryPage(ctx, storyFromDetailsQuery(query, storyPathSegments), lang);
+  const data = await loadStoryPage(ctx, storyFromDetailsQuery(query), lang);
   if ('redirect' in data || 'notFound' in data) return data;
   const props = { shell: data.shell, ...storyScreenProps(data) };
   sendMemoisedHtml(ctx, props);

@@ -3,7 +3,7 @@ import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
-import type { StoryListKind } from '@/lib/story-routes';
+import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';
@@ -173,9 +173,9 @@ export function storyAtPath(segments: string[]) {
 }
 
 /** /stories/details: by the article's address, else by magazine and article name. */
-export function storyFromDetailsQuery(query: { articleUrl?: string; magazineName?: string; articleName?: string }, segmentsOf: (url: string) => string[]) {
+export function storyFromDetailsQuery(query: { articleUrl?: string; magazineName?: string; articleName?: string }) {
   return async (scope: StoryScope): Promise<StoryRecord | null> => {
-    const segments = query.articleUrl ? segmentsOf(query.articleUrl) : [];
+    const segments = query.articleUrl ? storyPathSegments(query.articleUrl) : [];
     if (segments.length > 0 && segments[0] !== 'category') {
       const found = await storyAt(scope, segments);
       if (found) return found;
