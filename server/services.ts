@@ -1,4 +1,5 @@
 import { articleRoutes } from './article/routes';
+import { storyCategoryRoutes } from './article/story-category-routes';
 import { browseRoutes } from './catalogue/browse-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
@@ -10,6 +11,6 @@ import { userRoutes } from './user/routes';
 /** Every service this app serves under /api/{service}/. */
 export const SERVICES: Record<'article' | 'catalogue' | 'user', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: { ...catalogueRoutes, ...browseRoutes, ...supportCatalogueRoutes },
+  catalogue: { ...catalogueRoutes, ...browseRoutes, ...storyCategoryRoutes, ...supportCatalogueRoutes },
   user: { ...userRoutes, ...readerCodeRoutes, ...supportUserRoutes, ...paymentUserRoutes },
 };

@@ -1,10 +1,18 @@
-import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
+import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
-import type { StoryFromServer } from '@/server/article/present';
+import { imageSet } from '@/lib/entities';
+import { readTimeLabel } from '@/lib/read-time';
+import { paragraphsOf } from '@/lib/story-preview';
+import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref, type StoryListKind } from '@/lib/story-routes';
+import type { CategoryRow } from '@/server/catalogue/queries';
+import type { StoryPageData } from '@/server/article/pages';
+import type { StoryDetails, StoryFromServer } from '@/server/article/present';
+import type { LanguageRow } from '@/server/article/translation';
+import { storyTile } from '@/lib/story-tiles';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
 
-export type { StoryFromServer };
+export type { CategoryRow, LanguageRow, StoryDetails, StoryFromServer };
 
 /** SPEC §3 Story list response. */
 export interface StoryList {
@@ -14,21 +22,232 @@ export interface StoryList {
   nbHits: number;
 }
 
+/** magazine-related answers its stories in hits. */
+export interface RelatedStories {
+  hits: StoryFromServer[];
+  page: number;
+  nbPages: number;
+  nbHits: number;
+}
+
+/** SPEC §3 Translation request. */
+export interface TranslationRequest {
+  mid: number;
+  issid: number;
+  artid: number;
+  langCode: string;
+}
+
+/** A translation, or the empty object when none can be had (SPEC §8). */
+export type TranslationAnswer =
+  | { status: 'success'; artid: number; langCode: string; title: string; subtitle: string; body: string; filepath: string }
+  | Record<string, never>;
+
+const article = (path: string) => `${SERVICE_URL.article}/${path}`;
+
 export const articleKeys = {
-  coverStories: (page = 0, mlang = 'en', ageRating: number = AGE_RATING_DEFAULT.article) =>
-    withParams(`${SERVICE_URL.article}/v1/article`, {
+  coverStories: (page = 0, mlang?: string, ageRating: number = AGE_RATING_DEFAULT.article) =>
+    withParams(article('v1/article'), {
       storeID: DEFAULT_STORE_ID,
       section: STORY_CATEGORIES.cover.id,
       page,
       mlang,
       age_rating: ageParam(ageRating),
     }),
+  /** The call behind a story list address, page zero-based. */
+  list: (list: StoryListKind, page: number, ageRating: number = AGE_RATING_DEFAULT.article) => {
+    const common = { storeID: DEFAULT_STORE_ID, page, age_rating: ageParam(ageRating) };
+    switch (list.kind) {
+      case 'cover':
+        return articleKeys.coverStories(page, undefined, ageRating);
+      case 'latest':
+        return withParams(article('v1/article'), { ...common, personaCat: STORY_CATEGORIES.latest.id });
+      case 'forYou':
+        return withParams(article('v1/article'), { ...common, personaCat: STORY_CATEGORIES.forYou.id });
+      case 'category':
+        return withParams(article('v1/article'), { storeID: DEFAULT_STORE_ID, catID: list.categoryId, categoryID: list.categoryId, page, age_rating: ageParam(ageRating) });
+      case 'keyword':
+        return withParams(article('v1/article-filter'), { ...common, keywords: list.keyword });
+    }
+  },
+  magazineStories: (magid: number, page = 0, langCode?: string, ageRating: number = AGE_RATING_DEFAULT.article) =>
+    withParams(article('v1/article-filter'), { storeID: DEFAULT_STORE_ID, magid, page, age_rating: ageParam(ageRating), lang_code: langCode }),
+  issueStories: (issueid: number, ageRating: number = AGE_RATING_DEFAULT.article) =>
+    withParams(article('v1/article'), { issueid, age_rating: ageParam(ageRating) }),
+  search: (query: string, page = 0, ageRating: number = AGE_RATING_DEFAULT.search) =>
+    withParams(article('v1/article-search'), { query, storeID: DEFAULT_STORE_ID, page, age_rating: ageParam(ageRating) }),
+  related: (mid: number, page = 0) => withParams(article('magazine-related'), { mid, page }),
+  details: (mid: number, issid: number, artid: number) => article(`v1/article/${mid}/${issid}/${artid}`),
+  byUrl: (url: string) => withParams(article('v1/article-by-url'), { url }),
+  localLanguages: (cc: string = DEFAULT_COUNTRY) => withParams(article('localLanguages'), { cc }),
+  translatedData: (filepath: string) => withParams(article('translated-data'), { filepath }),
+  storyCategories: () => `${SERVICE_URL.catalogue}/story-categories`,
 };
 
-export async function getCoverStories(page = 0, mlang = 'en'): Promise<StoryList> {
-  const { data } = await http.get<StoryList>(articleKeys.coverStories(page, mlang));
+export async function getStoryList(key: string): Promise<StoryList> {
+  const { data } = await http.get<StoryList>(key);
   return data;
 }
 
+export async function getCoverStories(page = 0, mlang?: string): Promise<StoryList> {
+  return getStoryList(articleKeys.coverStories(page, mlang));
+}
+
+export async function searchStories(query: string, page = 0, ageRating?: number): Promise<StoryList> {
+  return getStoryList(articleKeys.search(query, page, ageRating));
+}
+
+export async function getRelatedStories(mid: number, page = 0): Promise<RelatedStories> {
+  const { data } = await http.get<RelatedStories>(articleKeys.related(mid, page));
+  return data;
+}
+
+export async function getStoryDetails(mid: number, issid: number, artid: number): Promise<StoryDetails> {
+  const { data } = await http.get<{ data: StoryDetails }>(articleKeys.details(mid, issid, artid));
+  return data.data;
+}
+
+export async function getStoryByUrl(url: string): Promise<StoryDetails> {
+  const { data } = await http.get<{ data: StoryDetails }>(articleKeys.byUrl(url));
+  return data.data;
+}
+
+export async function getLocalLanguages(cc: string = DEFAULT_COUNTRY): Promise<LanguageRow[]> {
+  const { data } = await http.get<{ data: LanguageRow[] }>(articleKeys.localLanguages(cc));
+  return data.data;
+}
+
+/** The translation languages list: POST localLanguages with trans=1, cc=IN, age_rating=7 (SPEC §7). */
+export async function getTranslationLanguages(): Promise<LanguageRow[]> {
+  const { data } = await http.post<{ data: LanguageRow[] }>(article('localLanguages'), { trans: 1, cc: DEFAULT_COUNTRY, age_rating: 7 });
+  return data.data;
+}
+
+export async function translateStory(request: TranslationRequest): Promise<TranslationAnswer> {
+  const { data } = await http.post<TranslationAnswer>(article('v1/translate'), request);
+  return data;
+}
+
+export async function translateText(text: string, langCode: string): Promise<{ translatedText?: string }> {
+  const { data } = await http.post<{ translatedText?: string }>(article('v1/translate-text'), { text, langCode });
+  return data;
+}
+
+export async function getTranslatedData(filepath: string): Promise<{ artid: number; langCode: string; title: string; subtitle: string; body: string }> {
+  const { data } = await http.get<{ artid: number; langCode: string; title: string; subtitle: string; body: string }>(articleKeys.translatedData(filepath));
+  return data;
+}
+
+export async function getStoryCategories(): Promise<CategoryRow[]> {
+  const { data } = await http.get<{ data: CategoryRow[] }>(articleKeys.storyCategories());
+  return data.data;
+}
+
+/** Marks or unmarks a favourite story category; true when the server says 'success' (any case). */
+export async function setStoryCategoryFavourite(categoryId: number, favourite: boolean): Promise<boolean> {
+  const path = `${SERVICE_URL.catalogue}/story-categories/${categoryId}/favourite`;
+  const { data } = favourite ? await http.put<{ status?: string }>(path) : await http.delete<{ status?: string }>(path);
+  return String(data.status ?? '').toLowerCase() === 'success';
+}
+
 /** SPEC §3 Story tile, mapped from the server's story (defined in lib/ so server-side page code shares it). */
-export { storyTile } from '@/lib/story-tiles';
+export { storyTile };
+
+/** A story as its page shows it. */
+export interface StoryView {
+  artid: number;
+  mid: number;
+  issid: number;
+  title: string;
+  subtitle: string;
+  magName: string;
+  issueName: string;
+  issueHref: string;
+  categoryName: string;
+  categoryHref: string;
+  /** SPEC §4 read time: minutes, or for news how long ago it was published. */
+  readTime: string;
+  isNews: boolean;
+  publishedOn: string;
+  publishedIso: string;
+  image: { src: string; srcSet: string };
+  paragraphs: string[];
+  keywords: { label: string; href: string }[];
+  /** The language the text on the page is in. */
+  lang: string;
+  /** The story's own language. */
+  originalLang: string;
+  isPreview: boolean;
+  href: string;
+}
+
+const PUBLISHED_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The story page's view of article details, in a translation when one is given. */
+export function storyView(
+  details: StoryDetails,
+  options: { libraryId?: number | null; now?: Date; translation?: { langCode: string; title: string; subtitle: string; body: string } | null },
+): StoryView {
+  const text = options.translation ?? { langCode: details.lang, title: details.title, subtitle: details.subtitle, body: details.body };
+  return {
+    artid: details.artid,
+    mid: details.mid,
+    issid: details.issid,
+    title: text.title,
+    subtitle: text.subtitle,
+    magName: details.magname,
+    issueName: details.issuename,
+    issueHref: issueHref(details.mid, details.issid, options.libraryId),
+    categoryName: details.cat_name,
+    categoryHref: storyCategoryHref(details.cat_slug, details.cat_id),
+    readTime: readTimeLabel({ timeReadSeconds: details.time_read, isNews: details.is_news === 1, publishedAt: details.published }, options.now),
+    isNews: details.is_news === 1,
+    publishedOn: PUBLISHED_DATE.format(new Date(details.published)),
+    publishedIso: details.published,
+    image: imageSet(details.base_img),
+    paragraphs: paragraphsOf(text.body),
+    keywords: details.keywords.filter(isValidKeyword).map((keyword) => ({ label: keyword, href: keywordHref(keyword) })),
+    lang: text.langCode,
+    originalLang: details.lang,
+    isPreview: details.is_preview === 1,
+    href: storyHref(details.canon_url),
+  };
+}
+
+/** A language the story can be read in, as the switcher shows it. */
+export interface LanguageChoice {
+  code: string;
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+/** The switcher's entries from the translation languages list; the story's own language leads to the original. */
+export function languageChoices(languages: LanguageRow[], story: { canonUrl: string; originalLang: string; lang: string }): LanguageChoice[] {
+  const choices = languages.map((language) => ({
+    code: language.lang_code,
+    label: language.display_name && language.display_name !== language.lang ? `${language.display_name} (${language.lang})` : language.lang,
+    href: storyHref(story.canonUrl, language.lang_code === story.originalLang ? undefined : language.lang_code),
+    current: language.lang_code === story.lang,
+  }));
+  // The original language first, so 'back to the original' is always the first choice.
+  const original = choices.find((c) => c.code === story.originalLang) ?? {
+    code: story.originalLang,
+    label: 'Original language',
+    href: storyHref(story.canonUrl),
+    current: story.lang === story.originalLang,
+  };
+  return [original, ...choices.filter((c) => c.code !== story.originalLang)];
+}
+
+/** The story page's props from what the server loaded for it. */
+export function storyScreenProps(data: StoryPageData, now: Date = new Date()) {
+  const story = storyView(data.details, { libraryId: data.viewer.libraryId || null, now, translation: data.translation });
+  return {
+    story,
+    languages: data.languages ? languageChoices(data.languages, { canonUrl: data.details.canon_url, originalLang: story.originalLang, lang: story.lang }) : null,
+    translation: data.notice,
+    related: data.related.map((related) => storyTile(related, now)),
+    signInHref: '/login',
+  };
+}

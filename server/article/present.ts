@@ -40,3 +40,37 @@ export function storyFromServer(story: Pick<Story, 'id' | 'title' | 'subtitle' |
     published: story.publishedAt.toISOString(),
   };
 }
+
+/**
+ * Article details (by id, by url): the story from the server with its text and what its page shows around it.
+ * `body` is the whole text, or the preview (SPEC §4) when `is_preview` is 1.
+ */
+export interface StoryDetails extends StoryFromServer {
+  body: string;
+  is_preview: number;
+  keywords: string[];
+  lang: string;
+  page_no: number;
+  cat_id: number;
+  cat_name: string;
+  cat_slug: string;
+  issue_date: string;
+}
+
+export function storyDetails(
+  record: { story: StoryFromServer; keywords: string[]; languageCode: string; pageNo: number; categoryId: number; categoryName: string; categorySlug: string; issueDate: string },
+  text: { body: string; isPreview: boolean },
+): StoryDetails {
+  return {
+    ...record.story,
+    body: text.body,
+    is_preview: text.isPreview ? 1 : 0,
+    keywords: record.keywords,
+    lang: record.languageCode,
+    page_no: record.pageNo,
+    cat_id: record.categoryId,
+    cat_name: record.categoryName,
+    cat_slug: record.categorySlug,
+    issue_date: record.issueDate,
+  };
+}

@@ -1,54 +1,134 @@
 import { z } from 'zod';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
-import { capStoryPages } from '@/lib/story-paging';
+import { STORY_CATEGORIES } from '@/lib/constants';
+import { isValidKeyword, type StoryListKind } from '@/lib/story-routes';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { viewerFor } from '../viewer';
-import { listStories } from './queries';
-
-export const STORY_PAGE_SIZE = 20;
+import { keywordStories, magazineRelated, magazineStories, storyList, storySearch, type StoryListRequest } from './lists';
+import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from './params';
+import { storyRoutes } from './story-routes';
+import { translationRoutes } from './translation-routes';
 
 export const articleListQuery = z.object({
-  storeID: z.coerce.number().int().positive().optional().default(DEFAULT_STORE_ID),
+  storeID: storeIdParam,
   section: z.string().trim().max(40).optional(),
-  catID: z.coerce.number().int().positive().optional(),
-  categoryID: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(0).max(100_000).optional().default(0),
-  mlang: z
+  catID: idParam.optional(),
+  categoryID: idParam.optional(),
+  personaCat: z.string().trim().max(40).optional(),
+  issueid: idParam.optional(),
+  storyCat: z.string().trim().max(40).optional(),
+  page: zeroBasedPage,
+  mlang: languageParam,
+  age_rating: ageRatingParam,
+});
+type ArticleListQuery = z.infer<typeof articleListQuery>;
+
+const SELECTORS = ['issueid', 'section', 'storyCat', 'personaCat', 'catID'] as const;
+
+/** storyCat and personaCat name a fixed story category (sec_60, RC, recom) or, for storyCat, a category id. */
+function fixedOrCategory(value: string, field: 'storyCat' | 'personaCat'): StoryListKind {
+  if (value === STORY_CATEGORIES.cover.id && field === 'storyCat') return { kind: 'cover' };
+  if (value === STORY_CATEGORIES.latest.id || value === STORY_CATEGORIES.latest.path) return { kind: 'latest' };
+  if (value === STORY_CATEGORIES.forYou.id) return { kind: 'forYou' };
+  if (field === 'storyCat' && /^\d{1,9}$/.test(value) && Number(value) > 0) return { kind: 'category', categoryId: Number(value) };
+  const allowed = field === 'storyCat' ? 'sec_60, RC, recom or a category id' : 'RC or recom';
+  throw new HttpError(400, `${field}: must be ${allowed}`, { field });
+}
+
+/** Which list a /v1/article call asks for; exactly one kind of selector, or 400 naming the field. */
+function listRequest(query: ArticleListQuery): StoryListRequest {
+  const given = SELECTORS.filter((name) => (name === 'catID' ? query.catID ?? query.categoryID : query[name]) !== undefined);
+  if (given.length === 0) {
+    throw new HttpError(400, 'section: give one of section, catID/categoryID, personaCat, issueid or storyCat', { field: 'section' });
+  }
+  if (given.length > 1) throw new HttpError(400, `${given[1]}: give only one of ${given.join(', ')}`, { field: given[1] });
+  if (query.issueid !== undefined) return { kind: 'issue', issueId: query.issueid };
+  if (query.section !== undefined) {
+    if (query.section !== STORY_CATEGORIES.cover.id) throw new HttpError(400, 'section: only sec_60 (cover stories) is a section', { field: 'section' });
+    return { kind: 'cover' };
+  }
+  if (query.storyCat !== undefined) return fixedOrCategory(query.storyCat, 'storyCat');
+  if (query.personaCat !== undefined) return fixedOrCategory(query.personaCat, 'personaCat');
+  if (query.catID !== undefined && query.categoryID !== undefined && query.catID !== query.categoryID) {
+    throw new HttpError(400, 'categoryID: catID and categoryID name different categories', { field: 'categoryID' });
+  }
+  return { kind: 'category', categoryId: (query.categoryID ?? query.catID)! };
+}
+
+export const articleFilterQuery = z.object({
+  storeID: storeIdParam,
+  magid: idParam.optional(),
+  keywords: z
     .string()
     .trim()
-    .regex(/^[a-z]{0,3}$/, 'must be a language code')
+    .max(300)
+    .transform((value) => [...new Set(value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean))])
+    .refine((words) => words.length > 0 && words.length <= 10 && words.every(isValidKeyword), 'must be 1 to 10 comma-separated keywords')
     .optional(),
-  age_rating: z.coerce.number().int().min(0).max(99).optional(),
+  page: zeroBasedPage,
+  age_rating: ageRatingParam,
+  lang_code: languageParam,
 });
 
-export const articleRoutes: ServiceRoutes = {
+export const articleSearchQuery = z.object({
+  query: z.string().trim().max(100).optional().default(''),
+  storeID: storeIdParam,
+  page: zeroBasedPage,
+  age_rating: ageRatingParam,
+});
+
+export const magazineRelatedQuery = z.object({
+  mid: idParam,
+  page: zeroBasedPage,
+  age_rating: ageRatingParam,
+});
+
+const listRoutes: ServiceRoutes = {
   'v1/article': {
     GET: route({
-      summary: 'Story lists: cover stories (section=sec_60) or a content category (catID/categoryID)',
+      summary: 'Story lists (pages of 20, zero-based): cover stories (section=sec_60), a category (catID/categoryID), Latest or For You (personaCat=RC|recom), an issue (issueid), a story category (storyCat)',
       query: articleListQuery,
       async handler({ query, session }) {
-        const viewer = await viewerFor(session);
-        const ageRating = effectiveAgeRating(query.age_rating, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate);
-        const categoryId = query.categoryID ?? query.catID;
-        if (!query.section && categoryId === undefined) {
-          throw new HttpError(400, 'section: give section, catID or categoryID', { field: 'section' });
+        const request = listRequest(query);
+        return storyList(request, await articleScope(session, query.age_rating), query.page, query.mlang || undefined);
+      },
+    }),
+  },
+  'v1/article-filter': {
+    GET: route({
+      summary: 'Stories of a magazine (magid, lang_code) or carrying any of the keywords (comma-separated)',
+      query: articleFilterQuery,
+      async handler({ query, session }) {
+        if (query.magid === undefined && query.keywords === undefined) {
+          throw new HttpError(400, 'magid: give magid or keywords', { field: 'magid' });
         }
-        if (query.section && query.section !== 'sec_60') {
-          throw new HttpError(400, 'section: only sec_60 (cover stories) is a section', { field: 'section' });
+        if (query.magid !== undefined && query.keywords !== undefined) {
+          throw new HttpError(400, 'keywords: give magid or keywords, not both', { field: 'keywords' });
         }
-        const { items, total } = await listStories(viewer, {
-          section: query.section ? 'cover' : undefined,
-          categoryId,
-          language: query.mlang || undefined,
-          ageRating,
-          page: query.page,
-          pageSize: STORY_PAGE_SIZE,
-        });
-        const { nbPages, nbHits } = capStoryPages(total, STORY_PAGE_SIZE);
-        return { Articles: items, page: query.page, nbPages, nbHits };
+        const scope = await articleScope(session, query.age_rating);
+        if (query.magid !== undefined) return magazineStories(scope, query.magid, query.page, query.lang_code || undefined);
+        return keywordStories(scope, query.keywords!, query.page);
+      },
+    }),
+  },
+  'v1/article-search': {
+    GET: route({
+      summary: 'Article search: stories whose title, subtitle, description or keywords hold every word of the query',
+      query: articleSearchQuery,
+      async handler({ query, session }) {
+        if (!query.query) return { Articles: [], page: query.page, nbPages: 0, nbHits: 0 };
+        return storySearch(await articleScope(session, query.age_rating), query.query, query.page);
+      },
+    }),
+  },
+  'magazine-related': {
+    GET: route({
+      summary: 'Stories related to a magazine (its own first, then its category), pages of 10 in hits',
+      query: magazineRelatedQuery,
+      async handler({ query, session }) {
+        return magazineRelated(await articleScope(session, query.age_rating), query.mid, query.page);
       },
     }),
   },
 };
+
+export const articleRoutes: ServiceRoutes = { ...listRoutes, ...storyRoutes, ...translationRoutes };

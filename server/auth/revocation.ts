@@ -2,17 +2,34 @@ import { eq, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { revokedTokens } from '../db/schema';
 
+/**
+ * Tokens found not revoked, and until when that answer stands. Every page and call asks about the same few tokens;
+ * a revocation made in this process takes effect at once (revoke forgets the answer), one made by another process
+ * within NOT_REVOKED_MS.
+ */
+const notRevoked = new Map<string, number>();
+const NOT_REVOKED_MS = 5_000;
+const NOT_REVOKED_MAX = 10_000;
+
 export async function isRevoked(jti: string): Promise<boolean> {
+  const until = notRevoked.get(jti);
+  if (until !== undefined && until > Date.now()) return false;
   const rows = await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  if (notRevoked.size >= NOT_REVOKED_MAX) notRevoked.clear();
+  notRevoked.set(jti, Date.now() + NOT_REVOKED_MS);
+  return false;
 }
 
 /** Signs a token out before it expires; expired entries are pruned as new ones arrive. */
 export async function revoke(jti: string, expiresAtSeconds: number): Promise<void> {
+  notRevoked.delete(jti);
   const db = getDb();
   await db
     .insert(revokedTokens)
     .values({ jti, expiresAt: new Date(expiresAtSeconds * 1000) })
     .onConflictDoNothing();
+  // A check that was under way while this ran may have noted the token as good again.
+  notRevoked.delete(jti);
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
 }

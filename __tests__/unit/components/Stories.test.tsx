@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http as mswHttp, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { StoriesScreen, type StoriesScreenProps } from '@/components/story/StoriesScreen';
+import { StoryScreen, type StoryScreenProps } from '@/components/story/StoryScreen';
+import type { StoryTile } from '@/lib/entities';
+import { articleKeys, type CategoryRow, type StoryFromServer } from '@/services/article';
+import { http } from '@/services/http';
+import { renderWithTheme } from './render';
+
+function tile(n: number): StoryTile {
+  return {
+    imgPath: `/media/stories/${n}`,
+    title: `Story number ${n}`,
+    subTitle: `Subtitle ${n}`,
+    readTime: '2 mins',
+    browserLinkUrl: `/stories/travel/mag/1/story-${n}`,
+    key: String(n),
+    isShoppable: false,
+    shortDesc: '',
+    issueName: 'November 2026',
+    isNews: false,
+    magName: 'Wanderlust',
+  };
+}
+
+function fromServer(n: number): StoryFromServer {
+  return {
+    artid: n,
+    title: `Story number ${n}`,
+    subtitle: '',
+    magname: 'Wanderlust',
+    issuename: 'November 2026',
+    time_read: 700,
+    canon_url: `travel/mag/1/story-${n}`,
+    url: `/stories/travel/mag/1/story-${n}`,
+    base_img: `stories/${n}`,
+    thumb: `stories/${n}`,
+    short_desc: '',
+    shoppable: 0,
+    is_news: 0,
+    mid: 1,
+    issid: 1,
+    published: '2026-11-01T00:00:00.000Z',
+  };
+}
+
+const categories: CategoryRow[] = [
+  { category_id: 7, name: 'Travel', image: '', is_fav: 0, cat_slug: 'travel' },
+  { category_id: 6, name: 'Food & Cooking', image: '', is_fav: 0, cat_slug: 'food-cooking' },
+];
+
+let favourites = new Set<number>();
+let secondPage: 'ok' | 'fail' | 'slow' = 'ok';
+const pagesAsked: string[] = [];
+const server = setupServer(
+  mswHttp.get('*/api/article/v1/article', async ({ request }) => {
+    const url = new URL(request.url);
+    pagesAsked.push(url.searchParams.get('page') ?? '');
+    if (secondPage === 'fail') return HttpResponse.json({ status: 500, message: 'x' }, { status: 500 });
+    if (secondPage === 'slow') await delay(200);
+    return HttpResponse.json({ Articles: [fromServer(21), fromServer(22)], page: 1, nbPages: 2, nbHits: 22 });
+  }),
+  mswHttp.get('*/api/catalogue/story-categories', () =>
+    HttpResponse.json({
+      status: 'success',
+      data: [...categories.filter((c) => favourites.has(c.category_id)), ...categories.filter((c) => !favourites.has(c.category_id))].map((c) => ({
+        ...c,
+        is_fav: favourites.has(c.category_id) ? 1 : 0,
+      })),
+    }),
+  ),
+  mswHttp.put('*/api/catalogue/story-categories/:id/favourite', ({ params }) => {
+    favourites.add(Number(params.id));
+    return HttpResponse.json({ status: 'success', category_id: Number(params.id), is_fav: 1 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  favourites = new Set();
+  secondPage = 'ok';
+  pagesAsked.length = 0;
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** A fresh SWR cache per test, with the app's fetcher and the server's first answers as fallback. */
+function renderWithSwr(ui: ReactElement) {
+  const fetcher = async (url: string) => (await http.get<unknown>(url)).data;
+  const fallback = { [articleKeys.storyCategories()]: { status: 'success', data: categories } };
+  return renderWithTheme(<SWRConfig value={{ provider: () => new Map(), fetcher, fallback, dedupingInterval: 0 }}>{ui}</SWRConfig>);
+}
+
+const listProps: StoriesScreenProps = {
+  title: 'Cover Stories',
+  intro: 'The cover stories of the latest issues.',
+  list: { kind: 'cover' },
+  ageRating: 9,
+  first: Array.from({ length: 20 }, (_, i) => tile(i + 1)),
+  nbPages: 2,
+  nbHits: 22,
+  fixed: [
+    { label: 'Cover Stories', href: '/stories/category/Cover-Stories/sec_60' },
+    { label: 'Latest Stories', href: '/stories/category/Latest-Stories/RC' },
+    { label: 'For You', href: '/stories/category/For-You/recom' },
+  ],
+  currentHref: '/stories/category/Cover-Stories/sec_60',
+};
+
+describe('StoriesScreen', () => {
+  it('shows the first page as story cards under the story categories, the current list marked', () => {
+    renderWithSwr(<StoriesScreen {...listProps} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Cover Stories' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Cover Stories' })).getAllByRole('article')).toHaveLength(20);
+    const nav = screen.getByRole('navigation', { name: 'Story categories' });
+    expect(within(nav).getByRole('link', { name: 'Cover Stories' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Travel' })).toHaveAttribute('href', '/stories/category/travel/7');
+  });
+
+  it('loads the next page (sent as page=1), with skeletons while it loads, and stops at the last page', async () => {
+    secondPage = 'slow';
+    renderWithSwr(<StoriesScreen {...listProps} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more stories' }));
+    expect(await screen.findByTestId('story-skeleton')).toBeInTheDocument();
+    expect(screen.getByText('Loading more stories…')).toHaveAttribute('role', 'status');
+    expect(await screen.findByRole('link', { name: 'Story number 22' })).toBeInTheDocument();
+    expect(pagesAsked).toEqual(['1']);
+    // Later pages are mapped to Story tiles in the browser: 700 seconds reads '10+ mins'.
+    expect(within(screen.getByRole('link', { name: 'Story number 22' }).closest('article')!).getByText('10+ mins', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more stories' })).not.toBeInTheDocument();
+    expect(screen.getByText('You’ve reached the end of this list.')).toBeInTheDocument();
+  });
+
+  it('says when the next page fails and tries again on request', async () => {
+    secondPage = 'fail';
+    renderWithSwr(<StoriesScreen {...listProps} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more stories' }));
+    expect(await screen.findByText('We couldn’t load more stories.')).toBeInTheDocument();
+    secondPage = 'ok';
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Story number 21' })).toBeInTheDocument();
+  });
+
+  it('marks a favourite category, which then comes first among the categories', async () => {
+    renderWithSwr(<StoriesScreen {...listProps} />);
+    await userEvent.click(screen.getByText('Choose favourite categories'));
+    const food = screen.getByRole('button', { name: 'Food & Cooking' });
+    expect(food).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(food);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Food & Cooking' })).toHaveAttribute('aria-pressed', 'true'));
+    const nav = screen.getByRole('navigation', { name: 'Story categories' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')[3]).toHaveTextContent('Favourite: Food & Cooking'));
+  });
+
+  it('shows an empty list plainly', () => {
+    renderWithSwr(<StoriesScreen {...listProps} first={[]} nbPages={0} nbHits={0} />);
+    expect(screen.getByText('There are no stories here yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more stories' })).not.toBeInTheDocument();
+  });
+});
+
+const storyProps: StoryScreenProps = {
+  story: {
+    artid: 5,
+    mid: 1,
+    issid: 100,
+    title: 'Ten quiet islands',
+    subtitle: 'Where the ferries still run on time',
+    magName: 'Wanderlust',
+    issueName: 'November 2026',
+    issueHref: '/magazine/1/100',
+    categoryName: 'Travel',
+    categoryHref: '/stories/category/travel/7',
+    readTime: '4 mins',
+    isNews: false,
+    publishedOn: '1 November 2026',
+    publishedIso: '2026-11-01T00:00:00.000Z',
+    image: { src: '/media/stories/5/view/1.jpg', srcSet: '/media/stories/5/view/1.jpg 1x' },
+    paragraphs: ['The ferry leaves at dawn.', 'By noon the island is quiet again.'],
+    keywords: [{ label: 'islands', href: '/stories/category/islands/kw_islands' }],
+    lang: 'en',
+    originalLang: 'en',
+    isPreview: false,
+    href: '/stories/travel/wanderlust/100/ten-quiet-islands',
+  },
+  languages: [
+    { code: 'en', label: 'English', href: '/stories/travel/wanderlust/100/ten-quiet-islands', current: true },
+    { code: 'hi', label: 'हिन्दी (Hindi)', href: '/stories/travel/wanderlust/100/ten-quiet-islands?lang=hi', current: false },
+  ],
+  translation: { state: 'original' },
+  related: [tile(9)],
+  signInHref: '/login',
+};
+
+describe('StoryScreen', () => {
+  it('shows the story with its magazine, issue, a link to read the issue, keyword chips and related stories', () => {
+    renderWithTheme(<StoryScreen {...storyProps} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ten quiet islands' })).toBeInTheDocument();
+    const article = screen.getByRole('article', { name: 'Ten quiet islands' });
+    expect(within(article).getByText('Wanderlust · November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read the November 2026 issue of Wanderlust' })).toHaveAttribute('href', '/magazine/1/100');
+    expect(screen.getByText('By noon the island is quiet again.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Story keywords' })).getByRole('link', { name: 'islands' })).toHaveAttribute(
+      'href',
+      '/stories/category/islands/kw_islands',
+    );
+    expect(within(screen.getByRole('complementary', { name: 'Related stories' })).getByRole('link', { name: 'Story number 9' })).toBeInTheDocument();
+    expect(screen.queryByText(/This is a preview/)).not.toBeInTheDocument();
+  });
+
+  it('offers the translation languages, the one shown marked, and says when a translation is shown', () => {
+    renderWithTheme(<StoryScreen {...storyProps} translation={{ state: 'translated', languageName: 'Hindi' }} />);
+    const languages = screen.getByRole('navigation', { name: 'Read in another language' });
+    expect(within(languages).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'page');
+    expect(within(languages).getByRole('link', { name: 'हिन्दी (Hindi)' })).toHaveAttribute('href', expect.stringContaining('?lang=hi'));
+    expect(screen.getByRole('status')).toHaveTextContent('Translated into Hindi. Read the original');
+  });
+
+  it('keeps the original text with a short notice when no translation could be had', () => {
+    renderWithTheme(<StoryScreen {...storyProps} translation={{ state: 'unavailable', languageName: 'Tamil' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('This story isn’t available in Tamil right now, so it is shown in its original language.');
+    expect(screen.getByText('The ferry leaves at dawn.')).toBeInTheDocument();
+  });
+
+  it('shows a visitor the preview with a sign-in prompt and no language switcher', () => {
+    renderWithTheme(<StoryScreen {...storyProps} story={{ ...storyProps.story, isPreview: true, paragraphs: ['The ferry leaves at dawn.'] }} languages={null} />);
+    expect(screen.getByText(/This is a preview/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to read the whole story' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('navigation', { name: 'Read in another language' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,163 @@
+import Link from 'next/link';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { Button } from '@/components/ui/Button';
+import { StoryCard } from '@/components/ui/StoryCard';
+import { useNearBottom } from '@/hooks/useNearBottom';
+import { useStoryCategories } from '@/hooks/useStoryCategories';
+import { useStoryPages } from '@/hooks/useStoryPages';
+import type { StoryTile } from '@/lib/entities';
+import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
+import { storyTile } from '@/services/article';
+import { media } from '@/styles/breakpoints';
+import { StoryCategoryNav, type FixedStoryLink } from './StoryCategoryNav';
+import { StoryListSkeleton } from './StoryListSkeleton';
+
+export interface StoriesScreenProps {
+  title: string;
+  /** One line under the title, e.g. what For You is made of. */
+  intro: string;
+  list: StoryListKind;
+  /** The age rating the lists are asked for (the server narrows it to the library's). */
+  ageRating: number;
+  /** The first page, rendered by the server. */
+  first: StoryTile[];
+  nbPages: number;
+  nbHits: number;
+  fixed: FixedStoryLink[];
+  currentHref: string;
+}
+
+/** A story list (SPEC §2): the categories, story cards, and the next pages loaded as the reader scrolls. */
+export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, nbHits, fixed, currentHref }: StoriesScreenProps) {
+  const { categories, failed, toggleFavourite } = useStoryCategories();
+  const pages = useStoryPages(list, nbPages, ageRating);
+  const more = useMemo(() => {
+    // A story published while the reader scrolls shifts the pages by one: show each story once.
+    const shown = new Set(first.map((tile) => tile.key));
+    const tiles: StoryTile[] = [];
+    for (const story of pages.more) {
+      if (shown.has(String(story.artid))) continue;
+      shown.add(String(story.artid));
+      tiles.push(storyTile(story));
+    }
+    return tiles;
+  }, [first, pages.more]);
+  const sentinel = useNearBottom<HTMLDivElement>(pages.loadMore, pages.hasMore && !pages.error);
+  const stories = [...first, ...more];
+
+  return (
+    <Page>
+      <Heading>
+        <h1>{title}</h1>
+        <Intro>
+          {intro}
+          {nbHits > 0 ? ` ${nbHits.toLocaleString('en')} ${nbHits === 1 ? 'story' : 'stories'}.` : ''}
+        </Intro>
+      </Heading>
+      <StoryCategoryNav
+        fixed={fixed}
+        categories={categories}
+        currentHref={currentHref}
+        failed={failed}
+        onToggleFavourite={(category) => void toggleFavourite(category)}
+      />
+      {stories.length === 0 ? (
+        <Empty>
+          <p>There are no stories here yet.</p>
+          <p>
+            <Link href={fixedStoryCategoryHref('cover')}>Read the cover stories</Link> instead.
+          </p>
+        </Empty>
+      ) : (
+        <List aria-label={title}>
+          {stories.map((story, index) => (
+            <li key={story.key}>
+              <StoryCard story={story} headingLevel={2} priority={index < 4} />
+            </li>
+          ))}
+        </List>
+      )}
+      <Footer ref={sentinel}>
+        {pages.isLoading ? <StoryListSkeleton count={3} /> : null}
+        <p role="status" className={pages.isLoading ? 'visually-hidden' : undefined}>
+          {pages.isLoading ? 'Loading more stories…' : pages.error ? 'We couldn’t load more stories.' : ''}
+        </p>
+        {pages.error ? (
+          <Button type="button" $variant="secondary" onClick={pages.retry}>
+            Try again
+          </Button>
+        ) : pages.hasMore && !pages.isLoading ? (
+          <Button type="button" $variant="secondary" onClick={pages.loadMore}>
+            Load more stories
+          </Button>
+        ) : !pages.hasMore && stories.length > 0 && nbPages > 1 ? (
+          <End>You’ve reached the end of this list.</End>
+        ) : null}
+      </Footer>
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.lg};
+  width: 100%;
+  max-width: 960px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.spacing.lg} 0 ${theme.spacing.xxl}`};
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+  padding: 0 ${({ theme }) => theme.spacing.lg};
+
+  & > h1 {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Intro = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const List = styled.ul`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  list-style: none;
+
+  ${media.up('lg')} {
+    grid-template-columns: 1fr 1fr;
+    column-gap: ${({ theme }) => theme.spacing.xl};
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.md};
+  padding: 0 ${({ theme }) => theme.spacing.lg};
+
+  & > div {
+    align-self: stretch;
+  }
+`;
+
+const Empty = styled.div`
+  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const End = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;

@@ -1,0 +1,177 @@
+import Link from 'next/link';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { storyCategoryHref } from '@/lib/story-routes';
+import type { CategoryRow } from '@/services/article';
+
+export interface FixedStoryLink {
+  label: string;
+  href: string;
+}
+
+export interface StoryCategoryNavProps {
+  fixed: FixedStoryLink[];
+  categories: CategoryRow[];
+  /** The address of the list being shown, marked aria-current. */
+  currentHref: string;
+  onToggleFavourite(category: CategoryRow): void;
+  /** The category whose favourite could not be saved, for a short message. */
+  failed: string | null;
+}
+
+/**
+ * The story categories: the fixed lists, then the content categories with the member's favourites first, as a row of
+ * chips; and a disclosure to mark and unmark favourites.
+ */
+export function StoryCategoryNav({ fixed, categories, currentHref, onToggleFavourite, failed }: StoryCategoryNavProps) {
+  // The toggles are drawn when the reader opens the disclosure: most never do, and the page stays light.
+  const [choosing, setChoosing] = useState(false);
+  const chips = [
+    ...fixed.map((link) => ({ ...link, favourite: false })),
+    ...categories.map((category) => ({ label: category.name, href: storyCategoryHref(category.cat_slug, category.category_id), favourite: category.is_fav === 1 })),
+  ];
+  return (
+    <Wrapper>
+      <nav aria-label="Story categories">
+        <Chips>
+          {chips.map((chip) => (
+            <li key={chip.href}>
+              <Chip href={chip.href} aria-current={chip.href === currentHref ? 'page' : undefined}>
+                {chip.favourite ? (
+                  <>
+                    <Star aria-hidden="true">★</Star>
+                    <span className="visually-hidden">Favourite: </span>
+                  </>
+                ) : null}
+                {chip.label}
+              </Chip>
+            </li>
+          ))}
+        </Chips>
+      </nav>
+      {categories.length > 0 ? (
+        <Favourites onToggle={(event) => setChoosing(event.currentTarget.open)}>
+          <summary>Choose favourite categories</summary>
+          <p>Your favourites come first in the list above and shape For You.</p>
+          {choosing ? (
+            <ToggleList>
+              {categories.map((category) => (
+                <li key={category.category_id}>
+                  <Toggle type="button" aria-pressed={category.is_fav === 1} onClick={() => onToggleFavourite(category)}>
+                    <Star aria-hidden="true">{category.is_fav === 1 ? '★' : '☆'}</Star>
+                    {category.name}
+                  </Toggle>
+                </li>
+              ))}
+            </ToggleList>
+          ) : null}
+          <p role="status">{failed ? `We couldn’t save ${failed} as a favourite. Please try again.` : ''}</p>
+        </Favourites>
+      ) : null}
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  min-width: 0;
+`;
+
+const Chips = styled.ul`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin: 0;
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg} ${theme.spacing.sm}`};
+  list-style: none;
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scrollbar-width: thin;
+
+  & > li {
+    flex: none;
+  }
+`;
+
+const Chip = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.lg};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+
+  &[aria-current='page'] {
+    border-color: ${({ theme }) => theme.colors.brand};
+    background: ${({ theme }) => theme.colors.brand};
+    color: ${({ theme }) => theme.colors.onBrand};
+  }
+`;
+
+const Star = styled.span`
+  color: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: 1;
+`;
+
+const Favourites = styled.details`
+  margin: 0 ${({ theme }) => theme.spacing.lg};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  & > summary {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.sizes.tapTarget};
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    cursor: pointer;
+  }
+
+  & > p {
+    margin: ${({ theme }) => `${theme.spacing.xs} 0`};
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+const ToggleList = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+  gap: ${({ theme }) => theme.spacing.xs};
+  margin: ${({ theme }) => `${theme.spacing.sm} 0`};
+  padding: 0;
+  list-style: none;
+`;
+
+const Toggle = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  width: 100%;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  text-align: left;
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.brand};
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;

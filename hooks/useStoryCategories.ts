@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { articleKeys, setStoryCategoryFavourite, type CategoryRow } from '@/services/article';
+
+interface CategoriesAnswer {
+  status: string;
+  data: CategoryRow[];
+}
+
+function withFavourite(answer: CategoriesAnswer | undefined, categoryId: number, favourite: boolean): CategoriesAnswer | undefined {
+  if (!answer) return answer;
+  const data = answer.data.map((category) => (category.category_id === categoryId ? { ...category, is_fav: favourite ? 1 : 0 } : category));
+  return { ...answer, data };
+}
+
+/** The story categories list (favourites first), and marking or unmarking one; the list is refetched after each change. */
+export function useStoryCategories() {
+  const key = articleKeys.storyCategories();
+  const { data, error } = useSWR<CategoriesAnswer>(key);
+  const { mutate } = useSWRConfig();
+  const [failed, setFailed] = useState<string | null>(null);
+
+  async function toggleFavourite(category: CategoryRow): Promise<void> {
+    const favourite = category.is_fav !== 1;
+    setFailed(null);
+    try {
+      await mutate(
+        key,
+        async (current: CategoriesAnswer | undefined) => {
+          if (!(await setStoryCategoryFavourite(category.category_id, favourite))) throw new Error('not saved');
+          return current;
+        },
+        {
+          optimisticData: (current: CategoriesAnswer | undefined) => withFavourite(current, category.category_id, favourite) as CategoriesAnswer,
+          rollbackOnError: true,
+          populateCache: false,
+          revalidate: true,
+        },
+      );
+    } catch (reason) {
+      console.warn('[stories] favourite category not saved', reason);
+      setFailed(category.name);
+    }
+  }
+
+  return { categories: data?.data ?? [], error, failed, toggleFavourite };
+}

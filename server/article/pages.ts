@@ -1,0 +1,186 @@
+import type { GetServerSidePropsContext, Redirect } from 'next';
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
+import { COOKIE } from '@/lib/cookies';
+import { decideGate } from '@/lib/gate';
+import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
+import type { ShellProps } from '@/lib/entities';
+import type { Session } from '../auth/session';
+import type { CategoryRow } from '../catalogue/queries';
+import { pageSession } from '../pages/session';
+import { shellProps } from '../pages/shell';
+import { viewerFor, type Viewer } from '../viewer';
+import { TtlCache } from './cache';
+import { cachedTranslationLanguages, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
+import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
+import { findStoryByNames, visibleCategory, type StoryRecord, type StoryScope } from './queries';
+import { mayReadInFull, rememberRead, storyText } from './reading';
+import { isTranslationLanguage, translateStory, type LanguageRow } from './translation';
+
+/**
+ * Who the request is for, as far as a story page cares: the library's rules and the header's contents. Both change
+ * rarely (a library's settings, a member's name), so they are kept a few seconds rather than read on every page.
+ */
+const viewers = new TtlCache<Viewer>(2000, 10_000);
+const shells = new TtlCache<ShellProps>(2000, 10_000);
+
+function sessionKey(session: Session): string {
+  return `${session.claims.uid}:${session.claims.libid}`;
+}
+
+export function storyViewer(session: Session | null): Promise<Viewer> {
+  return session ? viewers.get(sessionKey(session), () => viewerFor(session)) : viewerFor(null);
+}
+
+export function storyShell(session: Session | null): Promise<ShellProps> {
+  return session ? shells.get(sessionKey(session), () => shellProps(session)) : shellProps(null);
+}
+
+/** The gate (SPEC §4 rules 1 to 3) on the server, for a page under it; the decision is the gate's, as requireMember's. */
+async function gated(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session | null }> {
+  const session = await pageSession(ctx);
+  const gate = decideGate(
+    ctx.resolvedUrl.split('?')[0],
+    session ? { libraryId: String(session.claims.libid), expiresAt: session.claims.mexp } : null,
+    Math.floor(Date.now() / 1000),
+  );
+  if (gate.action === 'redirect') return { redirect: { destination: gate.to, permanent: false } };
+  return { session };
+}
+
+/** A member for a story list page (not open to visitors), or the gate's redirect. */
+export async function storyMember(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session; viewer: Viewer; shell: ShellProps }> {
+  const gate = await gated(ctx);
+  if ('redirect' in gate) return gate;
+  const { session } = gate;
+  if (!session) return { redirect: { destination: '/login', permanent: false } };
+  const [viewer, shell] = await Promise.all([storyViewer(session), storyShell(session)]);
+  return { session, viewer, shell };
+}
+
+/** The age rating a page asks for: the ageRating cookie or the article default, never wider than the library's. */
+export function pageAgeRating(ctx: GetServerSidePropsContext, viewer: Viewer): number | null {
+  return effectiveAgeRating(Number(ctx.req.cookies[COOKIE.ageRating] ?? 0), AGE_RATING_DEFAULT.article, viewer.libraryAgeRate);
+}
+
+export interface StoryListPage {
+  title: string;
+  intro: string;
+  first: StoryListAnswer;
+  categories: CategoryRow[];
+}
+
+const LIST_TEXT: Record<'cover' | 'latest' | 'forYou', { title: string; intro: string }> = {
+  cover: { title: STORY_CATEGORIES.cover.name, intro: 'The cover stories of the latest issues.' },
+  latest: { title: STORY_CATEGORIES.latest.name, intro: 'New stories, the most read of each day first.' },
+  forYou: { title: STORY_CATEGORIES.forYou.name, intro: 'From your favourite magazines and categories, and what you read.' },
+};
+
+/** A story list page's first page and the story categories; null when the category is not one the member may see. */
+export async function loadStoryListPage(viewer: Viewer, list: StoryListKind, ageRating: number | null): Promise<StoryListPage | null> {
+  const scope: StoryScope = { viewer, ageRating };
+  const [category, first, categories] = await Promise.all([
+    list.kind === 'category' ? visibleCategory(viewer, list.categoryId) : Promise.resolve(null),
+    storyList(list, scope, 0),
+    storyCategoriesFor(viewer),
+  ]);
+  if (list.kind === 'category') {
+    if (!category) return null;
+    return { title: category.name, intro: `Stories from ${category.name} magazines.`, first, categories };
+  }
+  if (list.kind === 'keyword') {
+    return { title: `Stories on “${list.keyword}”`, intro: 'Stories that carry this keyword.', first, categories };
+  }
+  return { ...LIST_TEXT[list.kind], first, categories };
+}
+
+export type LanguageNotice = { state: 'original' } | { state: 'translated'; languageName: string } | { state: 'unavailable'; languageName: string };
+
+export interface StoryPageData {
+  session: Session | null;
+  shell: ShellProps;
+  viewer: Viewer;
+  details: StoryDetails;
+  translation: { langCode: string; title: string; subtitle: string; body: string } | null;
+  notice: LanguageNotice;
+  /** The translation languages list; null for a visitor, who reads the preview. */
+  languages: LanguageRow[] | null;
+  related: StoryFromServer[];
+}
+
+const RELATED_ON_PAGE = 6;
+
+function languageName(languages: LanguageRow[], code: string): string {
+  return languages.find((language) => language.lang_code === code)?.lang ?? code;
+}
+
+/** The requested translation: stored or made once; null (the original with a notice) when none can be had. */
+async function translationFor(record: StoryRecord, lang: string) {
+  if (!(await isTranslationLanguage(lang))) return null;
+  const translation = await translateStory(
+    { id: record.story.artid, title: record.story.title, subtitle: record.story.subtitle, body: record.body, languageCode: record.languageCode },
+    lang,
+  );
+  return translation ? { langCode: lang, title: translation.title, subtitle: translation.subtitle, body: translation.body } : null;
+}
+
+/**
+ * A story page: who may read what is decided here. The gate's rules 2 and 3 still apply to a signed-in user; a visitor
+ * with no session gets the preview (SPEC §4) and no translation; a member gets the whole story, in the language asked
+ * for when a translation can be had, and the read is recorded.
+ */
+export async function loadStoryPage(
+  ctx: GetServerSidePropsContext,
+  find: (scope: StoryScope) => Promise<StoryRecord | null>,
+  lang: string | null,
+): Promise<{ redirect: Redirect } | { notFound: true } | StoryPageData> {
+  const gate = await gated(ctx);
+  if ('redirect' in gate) return gate;
+  const { session } = gate;
+  const viewer = await storyViewer(session);
+  const scope: StoryScope = { viewer, ageRating: pageAgeRating(ctx, viewer) };
+  const record = await find(scope);
+  if (!record) return { notFound: true };
+  const full = mayReadInFull(session);
+  const wanted = full && lang && lang !== record.languageCode ? lang : null;
+  const [languages, translation, related, shell] = await Promise.all([
+    full ? cachedTranslationLanguages() : Promise.resolve(null),
+    wanted ? translationFor(record, wanted) : Promise.resolve(null),
+    magazineRelated(scope, record.story.mid, 0),
+    storyShell(session),
+    full && session ? rememberRead(session.claims.uid, record.story.artid) : Promise.resolve(),
+  ]);
+  const notice: LanguageNotice = !wanted
+    ? { state: 'original' }
+    : translation
+      ? { state: 'translated', languageName: languageName(languages ?? [], wanted) }
+      : { state: 'unavailable', languageName: languageName(languages ?? [], wanted) };
+  return {
+    session,
+    shell,
+    viewer,
+    details: storyDetails(record, storyText(record, full)),
+    translation,
+    notice,
+    languages,
+    related: related.hits.filter((story) => story.artid !== record.story.artid).slice(0, RELATED_ON_PAGE),
+  };
+}
+
+/** /stories/{canonical path} and /stories/{slug}. */
+export function storyAtPath(segments: string[]) {
+  return (scope: StoryScope) => storyAt(scope, segments);
+}
+
+/** /stories/details: by the article's address, else by magazine and article name. */
+export function storyFromDetailsQuery(query: { articleUrl?: string; magazineName?: string; articleName?: string }) {
+  return async (scope: StoryScope): Promise<StoryRecord | null> => {
+    const segments = query.articleUrl ? storyPathSegments(query.articleUrl) : [];
+    if (segments.length > 0 && segments[0] !== 'category') {
+      const found = await storyAt(scope, segments);
+      if (found) return found;
+    }
+    if (query.magazineName && query.articleName) return findStoryByNames(scope, query.magazineName, query.articleName);
+    return null;
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
+import type { Session } from '../auth/session';
+import { viewerFor } from '../viewer';
+import type { StoryScope } from './queries';
+
+/** Parameters the article calls share. */
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const storeIdParam = z.coerce.number().int().positive().optional().default(DEFAULT_STORE_ID);
+/** Story pages are sent zero-based (SPEC §9). */
+export const zeroBasedPage = z.coerce.number().int().min(0).max(100_000).optional().default(0);
+export const ageRatingParam = z.coerce.number().int().min(0).max(99).optional();
+export const languageParam = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{0,3}$/, 'must be a language code')
+  .optional();
+export const languageCodeParam = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2,3}$/, 'must be a language code');
+
+/** The reader's scope for an article call: their library's rules and the age rating (SPEC §5, §9 default 9). */
+export async function articleScope(session: Session | null, requestedAge: number | undefined): Promise<StoryScope> {
+  const viewer = await viewerFor(session);
+  return { viewer, ageRating: effectiveAgeRating(requestedAge, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate) };
+}

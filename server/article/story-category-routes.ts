@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { viewerFor } from '../viewer';
+import { idParam } from './params';
+import { forgetFavouriteCategories, storyCategoriesFor } from './lists';
+import { setFavouriteStoryCategory, visibleCategory } from './queries';
+
+export const storyCategoryParams = z.object({ categoryId: idParam });
+export const storyCategoriesQuery = z.object({ lang: z.string().trim().max(10).optional() });
+
+/** Marking needs the category to be one the member may see; anything else is not found. */
+async function toggle(params: Record<string, string>, session: Parameters<typeof viewerFor>[0], favourite: boolean) {
+  const { categoryId } = storyCategoryParams.parse(params);
+  const viewer = await viewerFor(session);
+  if (!viewer.userId) throw new HttpError(401, 'Sign in to continue');
+  if (!(await visibleCategory(viewer, categoryId))) throw new HttpError(404, 'Category not found');
+  await setFavouriteStoryCategory(viewer.userId, categoryId, favourite);
+  forgetFavouriteCategories(viewer.userId);
+  return { status: 'success', category_id: categoryId, is_fav: favourite ? 1 : 0 };
+}
+
+/**
+ * The story categories of SPEC §7 (catalogue service: 'story categories (sorted favourites first)'), and marking
+ * one as a favourite. The spec does not show their paths; these are ours.
+ */
+export const storyCategoryRoutes: ServiceRoutes = {
+  'story-categories': {
+    GET: route({
+      summary: 'Story categories the reader may see, the member’s favourites first (is_fav)',
+      query: storyCategoriesQuery,
+      async handler({ session }) {
+        return { status: 'success', data: await storyCategoriesFor(await viewerFor(session)) };
+      },
+    }),
+  },
+  'story-categories/:categoryId/favourite': {
+    PUT: route({
+      summary: 'Marks a story category as one of the member’s favourites',
+      auth: 'required',
+      async handler({ params, session }) {
+        return toggle(params, session, true);
+      },
+    }),
+    DELETE: route({
+      summary: 'Unmarks a favourite story category',
+      auth: 'required',
+      async handler({ params, session }) {
+        return toggle(params, session, false);
+      },
+    }),
+  },
+};
