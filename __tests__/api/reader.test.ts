@@ -1,0 +1,225 @@
+// First: it sets MEDIA_DIR before server/config reads it.
+// eslint-disable-next-line import/order
+import { TEST_MEDIA_DIR, addPages } from './helpers/reader-factories';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { TOKEN_ISSUER } from '@/lib/session-token';
+import { memberships } from '@/server/db/schema';
+import { READER_CODE_AUDIENCE } from '@/server/reader/code';
+import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
+import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
+
+let app: TestApp;
+interface Member {
+  id: number;
+  token: string;
+  library: number;
+}
+const member: Member = { id: 0, token: '', library: 0 };
+const other: Member = { id: 0, token: '', library: 0 };
+const school: Member = { id: 0, token: '', library: 0 };
+const lapsing: Member = { id: 0, token: '', library: 0 };
+const issue = { travel: 0, other: 0, fashion: 0, teen: 0 };
+
+interface ReaderIssueBody {
+  status: string;
+  issueId: number;
+  pageCount: number;
+  pages: { pageNo: number; width: number; height: number; alt: string; src: string[] }[];
+  lastPage: number | null;
+  message?: string;
+}
+
+async function codeFor(who: Member, issueId: number): Promise<string> {
+  const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
+    token: who.token,
+    body: { user_id: who.id, issue: issueId, lib_id: who.library, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
+  });
+  expect(res.status).toBe(200);
+  return res.body.code;
+}
+
+/** A code signed with the real key but made to the test's measure (an expired one, another issue's claims). */
+async function forgeCode(claims: { userId: number; libraryId: number; issueId: number; exp: number }, secret = TEST_JWT_SECRET) {
+  return new SignJWT({ lib: claims.libraryId, issue: claims.issueId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setJti(crypto.randomUUID())
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(READER_CODE_AUDIENCE)
+    .setIssuedAt(claims.exp - 3600)
+    .setExpirationTime(claims.exp)
+    .sign(new TextEncoder().encode(secret));
+}
+
+const readerIssue = (code: string, issueId: number, token?: string) =>
+  call<ReaderIssueBody>(app, `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`, { token });
+
+async function image(url: string) {
+  const response = await fetch(`${app.baseUrl}${url}`);
+  return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await createCategory(app.db, { id: 21, name: 'Travel' });
+  await createCategory(app.db, { id: 22, name: 'Fashion' });
+  const open = await createLibrary(app.db);
+  const strict = await createLibrary(app.db, { excludeCat: 'Fashion', ageRate: 4 });
+  for (const [who, library] of [
+    [member, open.id],
+    [other, open.id],
+    [school, strict.id],
+    [lapsing, open.id],
+  ] as const) {
+    const user = await createUser(app.db);
+    await addMembership(app.db, user.id, library, inDays(30));
+    Object.assign(who, { id: user.id, library, token: await tokenFor(user, library, inDays(30)) });
+  }
+  issue.travel = (await createMagazine(app.db, { categoryId: 21, ageRating: 3 })).issue.id;
+  issue.other = (await createMagazine(app.db, { categoryId: 21, ageRating: 3 })).issue.id;
+  issue.fashion = (await createMagazine(app.db, { categoryId: 22, ageRating: 3 })).issue.id;
+  issue.teen = (await createMagazine(app.db, { categoryId: 21, ageRating: 5 })).issue.id;
+  for (const id of Object.values(issue)) await addPages(app.db, id, 12);
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(TEST_MEDIA_DIR, { recursive: true, force: true });
+});
+
+describe('GET /api/reader/issue (what a code opens)', () => {
+  it('answers the issue’s pages with size, alt text from the page text and three signed image addresses', async () => {
+    const code = await codeFor(member, issue.travel);
+    const res = await readerIssue(code, issue.travel, member.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toMatchObject({ status: 'success', issueId: issue.travel, pageCount: 12, lastPage: null });
+    expect(res.body.pages).toHaveLength(12);
+    const page5 = res.body.pages[4];
+    expect(page5).toMatchObject({ pageNo: 5, width: 600, height: 780 });
+    expect(page5.alt).toBe('Page 5: Heading of page 5 The body of page 5 tells of harbours and lighthouses.');
+    expect(page5.src).toHaveLength(3);
+    // Addresses carry a signature, so knowing a page number and an id is not enough to reach an image.
+    for (const src of page5.src) expect(src).toMatch(/^\/api\/reader\/page\/[^/]+\/p5x[123]-[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('works with the code alone (a reader on another address has no session)', async () => {
+    const code = await codeFor(member, issue.travel);
+    expect((await readerIssue(code, issue.travel)).status).toBe(200);
+  });
+
+  it('refuses (403) a code for another issue, another member’s code, and another library’s member', async () => {
+    const code = await codeFor(member, issue.travel);
+    const wrongIssue = await readerIssue(code, issue.other, member.token);
+    expect(wrongIssue.status).toBe(403);
+    expect(wrongIssue.body).toMatchObject({ field: 'code', message: 'This reading link belongs to another reader or another issue' });
+    const wrongMember = await readerIssue(code, issue.travel, other.token);
+    expect(wrongMember.status).toBe(403);
+    const anotherLibrary = await readerIssue(code, issue.travel, school.token);
+    expect(anotherLibrary.status).toBe(403);
+  });
+
+  it('refuses (403) an expired code, a tampered code and one signed with another key', async () => {
+    const expired = await forgeCode({ userId: member.id, libraryId: member.library, issueId: issue.travel, exp: Math.floor(Date.now() / 1000) - 60 });
+    const good = await codeFor(member, issue.travel);
+    const [header, payload, signature] = good.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const tampered = [header, Buffer.from(JSON.stringify({ ...claims, issue: issue.other })).toString('base64url'), signature].join('.');
+    const foreignKey = await forgeCode({ userId: member.id, libraryId: member.library, issueId: issue.travel, exp: Math.floor(Date.now() / 1000) + 600 }, 'another-secret-that-is-long-enough-for-hs256');
+    for (const code of [expired, tampered, foreignKey, 'not-a-code']) {
+      const res = await readerIssue(code, issue.travel);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('This reading link has expired or is not valid');
+    }
+  });
+
+  it('refuses a member whose membership has expired since the code was issued', async () => {
+    const code = await codeFor(lapsing, issue.travel);
+    await app.db.update(memberships).set({ expiresAt: inDays(-0.001) }).where(eq(memberships.userId, lapsing.id));
+    const res = await readerIssue(code, issue.travel);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Your subscription has expired');
+  });
+
+  it('refuses an issue hidden from the member’s library and one above its age rating, whatever the code says', async () => {
+    const inFuture = Math.floor(Date.now() / 1000) + 600;
+    for (const hidden of [issue.fashion, issue.teen]) {
+      const code = await forgeCode({ userId: school.id, libraryId: school.library, issueId: hidden, exp: inFuture });
+      const res = await readerIssue(code, hidden, school.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ field: 'issue', message: 'This issue is not available in your library' });
+    }
+    // The teen issue opens for a member whose library has no age limit.
+    expect((await readerIssue(await codeFor(member, issue.teen), issue.teen)).status).toBe(200);
+  });
+
+  it('answers 400 naming the field for a missing code or a bad issue id', async () => {
+    const noCode = await call(app, `/api/reader/issue?issue=${issue.travel}`);
+    expect(noCode).toMatchObject({ status: 400, body: { field: 'code' } });
+    const badIssue = await call(app, '/api/reader/issue?code=x&issue=abc');
+    expect(badIssue).toMatchObject({ status: 400, body: { field: 'issue' } });
+  });
+});
+
+describe('GET /api/reader/page/{code}/{token} (page images)', () => {
+  it('renders the page on first request, caches it on disk at 1x/2x/3x, and marks it immutable', async () => {
+    const code = await codeFor(member, issue.travel);
+    const { body } = await readerIssue(code, issue.travel);
+    const first = await image(body.pages[0].src[0]);
+    expect(first.status).toBe(200);
+    expect(first.type).toBe('image/jpeg');
+    expect(first.cache).toBe('private, max-age=31536000, immutable');
+    expect(first.bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(fs.existsSync(path.join(TEST_MEDIA_DIR, 'pages', String(issue.travel), '1', 'view', '1.jpg'))).toBe(true);
+    const double = await image(body.pages[0].src[1]);
+    expect(double.status).toBe(200);
+    // 2x has twice the pixels each way, so more bytes.
+    expect(double.bytes.length).toBeGreaterThan(first.bytes.length);
+    const again = await image(body.pages[0].src[0]);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('answers 403 without a code, with an expired or altered code, or with a token made for another code, page or scale', async () => {
+    const code = await codeFor(member, issue.travel);
+    const { body } = await readerIssue(code, issue.travel);
+    const src = body.pages[2].src[0];
+    const token = src.split('/').pop()!;
+    const expired = await forgeCode({ userId: member.id, libraryId: member.library, issueId: issue.travel, exp: Math.floor(Date.now() / 1000) - 60 });
+    const otherCode = await codeFor(member, issue.travel);
+    for (const url of [
+      `/api/reader/page/-/${token}`,
+      `/api/reader/page/${expired}/${token}`,
+      `/api/reader/page/${code.slice(0, -2)}xx/${token}`,
+      `/api/reader/page/${otherCode}/${token}`,
+      src.replace('/p3x1-', '/p4x1-'),
+      src.replace('/p3x1-', '/p3x2-'),
+      `/api/reader/page/${code}/p3x1`,
+    ]) {
+      expect((await image(url)).status).toBe(403);
+    }
+    expect((await image(src)).status).toBe(200);
+  });
+});
+
+describe('PUT /api/reader/progress (resume where the member stopped)', () => {
+  it('saves the page, and the next opening of the issue answers it as lastPage', async () => {
+    const code = await codeFor(member, issue.other);
+    const saved = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 7 } });
+    expect(saved).toMatchObject({ status: 200, body: { status: 'success', page: 7 } });
+    await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 9 } });
+    const again = await readerIssue(await codeFor(member, issue.other), issue.other);
+    expect(again.body.lastPage).toBe(9);
+    // Another member's progress is their own.
+    expect((await readerIssue(await codeFor(other, issue.other), issue.other)).body.lastPage).toBeNull();
+  });
+
+  it('refuses a bad code (403) and a page beyond the issue (400 naming page)', async () => {
+    const bad = await call(app, '/api/reader/progress', { method: 'PUT', body: { code: 'nope', issue: issue.other, page: 2 } });
+    expect(bad.status).toBe(403);
+    const code = await codeFor(member, issue.other);
+    const beyond = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 13 } });
+    expect(beyond).toMatchObject({ status: 400, body: { field: 'page' } });
+  });
+});

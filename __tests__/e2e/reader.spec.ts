@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function continueAsGuest(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The page image shown for a page number, once fetched and decoded. */
+async function expectPageLoaded(reader: Page, pageNo: number) {
+  const image = reader.locator(`img[data-page="${pageNo}"]`);
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return image;
+}
+
+test('a guest opens an issue from its page and reads it: page 1, page 5 by keyboard, reload stays, #page/9, zoom loads a sharper image, a tampered code is refused', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await continueAsGuest(page);
+  await page.goto('/magazines/BS/en');
+  await page.locator('main a[href^="/magazine/"]').first().click();
+  await expect(page).toHaveURL(/\/magazine\/\d+$/);
+  await page.getByRole('link', { name: 'Open latest issue' }).click();
+  await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+  const issuePage = page.url();
+  const issueId = issuePage.split('/').pop();
+
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  await reader.setViewportSize({ width: 800, height: 900 });
+  await reader.waitForURL(new RegExp(`/reader/[A-Za-z0-9._-]+/${issueId}\\?isLib=1`));
+  const first = await expectPageLoaded(reader, 1);
+  await expect(first).toHaveAttribute('alt', /^Page 1: .+/);
+  await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
+
+  // Keyboard alone: four presses of ArrowRight from the cover reach page 5 (one page a view in portrait).
+  for (let i = 0; i < 4; i += 1) await reader.keyboard.press('ArrowRight');
+  await expectPageLoaded(reader, 5);
+  await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
+  await expect(reader).toHaveURL(/#page\/5$/);
+  await reader.reload();
+  await expectPageLoaded(reader, 5);
+  await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
+
+  // A shared link to page 9 opens there.
+  const base = reader.url().split('#')[0];
+  await reader.goto(`${base}#page/9`);
+  await reader.reload();
+  await expectPageLoaded(reader, 9);
+  await expect(reader.getByRole('status')).toHaveText(/^Page 9 of \d+$/);
+  // Home and End go to the ends.
+  await reader.keyboard.press('End');
+  await expect(reader).toHaveURL(/#page\/\d+$/);
+  await reader.keyboard.press('Home');
+  await expect(reader).toHaveURL(/#page\/1$/);
+  await reader.keyboard.press('ArrowRight');
+  await reader.keyboard.press('ArrowRight');
+  await expectPageLoaded(reader, 3);
+
+  // Zooming in asks for the 2x or 3x image of the page shown.
+  const sharper = reader.waitForResponse((response) => /\/api\/reader\/page\/[^/]+\/p3x[23]-/.test(response.url()) && response.status() === 200);
+  await reader.getByRole('button', { name: 'Zoom in' }).click();
+  await reader.getByRole('button', { name: 'Zoom in' }).click();
+  await sharper;
+  await expect.poll(() => reader.locator('img[data-page="3"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 600)).toBe(true);
+
+  // A page image answers 403 once the code is altered, and the altered reader address gets the refusal screen.
+  const src = await reader.locator('img[data-page="3"]').getAttribute('src');
+  const code = new URL(base).pathname.split('/')[2];
+  const tampered = `${code.slice(0, -3)}${code.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+  const refusedImage = await reader.request.get(src!.replace(code, tampered));
+  expect(refusedImage.status()).toBe(403);
+  const response = await reader.goto(base.replace(code, tampered));
+  expect(response?.status()).toBe(403);
+  expect(response?.headers()['cache-control']).toContain('no-store');
+  await expect(reader.getByRole('heading', { name: 'We can’t open this issue' })).toBeVisible();
+  await expect(reader.getByText('This reading link has expired or is not valid.')).toBeVisible();
+  await expect(reader.getByRole('link', { name: 'Open the issue again' })).toHaveAttribute('href', new URL(issuePage).pathname);
+});
+
+test('on a wide screen the cover stands alone and the next pages face each other', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await continueAsGuest(page);
+  await page.goto('/magazines/BS/en');
+  await page.locator('main a[href^="/magazine/"]').first().click();
+  await page.getByRole('link', { name: 'Open latest issue' }).click();
+  await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  await reader.setViewportSize({ width: 1400, height: 900 });
+  await expectPageLoaded(reader, 1);
+  await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
+  await reader.getByRole('button', { name: 'Next page' }).click();
+  await expectPageLoaded(reader, 2);
+  await expectPageLoaded(reader, 3);
+  await expect(reader.getByRole('status')).toHaveText(/^Pages 2 and 3 of \d+$/);
+});

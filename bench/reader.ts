@@ -1,0 +1,160 @@
+/**
+ * The reader's speed: `npx tsx bench/reader.ts` after `npx next build`.
+ *
+ * Starts the production build on loopback (port BENCH_PORT, 3171 by default, with its own DATA_DIR under
+ * .data/bench-reader, seeded on first start), signs in as the demo member of library 1001, asks for reader codes,
+ * and in Chromium measures: navigation to page 1's image decoded, the bytes transferred for it, and turning to a
+ * prefetched page. Page images are rendered on their first request, so each issue is measured cold (never rendered)
+ * and then warm (rendered and on disk; a new code, so the browser's cache is empty). Also prints the reader route's
+ * first-load JS from the build manifest. Targets: first page < 300 ms, page 1 at 1x < 150 kB, turn < 50 ms,
+ * first-load JS < 150 kB gzip.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { signSessionToken } from '../lib/session-token';
+import { firstLoadFiles } from './first-load-js';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3171);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECRET = 'bench-reader-secret-long-enough-for-hs256-0123456789';
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench-reader';
+const MEMBER = { uid: 1, libid: 1001 };
+const ISSUES = Number(process.env.BENCH_ISSUES ?? 3);
+const TARGET = { firstPageMs: 300, firstPageBytes: 150_000, turnMs: 50, jsBytes: 150_000 };
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
+async function waitForServer(server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start in 10 minutes');
+}
+
+async function issueIds(cookie: string, count: number): Promise<number[]> {
+  const listing = await (await fetch(`${BASE}/magazines/BS/en`, { headers: { cookie } })).text();
+  const mids = [...new Set([...listing.matchAll(/href="\/magazine\/(\d+)"/g)].map((m) => Number(m[1])))].slice(0, count);
+  const ids: number[] = [];
+  for (const mid of mids) {
+    const title = await (await fetch(`${BASE}/magazine/${mid}`, { headers: { cookie } })).text();
+    const match = new RegExp(`href="/magazine/${mid}/(\\d+)"`).exec(title);
+    if (match) ids.push(Number(match[1]));
+  }
+  return ids;
+}
+
+async function readerCode(token: string, issue: number): Promise<string> {
+  const res = await fetch(`${BASE}/api/user/genCode?isLib=1`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: MEMBER.uid, issue, lib_id: MEMBER.libid, store_id: 1, user_con: 'IN', readtype: 'reader', userLang: 'en', purType: 1, isnews: 0, ageRating: 5, device: 'web', clvr: 'bench', 'Is Gold': 1 }),
+  });
+  if (!res.ok) throw new Error(`genCode ${issue}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { code: string }).code;
+}
+
+interface Run {
+  firstPageMs: number;
+  firstPageBytes: number;
+  turnMs: number;
+}
+
+async function measure(browser: Browser, token: string, url: string): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 800, height: 1000 } });
+  await context.addCookies([{ name: 'session', value: token, url: BASE, httpOnly: true }]);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'commit' });
+  // Polled each frame: the time (from navigation start) at which page 1's image is decoded.
+  const firstPageMs = await (
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('img[data-page="1"]');
+        return img && img.complete && img.naturalWidth > 0 ? performance.now() : null;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    )
+  ).jsonValue();
+  const firstPageBytes = await page.evaluate(() => {
+    const src = document.querySelector<HTMLImageElement>('img[data-page="1"]')!.currentSrc;
+    const entry = performance.getEntriesByType('resource').find((e) => e.name === src) as PerformanceResourceTiming | undefined;
+    return entry ? entry.transferSize || entry.encodedBodySize : -1;
+  });
+  // Let the prefetch of pages 2 and 3 finish, then turn with the keyboard and wait for page 2 to be on screen.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').filter((e) => /\/api\/reader\/page\/[^/]+\/p[23]x1-/.test(e.name)).length >= 2, undefined, { timeout: 30_000 });
+  // A string, so tsx's name helpers (__name) do not reach the page.
+  const turnMs = await page.evaluate<number>(`new Promise((resolve) => {
+    const start = performance.now();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+    const check = () => {
+      const img = document.querySelector('img[data-page="2"]');
+      if (img && img.complete && img.naturalWidth > 0) resolve(performance.now() - start);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })`);
+  await context.close();
+  return { firstPageMs: firstPageMs ?? -1, firstPageBytes, turnMs };
+}
+
+function verdict(value: number, target: number): string {
+  return value < target ? 'PASS' : 'FAIL';
+}
+
+function firstLoadJs(): { route: string; bytes: number }[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join('.next', 'build-manifest.json'), 'utf8'));
+  return ['/reader/[code]/[issue]', '/q/temp/tpreader'].map((route) => ({
+    route,
+    bytes: firstLoadFiles(manifest, route).reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join('.next', file)), { level: 9 }).length, 0),
+  }));
+}
+
+async function main(): Promise<void> {
+  const server = spawn('npm', ['start', '--', '-p', String(PORT), '-H', '127.0.0.1'], {
+    env: { ...process.env, DATA_DIR, JWT_SECRET: SECRET, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await waitForServer(server);
+    const { token } = await signSessionToken({ ...MEMBER, mexp: Math.floor(Date.parse('2027-12-31T23:59:59Z') / 1000), guest: false }, SECRET, 3600);
+    const cookie = `session=${token}`;
+    const ids = await issueIds(cookie, ISSUES);
+    console.log(`reader on ${BASE}, issues ${ids.join(', ')} (member ${MEMBER.uid} of library ${MEMBER.libid})`);
+    const rows: { label: string; run: Run }[] = [];
+    for (const issue of ids) {
+      // A fresh data dir renders on first request (cold); the second visit, with a new code, finds the files (warm).
+      for (const label of ['cold', 'warm']) {
+        const code = await readerCode(token, issue);
+        const run = await measure(browser, token, `${BASE}/reader/${code}/${issue}?isLib=1`);
+        rows.push({ label: `${issue} ${label}`, run });
+      }
+    }
+    console.log('issue       first page decoded        page 1 bytes (1x)       turn to prefetched');
+    for (const { label, run } of rows) {
+      console.log(
+        `${label.padEnd(12)}${`${run.firstPageMs.toFixed(0)} ms ${verdict(run.firstPageMs, TARGET.firstPageMs)}`.padEnd(26)}${`${(run.firstPageBytes / 1000).toFixed(1)} kB ${verdict(run.firstPageBytes, TARGET.firstPageBytes)}`.padEnd(24)}${run.turnMs.toFixed(1)} ms ${verdict(run.turnMs, TARGET.turnMs)}`,
+      );
+    }
+    console.log(`targets: first page < ${TARGET.firstPageMs} ms, page 1 < ${TARGET.firstPageBytes / 1000} kB, turn < ${TARGET.turnMs} ms`);
+    for (const { route, bytes } of firstLoadJs()) console.log(`first-load JS ${route}: ${(bytes / 1000).toFixed(1)} kB gzip ${verdict(bytes, TARGET.jsBytes)} (< ${TARGET.jsBytes / 1000} kB)`);
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,404 @@
+import Head from 'next/head';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import styled, { css } from 'styled-components';
+import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp } from '@/lib/reader';
+import type { ReaderIssue } from '@/server/reader/access';
+
+interface ReaderScreenProps {
+  code: string;
+  issue: ReaderIssue;
+}
+
+type Fit = 'height' | 'width';
+
+const MAX_ZOOM = 4;
+const SWIPE_PX = 50;
+const SAVE_DELAY_MS = 800;
+
+const Shell = styled.div`
+  position: fixed;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.surface};
+  font-family: ${({ theme }) => theme.fonts.body};
+  button:focus-visible,
+  a:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+    box-shadow: 0 0 0 5px ${({ theme }) => theme.colors.focusHalo};
+  }
+`;
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: ${({ theme }) => theme.spacing.sm};
+`;
+
+const Title = styled.h1`
+  flex: 1 1 12rem;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+const Tool = styled.button`
+  min-width: 44px;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  &[aria-pressed='true'] {
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const Stage = styled.div<{ $fit: Fit; $zoomed: boolean }>`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  overflow: ${({ $fit, $zoomed }) => ($fit === 'width' && !$zoomed ? 'auto' : 'hidden')};
+  touch-action: ${({ $zoomed }) => ($zoomed ? 'none' : 'pan-y')};
+  user-select: none;
+`;
+
+const Spread = styled.div<{ $fit: Fit }>`
+  display: flex;
+  justify-content: center;
+  align-items: ${({ $fit }) => ($fit === 'height' ? 'center' : 'flex-start')};
+  height: ${({ $fit }) => ($fit === 'height' ? '100%' : 'auto')};
+  transform-origin: center center;
+  will-change: transform;
+`;
+
+const PageImage = styled.img<{ $fit: Fit; $count: number }>`
+  display: block;
+  background: ${({ theme }) => theme.colors.surface};
+  ${({ $fit, $count }) =>
+    $fit === 'height'
+      ? css`
+          height: 100%;
+          width: auto;
+          max-width: ${100 / $count}%;
+          object-fit: contain;
+        `
+      : css`
+          width: ${100 / $count}%;
+          height: auto;
+        `}
+`;
+
+const Strip = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.sm};
+  overflow-x: auto;
+  padding: ${({ theme }) => theme.spacing.sm};
+  ol {
+    display: flex;
+    gap: ${({ theme }) => theme.spacing.sm};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const Thumb = styled.button`
+  padding: ${({ theme }) => theme.spacing.xxs};
+  border: 2px solid transparent;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  cursor: pointer;
+  &[aria-current='true'] {
+    border-color: ${({ theme }) => theme.colors.surface};
+  }
+  img {
+    display: block;
+    width: 60px;
+    height: auto;
+  }
+`;
+
+const VisuallyHidden = styled.p`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+function describe(spread: number[], pageCount: number): string {
+  return spread.length > 1 ? `Pages ${spread[0]} and ${spread[1]} of ${pageCount}` : `Page ${spread[0]} of ${pageCount}`;
+}
+
+/**
+ * The hosted reader: one page on a phone or in portrait, facing pages on a wide screen; buttons, arrow keys,
+ * Home/End, swipes and a page strip turn pages; #page/{n} follows the page shown; wheel, pinch and double tap zoom,
+ * loading the 2x/3x image when zoomed in.
+ */
+export function ReaderScreen({ code, issue }: ReaderScreenProps) {
+  const { pages, pageCount } = issue;
+  const [twoUp, setTwoUp] = useState(false);
+  const [pageNo, setPageNo] = useState(() => issue.lastPage ?? 1);
+  const [fit, setFit] = useState<Fit>('height');
+  const [zoom, setZoom] = useState(1);
+  const [pan, setPan] = useState({ x: 0, y: 0 });
+  const [dpr, setDpr] = useState(1);
+  const [showStrip, setShowStrip] = useState(false);
+  const stageRef = useRef<HTMLDivElement>(null);
+
+  const spreads = useMemo(() => layOutSpreads(pages, twoUp), [pages, twoUp]);
+  const index = spreadIndexOf(spreads, pageNo);
+  const spread = useMemo(() => spreads[index] ?? [1], [spreads, index]);
+  const scale = scaleFor(zoom, dpr);
+
+  // The screen decides one or two pages, and the hash decides the page, once the browser is known.
+  useEffect(() => {
+    const measure = () => {
+      setTwoUp(wantsTwoUp(window.innerWidth, window.innerHeight));
+      setDpr(window.devicePixelRatio || 1);
+    };
+    // The hash names the page to show: on arrival (else the last page read) and whenever it changes.
+    const onHash = () => setPageNo(startPage(window.location.hash, issue.lastPage, pageCount));
+    measure();
+    onHash();
+    window.addEventListener('resize', measure);
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [issue.lastPage, pageCount]);
+
+  const goTo = useCallback(
+    (target: number) => {
+      const next = spreads[Math.min(Math.max(target, 0), spreads.length - 1)];
+      if (!next) return;
+      setPageNo(next[0]);
+      setZoom(1);
+      setPan({ x: 0, y: 0 });
+    },
+    [spreads],
+  );
+
+  // The address follows the page shown (so a reload or a shared link returns to it), and the member's place is kept.
+  useEffect(() => {
+    const first = spread[0];
+    const url = `${window.location.pathname}${window.location.search}${pageHash(first)}`;
+    if (window.location.hash !== pageHash(first)) window.history.replaceState(window.history.state, '', url);
+    const timer = window.setTimeout(() => {
+      void fetch('/api/reader/progress', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, issue: issue.issueId, page: spread[spread.length - 1] }),
+        keepalive: true,
+      }).catch(() => undefined);
+    }, SAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [code, issue.issueId, spread]);
+
+  // The next two pages load ahead, so turning to them shows them at once.
+  useEffect(() => {
+    const last = spread[spread.length - 1];
+    for (const next of [last + 1, last + 2]) {
+      const page = pages[next - 1];
+      if (page) new Image().src = page.src[0];
+    }
+  }, [pages, spread]);
+
+  const zoomTo = useCallback((value: number) => {
+    const next = Math.min(Math.max(value, 1), MAX_ZOOM);
+    setZoom(next);
+    if (next === 1) setPan({ x: 0, y: 0 });
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const actions: Record<string, () => void> = {
+        ArrowRight: () => goTo(index + 1),
+        PageDown: () => goTo(index + 1),
+        ArrowLeft: () => goTo(index - 1),
+        PageUp: () => goTo(index - 1),
+        Home: () => goTo(0),
+        End: () => goTo(spreads.length - 1),
+        '+': () => zoomTo(zoom * 1.5),
+        '=': () => zoomTo(zoom * 1.5),
+        '-': () => zoomTo(zoom / 1.5),
+        '0': () => zoomTo(1),
+      };
+      const action = actions[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goTo, index, spreads.length, zoom, zoomTo]);
+
+  // Wheel zoom needs a listener that may cancel the page's own scroll.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return undefined;
+    const onWheel = (event: WheelEvent) => {
+      if (fit === 'width' && zoom === 1 && !event.ctrlKey) return;
+      event.preventDefault();
+      setZoom((current) => {
+        const next = Math.min(Math.max(current * (event.deltaY < 0 ? 1.2 : 1 / 1.2), 1), MAX_ZOOM);
+        if (next === 1) setPan({ x: 0, y: 0 });
+        return next;
+      });
+    };
+    stage.addEventListener('wheel', onWheel, { passive: false });
+    return () => stage.removeEventListener('wheel', onWheel);
+  }, [fit, zoom]);
+
+  // Pointers: one finger swipes (or pans when zoomed), two pinch, a double tap toggles zoom.
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef({ startX: 0, startY: 0, startPan: { x: 0, y: 0 }, pinchFrom: 0, zoomFrom: 1, lastTap: 0 });
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const g = gesture.current;
+    if (pointers.current.size === 1) {
+      g.startX = event.clientX;
+      g.startY = event.clientY;
+      g.startPan = pan;
+    } else if (pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()];
+      g.pinchFrom = Math.hypot(a.x - b.x, a.y - b.y);
+      g.zoomFrom = zoom;
+    }
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.has(event.pointerId)) return;
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const g = gesture.current;
+    if (pointers.current.size === 2 && g.pinchFrom > 0) {
+      const [a, b] = [...pointers.current.values()];
+      zoomTo((g.zoomFrom * Math.hypot(a.x - b.x, a.y - b.y)) / g.pinchFrom);
+    } else if (pointers.current.size === 1 && zoom > 1) {
+      setPan({ x: g.startPan.x + (event.clientX - g.startX) / zoom, y: g.startPan.y + (event.clientY - g.startY) / zoom });
+    }
+  };
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const wasPinch = pointers.current.size > 1;
+    pointers.current.delete(event.pointerId);
+    if (wasPinch || pointers.current.size > 0) return;
+    const g = gesture.current;
+    const dx = event.clientX - g.startX;
+    const dy = event.clientY - g.startY;
+    if (zoom === 1 && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
+      goTo(dx < 0 ? index + 1 : index - 1);
+      return;
+    }
+    if (Math.abs(dx) < 10 && Math.abs(dy) < 10) {
+      const now = event.timeStamp;
+      if (now - g.lastTap < 300) {
+        zoomTo(zoom > 1 ? 1 : 2.5);
+        g.lastTap = 0;
+      } else {
+        g.lastTap = now;
+      }
+    }
+  };
+
+  const status = describe(spread, pageCount);
+  return (
+    <Shell>
+      <Head>
+        <title>{`${issue.magName}, ${issue.issueName}: ${status}`}</title>
+      </Head>
+      <Bar role="toolbar" aria-label="Reader">
+        <Title>
+          {issue.magName} · {issue.issueName}
+        </Title>
+        <Tool type="button" onClick={() => goTo(index - 1)} disabled={index === 0} aria-label="Previous page">
+          ‹ Previous
+        </Tool>
+        <span aria-hidden="true">{status}</span>
+        <Tool type="button" onClick={() => goTo(index + 1)} disabled={index >= spreads.length - 1} aria-label="Next page">
+          Next ›
+        </Tool>
+        <Tool type="button" onClick={() => setFit(fit === 'height' ? 'width' : 'height')} aria-label={fit === 'height' ? 'Fit to width' : 'Fit to height'}>
+          {fit === 'height' ? 'Fit width' : 'Fit height'}
+        </Tool>
+        <Tool type="button" onClick={() => zoomTo(zoom / 1.5)} disabled={zoom <= 1} aria-label="Zoom out">
+          −
+        </Tool>
+        <Tool type="button" onClick={() => zoomTo(zoom * 1.5)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
+          +
+        </Tool>
+        <Tool type="button" onClick={() => setShowStrip(!showStrip)} aria-pressed={showStrip} aria-controls="reader-pages">
+          Pages
+        </Tool>
+      </Bar>
+      <VisuallyHidden aria-live="polite" role="status">
+        {status}
+      </VisuallyHidden>
+      <Stage
+        ref={stageRef}
+        $fit={fit}
+        $zoomed={zoom > 1}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        data-zoom={zoom.toFixed(2)}
+      >
+        <Spread $fit={fit} style={{ transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}>
+          {spread.map((n) => {
+            const page = pages[n - 1];
+            return (
+              <PageImage
+                key={n}
+                $fit={fit}
+                $count={spread.length}
+                src={page.src[scale - 1]}
+                alt={page.alt}
+                width={page.width}
+                height={page.height}
+                draggable={false}
+                fetchPriority="high"
+                data-page={n}
+              />
+            );
+          })}
+        </Spread>
+      </Stage>
+      {showStrip ? (
+        <Strip id="reader-pages" aria-label="Pages">
+          <ol>
+            {pages.map((page) => (
+              <li key={page.pageNo}>
+                <Thumb type="button" onClick={() => goTo(spreadIndexOf(spreads, page.pageNo))} aria-current={spread.includes(page.pageNo)} aria-label={`Page ${page.pageNo}`}>
+                  {/* Signed member images: next/image's optimiser would fetch and cache them without the code's limits. */}
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={page.src[0]} alt="" width={page.width} height={page.height} loading="lazy" />
+                  {page.pageNo}
+                </Thumb>
+              </li>
+            ))}
+          </ol>
+        </Strip>
+      ) : null}
+    </Shell>
+  );
+}

@@ -1,0 +1,16 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import type { ReactElement } from 'react';
+import { ReaderRefused } from '@/components/reader/ReaderRefused';
+import { ReaderScreen } from '@/components/reader/ReaderScreen';
+import { readerProps } from '@/server/pages/reader-props';
+import { withDatabase } from '@/server/pages/session';
+
+/** /q/temp/tpreader?code={code}&issue={issue}: library 2083's reader, the same screen as /reader/{code}/{issue}. */
+export const getServerSideProps = withDatabase((ctx) => readerProps(ctx, true)) satisfies GetServerSideProps;
+
+export default function TempReaderPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return props.screen === 'reader' ? <ReaderScreen code={props.code} issue={props.issue} /> : <ReaderRefused {...props} />;
+}
+
+TempReaderPage.getLayout = (page: ReactElement) => page;

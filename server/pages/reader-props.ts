@@ -1,0 +1,55 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { COOKIE } from '@/lib/cookies';
+import { issuePath } from '@/lib/catalogue-paths';
+import { catalogueBase } from '@/lib/routes';
+import { issueOwner } from '../catalogue/titles';
+import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES, type ReaderIssue, type ReaderRefusal } from '../reader/access';
+import { warmPages } from '../reader/images';
+import { pageSession } from './session';
+
+/** Library 2083 reads at /q/temp/tpreader. */
+export const TEMP_READER_LIBRARY = 2083;
+
+export type ReaderProps =
+  | { screen: 'reader'; code: string; issue: ReaderIssue }
+  | { screen: 'refused'; refusal: ReaderRefusal; message: string; reopenHref: string | null };
+
+function one(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/**
+ * /reader/{code}/{issue} and /q/temp/tpreader?code=&issue=: the code and the member are checked again on every
+ * load, and the page is never cached. A refused code gets a screen that offers to open the issue again.
+ */
+export async function readerProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<GetServerSidePropsResult<ReaderProps>> {
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  const code = one(temp ? ctx.query.code : ctx.params?.code);
+  const issueText = one(temp ? ctx.query.issue : ctx.params?.issue);
+  const issueId = /^\d{1,9}$/.test(issueText) ? Number(issueText) : 0;
+  const session = await pageSession(ctx);
+  // The gate sends visitors without a session to sign in; /q/temp/tpreader is open, and the code alone opens it.
+  if (!temp && !session) return { redirect: { destination: '/login', permanent: false } };
+  const access = issueId
+    ? await checkReaderAccess({
+        code,
+        issueId,
+        session,
+        ageRating: Number(ctx.req.cookies[COOKIE.ageRating]) || undefined,
+        libraryId: temp ? TEMP_READER_LIBRARY : undefined,
+      })
+    : ({ ok: false, refusal: 'invalid-code' } as const);
+  if (!access.ok) {
+    ctx.res.statusCode = 403;
+    const owner = issueId ? await issueOwner(issueId) : null;
+    const base = catalogueBase(temp ? TEMP_READER_LIBRARY : session?.claims.libid);
+    return {
+      props: { screen: 'refused', refusal: access.refusal, message: REFUSAL_MESSAGES[access.refusal], reopenHref: owner ? issuePath(base, owner.mid, issueId) : null },
+    };
+  }
+  const issue = await readerIssue(code, access.grant);
+  const start = issue.lastPage ?? 1;
+  // The first pages render while the browser loads the script; their requests then find them ready or in progress.
+  warmPages(issueId, [...new Set([1, start, start + 1, start + 2])].filter((n) => n <= issue.pageCount));
+  return { props: { screen: 'reader', code, issue } };
+}

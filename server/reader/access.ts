@@ -1,0 +1,115 @@
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import type { Session } from '../auth/session';
+import { findIssue, lastReadPage, type IssueDetails } from '../catalogue/titles';
+import { membershipIn } from '../user/queries';
+import type { Viewer } from '../viewer';
+import { verifyReaderCode, type ReaderCodeClaims } from './code';
+import { pageImageUrl } from './images';
+import { pagesOfIssue } from './queries';
+
+/** Why an issue does not open: the reader screen words each one. */
+export type ReaderRefusal = 'invalid-code' | 'foreign-code' | 'membership-expired' | 'unavailable';
+
+export const REFUSAL_MESSAGES: Record<ReaderRefusal, string> = {
+  'invalid-code': 'This reading link has expired or is not valid',
+  'foreign-code': 'This reading link belongs to another reader or another issue',
+  'membership-expired': 'Your subscription has expired',
+  unavailable: 'This issue is not available in your library',
+};
+
+export interface ReaderGrant {
+  claims: ReaderCodeClaims;
+  issue: IssueDetails;
+}
+
+/**
+ * Everything the reader checks on every call, whatever the code says: a valid unexpired code for this issue, held
+ * by the signed-in member when there is one, an unexpired membership of the code's library, and the issue visible
+ * to that library at the member's age rating.
+ */
+export async function checkReaderAccess(args: {
+  code: string | null | undefined;
+  issueId: number;
+  session: Session | null;
+  ageRating?: number;
+  /** Only codes of this library (the /q/temp/tpreader twin serves library 2083). */
+  libraryId?: number;
+}): Promise<{ ok: true; grant: ReaderGrant } | { ok: false; refusal: ReaderRefusal }> {
+  const claims = await verifyReaderCode(args.code);
+  if (!claims) return { ok: false, refusal: 'invalid-code' };
+  if (claims.issueId !== args.issueId) return { ok: false, refusal: 'foreign-code' };
+  if (args.libraryId !== undefined && claims.libraryId !== args.libraryId) return { ok: false, refusal: 'foreign-code' };
+  if (args.session && (args.session.claims.uid !== claims.userId || args.session.claims.libid !== claims.libraryId)) {
+    return { ok: false, refusal: 'foreign-code' };
+  }
+  const membership = await membershipIn(claims.userId, claims.libraryId);
+  if (!membership || membership.expiresAt.getTime() <= Date.now()) return { ok: false, refusal: 'membership-expired' };
+  const { library } = membership;
+  const viewer: Viewer = {
+    userId: claims.userId,
+    libraryId: library.id,
+    flags: { isNewspaper: library.isNewspaper, isJournal: library.isJournal, excludeCat: library.excludeCat },
+    libraryAgeRate: library.ageRate,
+  };
+  const issue = await findIssue(viewer, effectiveAgeRating(args.ageRating, AGE_RATING_DEFAULT.reader, library.ageRate), args.issueId);
+  if (!issue) return { ok: false, refusal: 'unavailable' };
+  return { ok: true, grant: { claims, issue } };
+}
+
+export interface ReaderPage {
+  pageNo: number;
+  width: number;
+  height: number;
+  /** The page's printed text, its text alternative. */
+  alt: string;
+  /** Signed image addresses at 1x, 2x and 3x. */
+  src: [string, string, string];
+}
+
+export interface ReaderIssue {
+  issueId: number;
+  mid: number;
+  magName: string;
+  issueName: string;
+  issueDate: string;
+  pageCount: number;
+  pages: ReaderPage[];
+  /** The page the member last read, or null. */
+  lastPage: number | null;
+  /** When the code stops opening pages, seconds since the epoch. */
+  expiresAt: number;
+}
+
+/** Longest text alternative: a page's whole text, cut at a word near this many characters. */
+const ALT_MAX = 1200;
+
+export function altText(pageNo: number, text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return `Page ${pageNo}`;
+  const cut = flat.length > ALT_MAX ? `${flat.slice(0, ALT_MAX).replace(/\s+\S*$/, '')} …` : flat;
+  return `Page ${pageNo}: ${cut}`;
+}
+
+/** The issue as the reader shows it: pages with signed image addresses and the member's last page. */
+export async function readerIssue(code: string, grant: ReaderGrant): Promise<ReaderIssue> {
+  const { claims, issue } = grant;
+  const [rows, lastPage] = await Promise.all([pagesOfIssue(issue.issueId), lastReadPage(claims.userId, issue.issueId)]);
+  return {
+    issueId: issue.issueId,
+    mid: issue.mid,
+    magName: issue.magName,
+    issueName: issue.issueName,
+    issueDate: issue.issueDate,
+    pageCount: rows.length,
+    pages: rows.map((row) => ({
+      pageNo: row.pageNo,
+      width: row.width,
+      height: row.height,
+      alt: altText(row.pageNo, row.text),
+      src: [1, 2, 3].map((scale) => pageImageUrl(code, claims.jti, issue.issueId, row.pageNo, scale as 1 | 2 | 3)) as [string, string, string],
+    })),
+    lastPage: lastPage && lastPage <= rows.length ? lastPage : null,
+    expiresAt: claims.exp,
+  };
+}

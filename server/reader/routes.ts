@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES } from './access';
+import { verifyReaderCode } from './code';
+import { ensurePageImage, readPageToken } from './images';
+import { saveProgress } from './queries';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const code = z.string().trim().min(1).max(4096);
+
+const issueQuery = z.object({
+  code,
+  issue: id,
+  ageRating: z.coerce.number().int().min(0).max(99).optional(),
+});
+
+const progressBody = z.object({ code, issue: id, page: z.coerce.number().int().positive().max(10_000) });
+
+/** Images of a code never change; the browser keeps them, no shared cache does (they are a member's). */
+const IMAGE_CACHE = 'private, max-age=31536000, immutable';
+
+export const readerRoutes: ServiceRoutes = {
+  issue: {
+    GET: route({
+      summary: 'The issue a reader code opens: its pages with signed 1x/2x/3x image addresses and the member’s last page',
+      auth: 'optional',
+      query: issueQuery,
+      async handler({ query, session }) {
+        const access = await checkReaderAccess({ code: query.code, issueId: query.issue, session, ageRating: query.ageRating });
+        if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+        return { status: 'success', ...(await readerIssue(query.code, access.grant)) };
+      },
+    }),
+  },
+  'page/:code/:token': {
+    GET: route({
+      summary: 'One page image (JPEG) at the scale its signed token names; 403 for an expired, altered or foreign code',
+      auth: 'none',
+      async handler({ params, req, res }) {
+        const claims = await verifyReaderCode(params.code);
+        const page = claims ? readPageToken(params.token, claims.jti, claims.issueId) : null;
+        if (!claims || !page) throw new HttpError(403, REFUSAL_MESSAGES['invalid-code']);
+        const file = await ensurePageImage(claims.issueId, page.pageNo, page.scale);
+        if (!file) throw new HttpError(404, 'No such page', { field: 'token' });
+        const stat = await fs.promises.stat(file);
+        res.statusCode = 200;
+        res.setHeader('Content-Type', 'image/jpeg');
+        res.setHeader('Content-Length', stat.size);
+        res.setHeader('Cache-Control', IMAGE_CACHE);
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        if (req.method === 'HEAD') {
+          res.end();
+          return null;
+        }
+        await new Promise<void>((resolve, reject) => {
+          fs.createReadStream(file).on('error', reject).pipe(res).on('finish', resolve).on('close', resolve);
+        });
+        return null;
+      },
+    }),
+  },
+  progress: {
+    PUT: route({
+      summary: 'Saves the page the member reached in the issue, so the reader resumes there',
+      auth: 'none',
+      body: progressBody,
+      async handler({ body }) {
+        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session: null });
+        if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+        if (body.page > access.grant.issue.pageCount) throw new HttpError(400, `page: must be at most ${access.grant.issue.pageCount}`, { field: 'page' });
+        await saveProgress(access.grant.claims.userId, body.issue, body.page);
+        return { status: 'success', page: body.page };
+      },
+    }),
+  },
+};
