@@ -20,14 +20,15 @@ export function isValidEmail(value: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
 
-function toBase64(text: string): string {
+/** UTF-8 text to base64 (the email check's encoding), in the browser, the edge and Node alike. */
+export function toBase64(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
-function fromBase64(encoded: string): string {
+export function fromBase64(encoded: string): string {
   const binary = atob(encoded);
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }

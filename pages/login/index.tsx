@@ -3,18 +3,22 @@ import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
 import { withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { signInWays } from '@/server/pages/sign-in-ways';
 import { findLibrary } from '@/server/user/queries';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   // A library can send its members to /login?lib={id}; otherwise the site's default guest library.
   const asked = Number(Array.isArray(ctx.query.lib) ? ctx.query.lib[0] : ctx.query.lib);
-  const library = await findLibrary(Number.isInteger(asked) && asked > 0 ? asked : defaultGuestLibraryId());
+  const named = Number.isInteger(asked) && asked > 0;
+  const library = await findLibrary(named ? asked : defaultGuestLibraryId());
   return {
     props: {
       shell: await shellProps(null),
       libraryName: library?.name ?? '',
       guestLibraryId: library?.id ?? null,
       guestAvailable: Boolean(library?.guestAccess),
+      ways: await signInWays(library, named && Boolean(library)),
+      libQuery: named && library ? `?lib=${library.id}` : '',
     },
   };
 }) satisfies GetServerSideProps;

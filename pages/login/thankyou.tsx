@@ -1,0 +1,36 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { ThankYouScreen } from '@/components/account/ThankYouScreen';
+import { COOKIE } from '@/lib/cookies';
+import { longDate } from '@/lib/dates';
+import { safeSameSitePath } from '@/lib/routes';
+import { requireMember, withDatabase } from '@/server/pages/session';
+import { shellProps } from '@/server/pages/shell';
+import { membershipIn } from '@/server/user/queries';
+
+export const getServerSideProps = withDatabase(async (ctx) => {
+  const member = await requireMember(ctx);
+  if ('redirect' in member) return member;
+  const { uid, libid } = member.session.claims;
+  const [shell, membership] = await Promise.all([shellProps(member.session), membershipIn(uid, libid)]);
+  return {
+    props: {
+      shell,
+      libraryName: membership?.library.name ?? shell.library?.libName ?? '',
+      until: longDate(membership?.expiresAt ?? null),
+      next: safeSameSitePath(ctx.req.cookies[COOKIE.cb]) ?? '/',
+    },
+  };
+}) satisfies GetServerSideProps;
+
+/** /login/thankyou: shown after an access code joins a library. */
+export default function LoginThankYouPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return (
+    <ThankYouScreen title="Thank you, you’re in" action={{ label: 'Start reading', href: props.next }} secondary={{ label: 'My account', href: '/dashboard/myAccount' }}>
+      <p>
+        You now read through <strong>{props.libraryName || 'your library'}</strong>
+        {props.until ? ` until ${props.until}` : ''}: magazines, newspapers and stories, on any device you sign in on.
+      </p>
+    </ThankYouScreen>
+  );
+}
