@@ -6,7 +6,7 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
  * Allowed characters, an at sign, a domain, and an ending of 2 to 6 letters. The one longer ending let in is
  * `.example`, reserved for documentation and demos (RFC 2606), which the demo library's accounts use.
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.(?:[A-Za-z]{2,6}|example)$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.(?:[A-Za-z]{2,6}|example)$/i;
 
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
+import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
@@ -19,7 +19,6 @@ export interface EmailScreenProps {
 
 /** /login/email: the address, then a code by email, or the password for members who have one. */
 export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
-  const router = useRouter();
   const hydrated = useHydrated();
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -43,7 +42,7 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
     const verifyUrl = withParams('/login/verify/emailotp', { e: address.encoded, lib: libid ?? undefined, link: link ? 1 : undefined });
     try {
       await sendOtp({ email: address.email });
-      await router.push(withParams('/login/verify/emailotp', { e: address.encoded, lib: libid ?? undefined, link: link ? 1 : undefined, sent: 1 }));
+      await Router.push(withParams('/login/verify/emailotp', { e: address.encoded, lib: libid ?? undefined, link: link ? 1 : undefined, sent: 1 }));
       return;
     } catch (caught) {
       setError(explain(caught, 'send the code'));
@@ -56,7 +55,7 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
   const goToPassword = async () => {
     const address = checked();
     if (!address) return;
-    await router.push(withParams('/login/verify/password', { e: address.encoded, lib: libid ?? undefined }));
+    await Router.push(withParams('/login/verify/password', { e: address.encoded, lib: libid ?? undefined }));
   };
 
   return (

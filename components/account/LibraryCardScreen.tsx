@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
+import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
@@ -17,7 +17,6 @@ export interface LibraryCardScreenProps {
 
 /** /login/librarycard: the card number and PIN; a card that several libraries know leads to the selector. */
 export function LibraryCardScreen({ library }: LibraryCardScreenProps) {
-  const router = useRouter();
   const hydrated = useHydrated();
   const [cardNumber, setCardNumber] = useState('');
   const [pin, setPin] = useState('');
@@ -40,7 +39,7 @@ export function LibraryCardScreen({ library }: LibraryCardScreenProps) {
       const answer = await signInWithCard({ cardNumber: card, pin, libid: library?.id });
       if (answer.status === 'select') {
         keepCardChoice({ selectToken: answer.selectToken, libraries: answer.libraries });
-        await router.push('/login/librarycard/selector');
+        await Router.push('/login/librarycard/selector');
         return;
       }
       loadPage(finishSignIn(answer));

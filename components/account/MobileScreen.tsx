@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
+import Router from 'next/router';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
@@ -20,7 +20,6 @@ export interface MobileScreenProps {
 
 /** /login/linkmobile: a country code (with its flag) and a number; a code by text message follows. */
 export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
-  const router = useRouter();
   const hydrated = useHydrated();
   const id = useId();
   const [country, setCountry] = useState(DEFAULT_COUNTRY_CODE.iso);
@@ -43,11 +42,11 @@ export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
     const next = { cc: chosen.mobileCode, m: toBase64(digits), lib: libid ?? undefined, link: link ? 1 : undefined };
     try {
       await sendOtp({ mobile: digits, cc: chosen.mobileCode });
-      await router.push(withParams('/login/verify/mobileotp', { ...next, sent: 1 }));
+      await Router.push(withParams('/login/verify/mobileotp', { ...next, sent: 1 }));
       return;
     } catch (caught) {
       if ((caught as { status?: number }).status === 429 && /^Please wait/.test(explain(caught))) {
-        await router.push(withParams('/login/verify/mobileotp', next));
+        await Router.push(withParams('/login/verify/mobileotp', next));
         return;
       }
       setError(explain(caught, 'send the code'));

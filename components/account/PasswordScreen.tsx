@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
+import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
@@ -19,7 +19,6 @@ export interface PasswordScreenProps {
 
 /** /login/verify/password: the member's password, or a code to set a new one. */
 export function PasswordScreen({ email, encoded, libid }: PasswordScreenProps) {
-  const router = useRouter();
   const hydrated = useHydrated();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -61,11 +60,11 @@ export function PasswordScreen({ email, encoded, libid }: PasswordScreenProps) {
     const next = withParams('/login/verify/emailotp', { e: encoded, lib: libid ?? undefined, next: 'newpassword' });
     try {
       await sendOtp({ email });
-      await router.push(`${next}&sent=1`);
+      await Router.push(`${next}&sent=1`);
       return;
     } catch (caught) {
       if ((caught as { status?: number }).status === 429 && /^Please wait/.test(explain(caught))) {
-        await router.push(next);
+        await Router.push(next);
         return;
       }
       setError(explain(caught, 'send the code'));
