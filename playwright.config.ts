@@ -4,6 +4,18 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_JWT_SECRET = process.env.E2E_JWT_SECRET ?? 'e2e-secret-long-enough-for-hs256-signing-0123456789';
 
 /**
+ * Local peers the accounts spec starts itself (a real SMTP server, an OpenID Connect provider, a SIP2 server),
+ * and the embedded database's port so a spec can set a library up. Next to E2E_PORT by default, so runs on
+ * different E2E_PORTs do not collide; each can be set on its own.
+ */
+export const E2E_PEERS = {
+  oidcPort: Number(process.env.E2E_OIDC_PORT ?? PORT + 1),
+  dbPort: Number(process.env.E2E_DB_PORT ?? PORT + 2),
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? PORT + 3),
+  sip2Port: Number(process.env.E2E_SIP2_PORT ?? PORT + 4),
+};
+
+/**
  * e2e against the production build (`next build` first, then `npm start` here), in Debian's Chromium.
  * The server gets its own data directory, so it starts on a fresh, seeded embedded database.
  */
@@ -34,6 +46,9 @@ export default defineConfig({
       DATA_DIR: '.data/e2e',
       JWT_SECRET: E2E_JWT_SECRET,
       NODE_ENV: 'production',
+      EMBEDDED_DB_PORT: String(E2E_PEERS.dbPort),
+      // Sign-in codes go to the SMTP server __tests__/e2e/accounts.spec.ts runs on this port.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_PEERS.smtpPort}`,
     },
   },
 });

@@ -3,17 +3,15 @@ import { cardRoutes } from './auth/card-routes';
 import { otpRoutes } from './auth/otp-routes';
 import { partnerRoutes } from './auth/partner-routes';
 import { ssoRoutes } from './auth/sso-routes';
-import { countryCodeRoutes } from './catalogue/country-code-routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { accountRoutes } from './user/account-routes';
 import { favouriteRoutes } from './user/favourite-routes';
-import { readerCodeRoutes } from './user/reader-code-routes';
 import { userRoutes } from './user/routes';
 
 /** Every service this app serves under /api/{service}/. */
 export const SERVICES: Record<'article' | 'catalogue' | 'user', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: { ...catalogueRoutes, ...countryCodeRoutes },
-  user: { ...userRoutes, ...otpRoutes, ...cardRoutes, ...ssoRoutes, ...partnerRoutes, ...accountRoutes, ...favouriteRoutes, ...readerCodeRoutes },
+  catalogue: catalogueRoutes,
+  user: { ...userRoutes, ...otpRoutes, ...cardRoutes, ...ssoRoutes, ...partnerRoutes, ...accountRoutes, ...favouriteRoutes },
 };

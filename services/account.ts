@@ -1,4 +1,3 @@
-import type { CountryCode } from '@/lib/country-codes';
 import type { SessionFields } from '@/server/user/present';
 import { http, SERVICE_URL } from './http';
 
@@ -79,11 +78,6 @@ export async function chooseCardLibrary(selectToken: string, libid: number): Pro
 export async function validatePartnerToken(randomtoken: string): Promise<SignInAnswer> {
   const { data } = await http.post<SignInAnswer>(user('validateToken'), { randomtoken });
   return data;
-}
-
-export async function getCountryCodes(): Promise<CountryCode[]> {
-  const { data } = await http.get<{ data: CountryCode[] }>(`${SERVICE_URL.catalogue}/getCountryCodes`);
-  return data.data;
 }
 
 /** The words to show for a failed call: the server's own message when it gave one, else the spec's. */

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/server/auth/password';
-import { verifyReaderCode } from '@/server/auth/reader-code';
 import { hashSecret } from '@/server/auth/secrets';
 import { accessCodes, partnerLinks, supportRequests, users } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -220,39 +219,6 @@ describe('partner links (third-party link builder and validateToken)', () => {
     await app.db.update(partnerLinks).set({ expiresAt: inDays(-1) }).where(eq(partnerLinks.email, 'late@b.org'));
     expect((await client(app).call('/api/user/validateToken', { body: { randomtoken: built.body.randomtoken } })).status).toBe(401);
     expect((await client(app).call('/api/user/validateToken', { body: { randomtoken: 'x' } })).body).toMatchObject({ status: 400, field: 'randomtoken' });
-  });
-});
-
-describe('genCode (reader codes)', () => {
-  it('issues a short-lived code bound to the member and the issue', async () => {
-    const { user, library, token } = await member();
-    const category = await createCategory(app.db);
-    const { issue } = await createMagazine(app.db, { categoryId: category.id });
-    const res = await call(app, '/api/user/genCode?isLib=1', {
-      token,
-      body: { user_id: user.id, issue: issue.id, store_id: 1, user_con: 'IN', readtype: 'reader', userLang: 'en', purType: 1, isnews: 0, ageRating: 5, device: 'web', clvr: '1', lib_id: library.id, isGold: 1 },
-    });
-    expect(res.body).toMatchObject({ status: 'success', code: expect.any(String) });
-    const code = String(res.body.code);
-    expect(await verifyReaderCode(code, issue.id)).toEqual({ userId: user.id, libraryId: library.id });
-    expect(await verifyReaderCode(code, issue.id + 1)).toBeNull();
-    expect(await verifyReaderCode(`${code}x`, issue.id)).toBeNull();
-  });
-
-  it('refuses another member’s id, an expired membership, and an issue the library hides', async () => {
-    const { user, library, token } = await member();
-    const category = await createCategory(app.db);
-    const { issue } = await createMagazine(app.db, { categoryId: category.id });
-    expect((await call(app, '/api/user/genCode?isLib=1', { token, body: { user_id: user.id + 1, issue: issue.id } })).status).toBe(403);
-    const expiredUser = await createUser(app.db);
-    await addMembership(app.db, expiredUser.id, library.id, inDays(-1));
-    const expired = await call(app, '/api/user/genCode?isLib=1', { token: await tokenFor(expiredUser, library.id, inDays(-1)), body: { user_id: expiredUser.id, issue: issue.id } });
-    expect(expired.body).toMatchObject({ status: 403, message: 'Oops! Your subscription has expired' });
-    const school = await createLibrary(app.db, { excludeCat: category.name });
-    const pupil = await createUser(app.db);
-    await addMembership(app.db, pupil.id, school.id, inDays(10));
-    const hidden = await call(app, '/api/user/genCode?isLib=1', { token: await tokenFor(pupil, school.id, inDays(10)), body: { user_id: pupil.id, issue: issue.id } });
-    expect(hidden.status).toBe(404);
   });
 });
 

@@ -37,7 +37,6 @@ describe('forged tokens get 401 on the member calls', () => {
     ['managePass', () => ({ password: 'a long new password' })],
     ['updateProfile', () => ({ fname: 'Mallory' })],
     ['validatecoupon', () => ({ coupon: 'RIVERSIDE2026' })],
-    ['genCode?isLib=1', (uid: number) => ({ user_id: uid, issue: 1 })],
   ])('%s: alg none, another key, expired, and a different algorithm are all refused', async (path, body) => {
     const { user, library } = await member();
     const tokens = [
@@ -94,7 +93,6 @@ describe('cookie sessions need a matching X-XSRF-TOKEN on state-changing calls',
     ['managePass', () => ({ password: 'a long new password' })],
     ['validatecoupon', () => ({ coupon: 'X' })],
     ['linkAccount', () => ({ email: 'x@y.org', otp: '123456' })],
-    ['genCode?isLib=1', (uid: number) => ({ user_id: uid, issue: 1 })],
     ['logout', () => ({})],
   ])('%s: 403 without the header or with a wrong one; accepted with the right one', async (path, body) => {
     const { person, uid, xsrf } = await cookieSession();

@@ -4,10 +4,10 @@ import { jwtSecret } from '../config';
 
 /**
  * Short-lived tokens for one step of a sign-in (setting a new password after a code, choosing a library for
- * a card, returning from SSO) and for reader codes. Each purpose is its own audience, so one can never stand in for another or
+ * a card, returning from SSO). Each purpose is its own audience, so one can never stand in for another or
  * for a session.
  */
-export type Purpose = 'newpassword' | 'card-select' | 'sso-flow' | 'reader';
+export type Purpose = 'newpassword' | 'card-select' | 'sso-flow';
 
 const key = () => new TextEncoder().encode(jwtSecret());
 
