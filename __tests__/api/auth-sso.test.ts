@@ -135,12 +135,12 @@ describe('SSO through the library’s OpenID Connect provider', () => {
 
   it('refuses a callback whose state does not match, and a replayed callback', async () => {
     const { callback, appJar } = await throughProvider('alice');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const tampered = new URL(callback);
     tampered.searchParams.set('state', 'forged-state');
     const forged = await get(tampered.href, new Map(appJar));
     expect(forged.headers.get('location')).toBe('/login/sso/failure?reason=failed');
     expect(forged.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const first = await get(callback, new Map(appJar));
     expect(first.headers.get('location')).toBe('/login/sso/success');
     const replay = await get(callback, new Map(appJar));

@@ -104,6 +104,11 @@ test('a member signs in with their password and comes back to the page they were
   await expect(details).toContainText('reader@riverside.example');
   await expect(details).toContainText('Riverside Public Library');
   await expect(details).toContainText('31 December 2027');
+  // A member with a password gets the full account menu, with the library's help address.
+  await page.getByRole('button', { name: 'Account menu for Asha Verma' }).click();
+  const menu = page.getByTestId('profile-dropdown');
+  await expect(menu.getByRole('link', { name: 'Manage Password' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Help' })).toHaveAttribute('href', 'mailto:help@riverside.example');
 });
 
 test('a wrong password and an unknown address get the same answer', async ({ page }) => {
@@ -132,6 +137,12 @@ test('a student signs in with a library card from the imported list', async ({ p
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/dashboard/myAccount');
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText('Eastgate College Library');
+  // No password, so the shorter menu: no Manage Password.
+  await page.getByRole('button', { name: 'Account menu for Card' }).click();
+  const menu = page.getByTestId('profile-dropdown');
+  await expect(menu.getByRole('link', { name: 'My Favorites' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Manage Password' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Help' })).toHaveAttribute('href', 'mailto:it-help@eastgate.example');
 });
 
 test('a patron signs in with a card their library checks live over SIP2', async ({ page }) => {
@@ -197,6 +208,20 @@ test('logging out revokes the token: the old one is refused afterwards', async (
   expect(after.status()).toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the sign-in and account pages fit a 320px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const fits = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(320);
+  };
+  for (const path of ['/login?lib=4001', '/login/email', '/login/linkmobile', '/login/librarycard?lib=4001', `/login/sso?lib=${SSO_LIBRARY}`, '/accesscode', '/guestlva']) await fits(path);
+  await signInWithPassword(page, 'reader@riverside.example');
+  await expect(page).toHaveURL(/\/$/);
+  for (const path of ['/dashboard', '/dashboard/myAccount', '/dashboard/myFavorites', '/dashboard/manage-password', '/login/thankyou']) await fits(path);
 });
 
 test.describe('doors that stay shut without a session', () => {
