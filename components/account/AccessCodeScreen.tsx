@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -16,7 +17,6 @@ export interface AccessCodeScreenProps {
 /** /accesscode: a code from a library (validatecoupon) joins the signed-in person to it. */
 export function AccessCodeScreen({ signedIn }: AccessCodeScreenProps) {
   const hydrated = useHydrated();
-  const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,8 +31,9 @@ export function AccessCodeScreen({ signedIn }: AccessCodeScreenProps) {
     );
   }
 
-  const redeem = async (event: FormEvent) => {
+  const redeem = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const code = fieldValue(event.currentTarget, 'coupon');
     if (!code.trim()) {
       setFieldError('Please enter your access code');
       return;
@@ -73,9 +74,7 @@ export function AccessCodeScreen({ signedIn }: AccessCodeScreenProps) {
           spellCheck={false}
           required
           maxLength={64}
-          value={code}
           error={fieldError}
-          onChange={(event) => setCode(event.target.value)}
         />
         <FormMessage tone="error">{error}</FormMessage>
         <Actions>

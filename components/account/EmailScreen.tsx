@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import Router from 'next/router';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -20,14 +21,14 @@ export interface EmailScreenProps {
 /** /login/email: the address, then a code by email, or the password for members who have one. */
 export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
   const hydrated = useHydrated();
-  const [email, setEmail] = useState(initialEmail);
+  const form = useRef<HTMLFormElement>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [alreadySent, setAlreadySent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const checked = () => {
-    const result = checkEmail(email);
+    const result = checkEmail(fieldValue(form, 'email'));
     setFieldError(result.ok ? null : result.message);
     return result.ok ? result : null;
   };
@@ -68,7 +69,7 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void sendCode(event)}>
+      <form ref={form} noValidate onSubmit={(event) => void sendCode(event)}>
         <TextField
           label="Email address"
           type="email"
@@ -76,9 +77,8 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
           autoComplete="email"
           inputMode="email"
           required
-          value={email}
+          defaultValue={initialEmail}
           error={fieldError}
-          onChange={(event) => setEmail(event.target.value)}
         />
         <FormMessage tone="error">{error}</FormMessage>
         {alreadySent ? (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -16,14 +17,14 @@ export interface FullNameScreenProps {
 /** /update/fullName: a new member says what to call them (updateProfile), then goes on where they were going. */
 export function FullNameScreen({ firstName, lastName }: FullNameScreenProps) {
   const hydrated = useHydrated();
-  const [first, setFirst] = useState(firstName);
-  const [last, setLast] = useState(lastName);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = async (event: FormEvent) => {
+  const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const first = fieldValue(event.currentTarget, 'given-name');
+    const last = fieldValue(event.currentTarget, 'family-name');
     if (!first.trim()) {
       setFieldError('Please enter your first name');
       return;
@@ -51,11 +52,10 @@ export function FullNameScreen({ firstName, lastName }: FullNameScreenProps) {
           autoComplete="given-name"
           required
           maxLength={60}
-          value={first}
+          defaultValue={firstName}
           error={fieldError}
-          onChange={(event) => setFirst(event.target.value)}
         />
-        <TextField label="Last name (optional)" name="family-name" autoComplete="family-name" maxLength={60} value={last} onChange={(event) => setLast(event.target.value)} />
+        <TextField label="Last name (optional)" name="family-name" autoComplete="family-name" maxLength={60} defaultValue={lastName} />
         <FormMessage tone="error">{error}</FormMessage>
         <Actions>
           <Button type="submit" disabled={busy || !hydrated} aria-busy={busy}>

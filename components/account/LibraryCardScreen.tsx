@@ -2,6 +2,7 @@ import Link from 'next/link';
 import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -18,15 +19,14 @@ export interface LibraryCardScreenProps {
 /** /login/librarycard: the card number and PIN; a card that several libraries know leads to the selector. */
 export function LibraryCardScreen({ library }: LibraryCardScreenProps) {
   const hydrated = useHydrated();
-  const [cardNumber, setCardNumber] = useState('');
-  const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<{ card?: string | null; pin?: string | null }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const signIn = async (event: FormEvent) => {
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const card = cardNumber.replace(/\s/g, '');
+    const card = fieldValue(event.currentTarget, 'card').replace(/\s/g, '');
+    const pin = fieldValue(event.currentTarget, 'pin');
     const next = {
       card: !card ? 'Please enter your library card number' : /^[A-Za-z0-9-]{4,32}$/.test(card) ? null : 'A library card number has 4 to 32 letters or digits',
       pin: pin ? null : 'Please enter your PIN',
@@ -68,11 +68,9 @@ export function LibraryCardScreen({ library }: LibraryCardScreenProps) {
           inputMode="text"
           spellCheck={false}
           required
-          value={cardNumber}
           error={errors.card}
-          onChange={(event) => setCardNumber(event.target.value)}
         />
-        <TextField label="PIN" type="password" name="pin" autoComplete="current-password" required value={pin} error={errors.pin} onChange={(event) => setPin(event.target.value)} />
+        <TextField label="PIN" type="password" name="pin" autoComplete="current-password" required error={errors.pin} />
         <FormMessage tone="error">{error}</FormMessage>
         <Actions>
           <Button type="submit" disabled={busy || !hydrated} aria-busy={busy}>

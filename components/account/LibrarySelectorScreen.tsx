@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
 import { useSessionItem } from '@/hooks/useSessionItem';
@@ -16,7 +17,6 @@ export function LibrarySelectorScreen() {
   // undefined until read from this tab's storage (not on the server), null when there is nothing to choose.
   const stored = useSessionItem(CARD_CHOICE);
   const choice = stored === undefined ? undefined : parseCardChoice(stored);
-  const [picked, setPicked] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,8 +31,9 @@ export function LibrarySelectorScreen() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const picked = Number(fieldValue(event.currentTarget, 'library'));
     if (!picked) {
       setError('Please choose a library');
       return;
@@ -65,7 +66,7 @@ export function LibrarySelectorScreen() {
           <legend>Libraries</legend>
           {choice.libraries.map((library) => (
             <Option key={library.libId}>
-              <input type="radio" name="library" value={library.libId} checked={picked === library.libId} onChange={() => setPicked(library.libId)} />
+              <input type="radio" name="library" value={library.libId} />
               <span>{library.libname}</span>
             </Option>
           ))}

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { Field, Input, Label } from '@/components/forms/TextField';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
 import { DEFAULT_COUNTRY_CODE, MOBILE_MESSAGES, toE164, type CountryCode } from '@/lib/country-codes';
@@ -22,15 +23,15 @@ export interface MobileScreenProps {
 export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
   const hydrated = useHydrated();
   const id = useId();
-  const [country, setCountry] = useState(DEFAULT_COUNTRY_CODE.iso);
-  const [number, setNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosen = countries.find((c) => c.iso === country) ?? DEFAULT_COUNTRY_CODE;
 
-  const send = async (event: FormEvent) => {
+  const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const country = fieldValue(event.currentTarget, 'country');
+    const number = fieldValue(event.currentTarget, 'mobile');
+    const chosen = countries.find((c) => c.iso === country) ?? DEFAULT_COUNTRY_CODE;
     const digits = number.replace(/\D/g, '').replace(/^0+/, '');
     if (!toE164(chosen.mobileCode, number)) {
       setFieldError(MOBILE_MESSAGES.invalid);
@@ -69,7 +70,7 @@ export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
         <Row>
           <Field>
             <Label htmlFor={`${id}-country`}>Country code</Label>
-            <Select id={`${id}-country`} name="country" autoComplete="tel-country-code" value={country} onChange={(event) => setCountry(event.target.value)}>
+            <Select id={`${id}-country`} name="country" autoComplete="tel-country-code" defaultValue={DEFAULT_COUNTRY_CODE.iso}>
               {countries.map((c) => (
                 <option key={c.iso} value={c.iso}>
                   {`${c.flag} ${c.name} (${c.mobileCode})`}
@@ -86,11 +87,9 @@ export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
               autoComplete="tel-national"
               inputMode="tel"
               required
-              value={number}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? errorId : undefined}
               $invalid={Boolean(fieldError)}
-              onChange={(event) => setNumber(event.target.value)}
             />
             {fieldError ? <ErrorText id={errorId}>{fieldError}</ErrorText> : null}
           </Field>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -18,15 +19,15 @@ export interface NewPasswordFieldsProps {
 /** New password and its confirmation (and the current one when changing), with the rules checked before sending. */
 export function NewPasswordFields({ askCurrent, submitLabel, onSave, children }: NewPasswordFieldsProps) {
   const hydrated = useHydrated();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ current?: string | null; password?: string | null; confirm?: string | null }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const current = fieldValue(event.currentTarget, 'current-password');
+    const password = fieldValue(event.currentTarget, 'new-password');
+    const confirm = fieldValue(event.currentTarget, 'confirm-password');
     const next = {
       current: askCurrent && !current ? 'Please enter your current password' : null,
       password: passwordProblem(password),
@@ -52,9 +53,7 @@ export function NewPasswordFields({ askCurrent, submitLabel, onSave, children }:
           name="current-password"
           autoComplete="current-password"
           required
-          value={current}
           error={errors.current}
-          onChange={(event) => setCurrent(event.target.value)}
         />
       ) : null}
       <TextField
@@ -64,9 +63,7 @@ export function NewPasswordFields({ askCurrent, submitLabel, onSave, children }:
         name="new-password"
         autoComplete="new-password"
         required
-        value={password}
         error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
       />
       <TextField
         label="Type the new password again"
@@ -74,9 +71,7 @@ export function NewPasswordFields({ askCurrent, submitLabel, onSave, children }:
         name="confirm-password"
         autoComplete="new-password"
         required
-        value={confirm}
         error={errors.confirm}
-        onChange={(event) => setConfirm(event.target.value)}
       />
       <FormMessage tone="error">{error}</FormMessage>
       {children}

@@ -1,7 +1,8 @@
 import Link from 'next/link';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -30,7 +31,7 @@ const RESEND_SECONDS = 30;
 /** /login/verify/emailotp and /login/verify/mobileotp: the six digits, a new code after 30 seconds. */
 export function OtpScreen({ channel, address, shownAs, libid, link, next, resendAfter }: OtpScreenProps) {
   const hydrated = useHydrated();
-  const [otp, setOtp] = useState('');
+  const form = useRef<HTMLFormElement>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
@@ -56,7 +57,7 @@ export function OtpScreen({ channel, address, shownAs, libid, link, next, resend
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
-    const code = otp.replace(/\s/g, '');
+    const code = fieldValue(form, 'otp').replace(/\D/g, '');
     if (!/^\d{6}$/.test(code)) {
       setFieldError('Please enter the 6-digit code we sent you');
       return;
@@ -94,7 +95,7 @@ export function OtpScreen({ channel, address, shownAs, libid, link, next, resend
       const sent = await sendOtp(address);
       setWait(sent.resendAfter || RESEND_SECONDS);
       setInfo(channel === 'email' ? 'We have emailed you a new code. The earlier one no longer works.' : 'We have sent you a new code. The earlier one no longer works.');
-      setOtp('');
+      form.current?.reset();
     } catch (caught) {
       setError(explain(caught, 'send a new code'));
     }
@@ -114,7 +115,7 @@ export function OtpScreen({ channel, address, shownAs, libid, link, next, resend
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void verify(event)}>
+      <form ref={form} noValidate onSubmit={(event) => void verify(event)}>
         <TextField
           label="Sign-in code"
           name="otp"
@@ -123,9 +124,7 @@ export function OtpScreen({ channel, address, shownAs, libid, link, next, resend
           pattern="[0-9]*"
           maxLength={6}
           required
-          value={otp}
           error={fieldError}
-          onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, 6))}
         />
         <FormMessage tone="error">{error}</FormMessage>
         <FormMessage tone="info">{info}</FormMessage>

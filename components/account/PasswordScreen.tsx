@@ -2,6 +2,7 @@ import Link from 'next/link';
 import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
+import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -20,7 +21,6 @@ export interface PasswordScreenProps {
 /** /login/verify/password: the member's password, or a code to set a new one. */
 export function PasswordScreen({ email, encoded, libid }: PasswordScreenProps) {
   const hydrated = useHydrated();
-  const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,8 +35,9 @@ export function PasswordScreen({ email, encoded, libid }: PasswordScreenProps) {
     );
   }
 
-  const signIn = async (event: FormEvent) => {
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const password = fieldValue(event.currentTarget, 'password');
     if (!password) {
       setFieldError('Please enter your password');
       return;
@@ -100,9 +101,7 @@ export function PasswordScreen({ email, encoded, libid }: PasswordScreenProps) {
           name="password"
           autoComplete="current-password"
           required
-          value={password}
           error={fieldError}
-          onChange={(event) => setPassword(event.target.value)}
         />
         <FormMessage tone="error">{error}</FormMessage>
         <Actions>
