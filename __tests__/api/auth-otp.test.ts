@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import { LIMITS } from '@/server/auth/limits';
 import { hashPassword } from '@/server/auth/password';
 import { oneTimeCodes, outbox, users } from '@/server/db/schema';
 import { startSmtpPeer } from '../peers/smtp';
@@ -91,7 +92,7 @@ describe('sendotp', () => {
 
   it('limits codes per client IP, across addresses', async () => {
     const person = client(app);
-    for (let i = 0; i < 20; i += 1) expect((await person.call('/api/user/sendotp', { body: { email: newEmail('ip') } })).status).toBe(200);
+    for (let i = 0; i < LIMITS.codeSendPerIp.max; i += 1) expect((await person.call('/api/user/sendotp', { body: { email: newEmail('ip') } })).status).toBe(200);
     const over = await person.call('/api/user/sendotp', { body: { email: newEmail('ip') } });
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('Too many codes were asked for. Please try again later.');

@@ -23,8 +23,9 @@ const Card = styled.section`
   background: ${({ theme }) => theme.colors.surface};
 
   h1 {
-    margin-top: 0;
+    margin: 0 0 ${({ theme }) => theme.spacing.sm};
     font-size: ${({ theme }) => theme.fontSizes.xxl};
+    line-height: ${({ theme }) => theme.lineHeights.tight};
   }
 
   ${media.down('sm')} {
@@ -34,6 +35,7 @@ const Card = styled.section`
 `;
 
 const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.xl};
   color: ${({ theme }) => theme.colors.muted};
   overflow-wrap: anywhere;
 `;

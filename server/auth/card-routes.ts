@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from '../user/account-queries';
 import { findLibrary } from '../user/queries';
+import { limit } from './limits';
 import { signPurposeToken, verifyPurposeToken } from './purpose-token';
 import { enforceLimits } from './rate-limit';
 import { hashSecret } from './secrets';
@@ -108,8 +109,8 @@ export const cardRoutes: ServiceRoutes = {
           const pin = body.pin ?? '';
           cardHash = hashSecret(body.cardNumber.toUpperCase());
           await enforceLimits([
-            { key: `card:${cardHash}`, max: 10, windowSeconds: 15 * 60 },
-            { key: `card-ip:${ip}`, max: 30, windowSeconds: 15 * 60 },
+            limit('cardPerCard', `card:${cardHash}`),
+            limit('cardPerIp', `card-ip:${ip}`),
           ]);
           if (body.libid) {
             library = await findLibrary(body.libid);

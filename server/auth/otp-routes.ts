@@ -6,6 +6,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from '../user/account-queries';
 import { findUserById } from '../user/queries';
 import { canDeliver, codeMessage, deliver, unavailableMessage } from './delivery';
+import { limit } from './limits';
 import { checkCode, issueCode, OTP, OTP_MESSAGES, type Channel } from './otp';
 import { checkPassword } from './password-rules';
 import { signPurposeToken } from './purpose-token';
@@ -69,8 +70,8 @@ export const otpRoutes: ServiceRoutes = {
         if (!canDeliver(channel)) throw new HttpError(503, unavailableMessage(channel));
         await enforceLimits(
           [
-            { key: `otp-send:${channel}:${target}`, max: 5, windowSeconds: 3600 },
-            { key: `otp-send-ip:${ip}`, max: 20, windowSeconds: 3600 },
+            limit('codeSendPerAddress', `otp-send:${channel}:${target}`),
+            limit('codeSendPerIp', `otp-send-ip:${ip}`),
           ],
           SEND_LIMIT_MESSAGE,
         );
@@ -96,8 +97,8 @@ export const otpRoutes: ServiceRoutes = {
           if (channel !== 'email') throw new HttpError(400, 'password: is only for email sign-in', { field: 'password' });
           const limitKey = `pw:${target}`;
           await enforceLimits([
-            { key: limitKey, max: 10, windowSeconds: 15 * 60 },
-            { key: `pw-ip:${ip}`, max: 50, windowSeconds: 15 * 60 },
+            limit('passwordPerAddress', limitKey),
+            limit('passwordPerIp', `pw-ip:${ip}`),
           ]);
           const user = await findUserByEmail(target);
           // Unknown address, no password, wrong password: one answer, after the same scrypt work.
@@ -106,7 +107,7 @@ export const otpRoutes: ServiceRoutes = {
           return completeSignIn(req, res, user, { libraryId: body.libid });
         }
         if (!body.otp) throw new HttpError(400, 'otp: is required', { field: 'otp' });
-        await enforceLimits([{ key: `otp-verify-ip:${ip}`, max: 50, windowSeconds: 10 * 60 }]);
+        await enforceLimits([limit('codeVerifyPerIp', `otp-verify-ip:${ip}`)]);
         const check = await checkCode(channel, target, body.otp);
         if (!check.ok) refuseCode(check.reason);
         const { user, created } = await findOrCreateUser(channel === 'email' ? { email: target } : { mobile: target });
@@ -124,7 +125,7 @@ export const otpRoutes: ServiceRoutes = {
       body: linkAccountBody,
       async handler({ body, session, ip }) {
         const { channel, target } = targetOf(body);
-        await enforceLimits([{ key: `otp-verify-ip:${ip}`, max: 50, windowSeconds: 10 * 60 }]);
+        await enforceLimits([limit('codeVerifyPerIp', `otp-verify-ip:${ip}`)]);
         const check = await checkCode(channel, target, body.otp);
         if (!check.ok) refuseCode(check.reason);
         const user = await findUserById(session!.claims.uid);

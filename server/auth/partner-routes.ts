@@ -10,6 +10,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { extendMembership, findOrCreateUser } from '../user/account-queries';
 import { findLibrary } from '../user/queries';
+import { limit } from './limits';
 import { enforceLimits } from './rate-limit';
 import { hashSecret } from './secrets';
 import { completeSignIn, linkedMembershipEnd } from './sign-in';
@@ -46,7 +47,7 @@ export const partnerRoutes: ServiceRoutes = {
         const key = Array.isArray(header) ? header[0] : header;
         const library = await findLibrary(body.libId);
         if (!key || !library?.partnerKeyHash || !sameSecret(key, library.partnerKeyHash)) {
-          await enforceLimits([{ key: `partner-key-ip:${ip}`, max: 20, windowSeconds: 15 * 60 }]);
+          await enforceLimits([limit('partnerKeyFailuresPerIp', `partner-key-ip:${ip}`)]);
           throw new HttpError(403, 'The partner key is missing or not valid for this library.');
         }
         if (body.issid) {
@@ -81,7 +82,7 @@ export const partnerRoutes: ServiceRoutes = {
       auth: 'none',
       body: validateTokenBody,
       async handler({ body, ip, req, res }) {
-        await enforceLimits([{ key: `partner-link-ip:${ip}`, max: 30, windowSeconds: 15 * 60 }]);
+        await enforceLimits([limit('partnerLinkPerIp', `partner-link-ip:${ip}`)]);
         const used = await getDb()
           .update(partnerLinks)
           .set({ usedAt: sql`now()` })

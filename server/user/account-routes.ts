@@ -4,6 +4,7 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email
 import { checkPassword, assertAcceptablePassword } from '../auth/password-rules';
 import { hashPassword } from '../auth/password';
 import { verifyPurposeToken } from '../auth/purpose-token';
+import { limit } from '../auth/limits';
 import { enforceLimits } from '../auth/rate-limit';
 import { completeSignIn } from '../auth/sign-in';
 import { getDb } from '../db/client';
@@ -93,8 +94,8 @@ export const accountRoutes: ServiceRoutes = {
           if (!proven) {
             if (!body.currentPassword) throw new HttpError(400, 'currentPassword: is required', { field: 'currentPassword' });
             await enforceLimits([
-              { key: `pw-change:${user.id}`, max: 10, windowSeconds: 15 * 60 },
-              { key: `pw-ip:${ip}`, max: 50, windowSeconds: 15 * 60 },
+              limit('passwordChangePerMember', `pw-change:${user.id}`),
+              limit('passwordPerIp', `pw-ip:${ip}`),
             ]);
             if (!(await checkPassword(body.currentPassword, user.passwordHash))) {
               throw new HttpError(400, 'Your current password is not right.', { field: 'currentPassword' });
@@ -115,8 +116,8 @@ export const accountRoutes: ServiceRoutes = {
       async handler({ body, session, ip, req, res }) {
         const user = await signedInUser(session!.claims.uid);
         await enforceLimits([
-          { key: `coupon:${user.id}`, max: 10, windowSeconds: 3600 },
-          { key: `coupon-ip:${ip}`, max: 30, windowSeconds: 3600 },
+          limit('couponPerMember', `coupon:${user.id}`),
+          limit('couponPerIp', `coupon-ip:${ip}`),
         ]);
         const db = getDb();
         // Taking one use and checking the code's end in one statement: two redemptions cannot share the last use.
@@ -147,7 +148,7 @@ export const accountRoutes: ServiceRoutes = {
       auth: 'optional',
       body: addLibSupBody,
       async handler({ body, session, ip }) {
-        await enforceLimits([{ key: `support-ip:${ip}`, max: 5, windowSeconds: 3600 }], 'You have sent several messages already. Please try again in an hour.');
+        await enforceLimits([limit('supportPerIp', `support-ip:${ip}`)], 'You have sent several messages already. Please try again in an hour.');
         await getDb()
           .insert(supportRequests)
           .values({
