@@ -3,7 +3,7 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 // ESM-only packages that jest must transform.
-const esmPackages = ['jose', 'until-async', 'rettime', '@mswjs', 'msw', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'is-node-process', '@open-draft', 'graphql', 'tough-cookie', 'tldts', 'tldts-core', 'cookie'];
+const esmPackages = ['jose', 'until-async', 'rettime', '@mswjs', 'msw', 'outvariant', 'strict-event-emitter', 'headers-polyfill', 'is-node-process', '@open-draft', 'graphql', 'tough-cookie', 'tldts', 'tldts-core', 'cookie', 'openid-client', 'oauth4webapi'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`];
 
 const unit = createJestConfig({

@@ -35,3 +35,38 @@ export function checkEmail(value: unknown): EmailCheck {
   }
   return { valid: true, message: '', email, encoded: base64(email) };
 }
+
+export const INVALID_EMAIL_MESSAGE = EMAIL_MESSAGES.invalid;
+
+/** How addresses are compared and stored: trimmed and lower-cased. */
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function isValidEmail(value: unknown): boolean {
+  return checkEmail(value).valid;
+}
+
+/** UTF-8 text to base64, in the browser, the edge and Node alike. */
+export function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function fromBase64(encoded: string): string {
+  const binary = atob(encoded);
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** The address a sign-in page was handed (base64, as the email check returns it), or null when it is not a valid one. */
+export function decodeEmail(encoded: string | string[] | undefined | null): string | null {
+  if (typeof encoded !== 'string' || encoded.length > 400) return null;
+  try {
+    const email = fromBase64(encoded);
+    return isValidEmail(email) ? normaliseEmail(email) : null;
+  } catch {
+    return null;
+  }
+}

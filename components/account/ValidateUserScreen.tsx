@@ -24,7 +24,9 @@ export function ValidateUserScreen({ type, libraryName, helpEmail, renew = null 
         <>
           <h1 id="validate-title">Your account is not linked to a library</h1>
           <p>You are signed in, but no library or organisation has given this account access to its reading collection yet.</p>
-          <p>To start reading, sign in with the account your library knows, or ask your library for an access code.</p>
+          <p>
+            To start reading, sign in with the account your library knows, or <Link href="/accesscode">enter an access code</Link> your library gave you.
+          </p>
         </>
       ) : (
         <>

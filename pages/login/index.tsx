@@ -1,19 +1,25 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { LoginScreen } from '@/components/account/LoginScreen';
+import { defaultGuestLibraryId } from '@/server/config';
 import { withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { signInWays } from '@/server/pages/sign-in-ways';
+import { findLibrary } from '@/server/user/queries';
 import { guestLoginAvailability } from '@/server/user/routes';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   // A library can send its members to /login?lib={id}; otherwise the site's default guest library.
   const asked = Number(Array.isArray(ctx.query.lib) ? ctx.query.lib[0] : ctx.query.lib);
-  const guest = await guestLoginAvailability(Number.isInteger(asked) && asked > 0 ? asked : undefined);
+  const named = Number.isInteger(asked) && asked > 0;
+  const [library, guest] = await Promise.all([findLibrary(named ? asked : defaultGuestLibraryId()), guestLoginAvailability(named ? asked : undefined)]);
   return {
     props: {
       shell: await shellProps(null),
-      libraryName: guest.libraryName,
+      libraryName: library?.name ?? '',
       guestLibraryId: guest.isGuestLoginAvailable ? guest.libid : null,
       guestAvailable: guest.isGuestLoginAvailable,
+      ways: await signInWays(library, named && Boolean(library)),
+      libQuery: named && library ? `?lib=${library.id}` : '',
     },
   };
 }) satisfies GetServerSideProps;

@@ -1,26 +1,36 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
-import { LoginThankYouScreen } from '@/components/account/ThankYouScreens';
+import { ThankYouScreen } from '@/components/account/ThankYouScreen';
+import { COOKIE } from '@/lib/cookies';
+import { longDate } from '@/lib/dates';
+import { safeSameSitePath } from '@/lib/routes';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
-import { findUserById } from '@/server/user/queries';
+import { membershipIn } from '@/server/user/queries';
 
-// Not an open route (SPEC §2 lists it with /search and /dashboard): the gate runs again here.
 export const getServerSideProps = withDatabase(async (ctx) => {
   const member = await requireMember(ctx);
   if ('redirect' in member) return member;
-  const [shell, user] = await Promise.all([shellProps(member.session), findUserById(member.session.claims.uid)]);
-  const { mexp } = member.session.claims;
+  const { uid, libid } = member.session.claims;
+  const [shell, membership] = await Promise.all([shellProps(member.session), membershipIn(uid, libid)]);
   return {
     props: {
       shell,
-      firstName: user?.firstName ?? '',
-      libraryName: shell.library?.libName ?? '',
-      accessUntil: mexp ? new Date(mexp * 1000).toISOString() : null,
+      libraryName: membership?.library.name ?? shell.library?.libName ?? '',
+      until: longDate(membership?.expiresAt ?? null),
+      next: safeSameSitePath(ctx.req.cookies[COOKIE.cb]) ?? '/',
     },
   };
 }) satisfies GetServerSideProps;
 
+/** /login/thankyou: shown after an access code joins a library. */
 export default function LoginThankYouPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return <LoginThankYouScreen firstName={props.firstName} libraryName={props.libraryName} accessUntil={props.accessUntil} />;
+  return (
+    <ThankYouScreen title="Thank you, you’re in" action={{ label: 'Start reading', href: props.next }} secondary={{ label: 'My account', href: '/dashboard/myAccount' }}>
+      <p>
+        You now read through <strong>{props.libraryName || 'your library'}</strong>
+        {props.until ? ` until ${props.until}` : ''}: magazines, newspapers and stories, on any device you sign in on.
+      </p>
+    </ThankYouScreen>
+  );
 }

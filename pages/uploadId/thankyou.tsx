@@ -1,12 +1,24 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
-import { UploadIdThankYouScreen } from '@/components/account/ThankYouScreens';
-import { publicShell } from '@/server/pages/public';
+import { ThankYouScreen } from '@/components/account/ThankYouScreen';
+import { pageSession, withDatabase } from '@/server/pages/session';
+import { shellProps } from '@/server/pages/shell';
 
-export const getServerSideProps = (async (ctx) => {
-  const { shell } = await publicShell(ctx);
-  return { props: { shell, signedIn: shell.signedIn, libraryName: shell.library?.libName ?? '' } };
+export const getServerSideProps = withDatabase(async (ctx) => {
+  const session = await pageSession(ctx);
+  return { props: { shell: await shellProps(session), signedIn: Boolean(session) } };
 }) satisfies GetServerSideProps;
 
+/** /uploadId/thankyou: after a member sends their library a proof of identity to check. */
 export default function UploadIdThankYouPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
-  return <UploadIdThankYouScreen signedIn={props.signedIn} libraryName={props.libraryName} />;
+  if ('unavailable' in props) return null;
+  return (
+    <ThankYouScreen
+      title="Thank you, we have your ID"
+      action={props.signedIn ? { label: 'Go to my account', href: '/dashboard/myAccount' } : { label: 'Sign in', href: '/login' }}
+      secondary={{ label: 'Help and support', href: '/helpsupport' }}
+    >
+      <p>Your library will check it and let you know by email, usually within one working day.</p>
+      <p>Until then you can keep reading anything your account already opens.</p>
+    </ThankYouScreen>
+  );
 }

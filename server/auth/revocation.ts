@@ -1,6 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { revokedTokens } from '../db/schema';
+import { getRedis } from '../redis';
 
 /**
  * Tokens found not revoked, and until when that answer stands. Every page and call asks about the same few tokens;
@@ -14,16 +15,26 @@ const NOT_REVOKED_MAX = 10_000;
 export async function isRevoked(jti: string): Promise<boolean> {
   const until = notRevoked.get(jti);
   if (until !== undefined && until > Date.now()) return false;
-  const rows = await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1);
-  if (rows.length > 0) return true;
+  const redis = getRedis();
+  const revoked = redis
+    ? (await redis.exists(`revoked:${jti}`)) === 1
+    : (await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1)).length > 0;
+  if (revoked) return true;
   if (notRevoked.size >= NOT_REVOKED_MAX) notRevoked.clear();
   notRevoked.set(jti, Date.now() + NOT_REVOKED_MS);
   return false;
 }
 
-/** Signs a token out before it expires; expired entries are pruned as new ones arrive. */
+/** Signs a token out before it expires; expired entries are pruned as new ones arrive (Redis lets them expire). */
 export async function revoke(jti: string, expiresAtSeconds: number): Promise<void> {
   notRevoked.delete(jti);
+  const redis = getRedis();
+  if (redis) {
+    const ttl = Math.max(1, expiresAtSeconds - Math.floor(Date.now() / 1000));
+    await redis.set(`revoked:${jti}`, '1', 'EX', ttl);
+    notRevoked.delete(jti);
+    return;
+  }
   const db = getDb();
   await db
     .insert(revokedTokens)

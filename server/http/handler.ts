@@ -122,10 +122,17 @@ export function findRoute(routes: ServiceRoutes, path: string): { methods: Parti
   return null;
 }
 
-function clientIp(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || 'unknown';
+/**
+ * The client's address, which rate limits count by. X-Forwarded-For is anyone's to write, so it counts only
+ * behind a proxy we trust (TRUST_PROXY=1), and then only its last entry: the one that proxy added.
+ */
+export function clientIp(req: IncomingMessage): string {
+  if (process.env.TRUST_PROXY === '1') {
+    const forwarded = req.headers['x-forwarded-for'];
+    const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress || 'unknown';
 }
 
 /**

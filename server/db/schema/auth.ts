@@ -1,5 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
+import { libraries } from './libraries';
+import { users } from './users';
 
 /** One-time sign-in codes, kept only as a hash. */
 export const oneTimeCodes = pgTable(
@@ -65,3 +67,47 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A way into an account other than its email or mobile: a library card ('card', subject = hashSecret of the
+ * card number) or a library's OpenID Connect provider ('sso', subject = the provider's `sub`).
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('external_identities_subject_idx').on(t.kind, t.libraryId, t.subject), index('external_identities_user_idx').on(t.userId)],
+);
+
+/** Sign-in links a partner built (validateToken randomtoken): kept as a hash, single use, short-lived. */
+export const partnerLinks = pgTable(
+  'partner_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    issueId: integer('issue_id'),
+    /** A same-site path to open after sign-in, when the link names no issue. */
+    destination: text('destination'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('partner_links_token_idx').on(t.tokenHash)],
+);
+
+export type ExternalIdentity = typeof externalIdentities.$inferSelect;
+export type PartnerLink = typeof partnerLinks.$inferSelect;

@@ -28,9 +28,14 @@ export const libraries = pgTable('libraries', {
   sip2Host: text('sip2_host'),
   sip2Port: integer('sip2_port'),
   sip2Institution: text('sip2_institution'),
+  /** SIP2 login (message 93) before patron requests, when the library system asks for one. */
+  sip2LoginUser: text('sip2_login_user'),
+  sip2LoginPassword: text('sip2_login_password'),
   oidcIssuer: text('oidc_issuer'),
   oidcClientId: text('oidc_client_id'),
   oidcClientSecret: text('oidc_client_secret'),
+  /** hashSecret of the key a partner sends to build sign-in links (services/v8/thirdParty); null: no partner. */
+  partnerKeyHash: text('partner_key_hash'),
   supportEmail: text('support_email').notNull().default(''),
   ...timestamps,
 });

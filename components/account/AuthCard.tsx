@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { media } from '@/styles/breakpoints';
+
+/** The frame of every sign-in and account step: a heading, a line of context, the form, and other ways out. */
+export function AuthCard({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <Card aria-labelledby="auth-title">
+      <h1 id="auth-title">{title}</h1>
+      {lead ? <Lead>{lead}</Lead> : null}
+      {children}
+      {footer ? <Footer>{footer}</Footer> : null}
+    </Card>
+  );
+}
+
+const Card = styled.section`
+  max-width: 28rem;
+  margin: ${({ theme }) => `${theme.spacing.xxl} auto`};
+  padding: ${({ theme }) => theme.spacing.xl};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.spacing.sm};
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    line-height: ${({ theme }) => theme.lineHeights.tight};
+  }
+
+  ${media.down('sm')} {
+    margin: ${({ theme }) => `${theme.spacing.lg} ${theme.spacing.sm}`};
+    padding: ${({ theme }) => theme.spacing.lg};
+  }
+`;
+
+const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.xl};
+  color: ${({ theme }) => theme.colors.muted};
+  overflow-wrap: anywhere;
+`;
+
+const Footer = styled.div`
+  margin-top: ${({ theme }) => theme.spacing.xl};
+  padding-top: ${({ theme }) => theme.spacing.lg};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  p {
+    margin: ${({ theme }) => `${theme.spacing.xs} 0`};
+  }
+`;
+
+/** A column of full-width actions. */
+export const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+
+  > * {
+    width: 100%;
+  }
+`;

@@ -1,0 +1,99 @@
+import Link from 'next/link';
+import styled from 'styled-components';
+import { FavouriteButton } from '@/components/magazine/FavouriteButton';
+import { IssueCard } from '@/components/ui/IssueCard';
+import type { IssueTile } from '@/lib/entities';
+import { useFavourites } from '@/hooks/useFavourites';
+import { media } from '@/styles/breakpoints';
+import { DashboardLayout } from './DashboardLayout';
+
+export interface FavouriteTile {
+  mid: number;
+  /** The magazine's latest issue, as SPEC §3 Issue tile. */
+  tile: IssueTile;
+  issueName: string;
+}
+
+export interface MyFavoritesScreenProps {
+  favourites: FavouriteTile[];
+  /** Popular magazines the member does not follow yet, offered below the favourites. */
+  suggestions: FavouriteTile[];
+  showPassword: boolean;
+}
+
+function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
+  return (
+    <Tiles aria-label={label}>
+      {items.map((item) => (
+        <li key={item.mid}>
+          <IssueCard tile={item.tile} />
+          <Latest>Latest: {item.issueName}</Latest>
+          <FavouriteButton mid={item.mid} magazineName={item.tile.name} />
+        </li>
+      ))}
+    </Tiles>
+  );
+}
+
+/** /dashboard/myFavorites: the favourite magazines with their latest issue; the list follows each toggle. */
+export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyFavoritesScreenProps) {
+  const { uid, favourites: ids, isLoading, error } = useFavourites();
+  // Until the browser knows who is signed in, the server's list is the list.
+  const current = uid && !isLoading ? ids : favourites.map((item) => item.mid);
+  const byId = new Map([...suggestions, ...favourites].map((item) => [item.mid, item]));
+  const shown = current.map((mid) => byId.get(mid)).filter((item): item is FavouriteTile => Boolean(item));
+  // A favourite just removed stays on the page, below, so it can be added back.
+  const others = [...favourites, ...suggestions].filter((item, i, all) => !current.includes(item.mid) && all.findIndex((other) => other.mid === item.mid) === i);
+
+  return (
+    <DashboardLayout title="My Favorites" current="/dashboard/myFavorites" showPassword={showPassword}>
+      {error ? <Note role="status">We could not refresh your favourites just now; this is the list as it was.</Note> : null}
+      <section aria-labelledby="favourites-title">
+        <h2 id="favourites-title">Your favourite magazines</h2>
+        {shown.length > 0 ? (
+          <Grid items={shown} label="Your favourite magazines" />
+        ) : (
+          <Note>
+            No favourites yet. Press the heart on a magazine to keep it here, with its latest issue. <Link href="/magazines/BS/en">Browse magazines</Link>
+          </Note>
+        )}
+      </section>
+      {others.length > 0 ? (
+        <section aria-labelledby="suggestions-title">
+          <h2 id="suggestions-title">More magazines to follow</h2>
+          <Grid items={others} label="More magazines to follow" />
+        </section>
+      ) : null}
+    </DashboardLayout>
+  );
+}
+
+const Tiles = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+  gap: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
+  margin: ${({ theme }) => `${theme.spacing.lg} 0 ${theme.spacing.xxl}`};
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.spacing.xs};
+  }
+
+  ${media.up('md')} {
+    grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  }
+`;
+
+const Latest = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Note = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;

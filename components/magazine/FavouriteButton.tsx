@@ -1,0 +1,81 @@
+import styled from 'styled-components';
+import { useFavourites, type ToggleResult } from '@/hooks/useFavourites';
+import { useHydrated } from '@/hooks/useHydrated';
+
+export interface FavouriteButtonProps {
+  mid: number;
+  magazineName: string;
+  /** 'icon' for magazine cards (a round heart), 'labelled' for a magazine page (heart and the word). */
+  variant?: 'icon' | 'labelled';
+  onToggled?(result: ToggleResult): void;
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20.5 4.4 13a4.9 4.9 0 0 1 6.9-6.9l.7.7.7-.7a4.9 4.9 0 0 1 6.9 6.9Z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Toggles a magazine in the member's favourites (SPEC §4). A toggle button: its name stays 'Favourite
+ * {magazine}' and aria-pressed says whether it is one. Hidden for visitors who are not signed in.
+ */
+export function FavouriteButton({ mid, magazineName, variant = 'icon', onToggled }: FavouriteButtonProps) {
+  const hydrated = useHydrated();
+  const { uid, isFavourite, isPending, isLoading, toggle } = useFavourites();
+  if (hydrated && !uid) return null;
+  const pressed = isFavourite(mid);
+  const busy = !hydrated || isLoading || isPending(mid);
+  return (
+    <Toggle
+      type="button"
+      aria-pressed={pressed}
+      aria-label={`Favourite ${magazineName}`}
+      aria-busy={busy || undefined}
+      disabled={busy}
+      $variant={variant}
+      $pressed={pressed}
+      onClick={() => {
+        void toggle(mid).then((result) => onToggled?.(result));
+      }}
+    >
+      <HeartIcon filled={pressed} />
+      {variant === 'labelled' ? <span>Favourite</span> : null}
+    </Toggle>
+  );
+}
+
+const Toggle = styled.button<{ $variant: 'icon' | 'labelled'; $pressed: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  min-width: ${({ theme }) => theme.sizes.tapTarget};
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: ${({ theme, $variant }) => ($variant === 'labelled' ? `0 ${theme.spacing.lg}` : '0')};
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brand : theme.colors.surface)};
+  color: ${({ theme, $pressed }) => ($pressed ? theme.colors.onBrand : theme.colors.brand)};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  cursor: pointer;
+  transition: background-color ${({ theme }) => theme.transitions.fast};
+
+  &:hover:not(:disabled) {
+    background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
+  }
+
+  &:disabled {
+    opacity: 0.6;
+    cursor: progress;
+  }
+`;

@@ -1,0 +1,16 @@
+import type { GetServerSideProps } from 'next';
+import { OutboxScreen } from '@/components/dev/OutboxScreen';
+import { latestOutbox, type OutboxMessage } from '@/server/pages/outbox';
+import { pageSession, withDatabase, type UnavailableProps } from '@/server/pages/session';
+import { shellProps } from '@/server/pages/shell';
+
+export const getServerSideProps = withDatabase(async (ctx) => {
+  // The outbox holds sign-in codes: it exists only outside production.
+  if (process.env.NODE_ENV === 'production') return { notFound: true };
+  return { props: { shell: await shellProps(await pageSession(ctx)), messages: await latestOutbox() } };
+}) satisfies GetServerSideProps;
+
+export default function OutboxPage(props: { messages: OutboxMessage[] } | UnavailableProps) {
+  if ('unavailable' in props) return null;
+  return <OutboxScreen messages={props.messages} />;
+}

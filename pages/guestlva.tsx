@@ -1,0 +1,25 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { GuestLvaScreen } from '@/components/account/GuestLvaScreen';
+import { defaultGuestLibraryId } from '@/server/config';
+import { withDatabase } from '@/server/pages/session';
+import { libParam } from '@/server/pages/query';
+import { shellProps } from '@/server/pages/shell';
+import { findLibrary } from '@/server/user/queries';
+
+export const getServerSideProps = withDatabase(async (ctx) => {
+  const library = await findLibrary(libParam(ctx) ?? defaultGuestLibraryId());
+  return {
+    props: {
+      shell: await shellProps(null),
+      libraryId: library?.id ?? null,
+      libraryName: library?.name ?? '',
+      guestAvailable: Boolean(library?.guestAccess),
+      guestDays: library?.guestDays ?? 0,
+    },
+  };
+}) satisfies GetServerSideProps;
+
+export default function GuestLvaPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <GuestLvaScreen libraryId={props.libraryId} libraryName={props.libraryName} guestAvailable={props.guestAvailable} guestDays={props.guestDays} />;
+}

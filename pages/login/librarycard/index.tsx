@@ -1,0 +1,22 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { LibraryCardScreen } from '@/components/account/LibraryCardScreen';
+import { withDatabase } from '@/server/pages/session';
+import { libParam } from '@/server/pages/query';
+import { shellProps } from '@/server/pages/shell';
+import { findLibrary } from '@/server/user/queries';
+
+export const getServerSideProps = withDatabase(async (ctx) => {
+  const asked = libParam(ctx);
+  const library = asked ? await findLibrary(asked) : null;
+  return {
+    props: {
+      shell: await shellProps(null),
+      library: library && library.cardMode !== 'none' ? { id: library.id, name: library.name } : null,
+    },
+  };
+}) satisfies GetServerSideProps;
+
+export default function LibraryCardPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <LibraryCardScreen library={props.library} />;
+}

@@ -1,0 +1,11 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { LibrarySelectorScreen } from '@/components/account/LibrarySelectorScreen';
+import { withDatabase } from '@/server/pages/session';
+import { shellProps } from '@/server/pages/shell';
+
+export const getServerSideProps = withDatabase(async () => ({ props: { shell: await shellProps(null) } })) satisfies GetServerSideProps;
+
+export default function LibrarySelectorPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <LibrarySelectorScreen />;
+}

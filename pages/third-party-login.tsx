@@ -1,0 +1,10 @@
+import type { InferGetServerSidePropsType } from 'next';
+import { PartnerSignInScreen } from '@/components/account/PartnerSignInScreen';
+import { partnerPage } from '@/server/pages/partner';
+
+export const getServerSideProps = partnerPage('your organisation');
+
+export default function ThirdPartyLoginPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return <PartnerSignInScreen token={props.token} partner={props.partner} magazineId={props.magazineId} />;
+}

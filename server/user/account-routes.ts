@@ -1,0 +1,165 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
+import { checkPassword, assertAcceptablePassword } from '../auth/password-rules';
+import { hashPassword } from '../auth/password';
+import { verifyPurposeToken } from '../auth/purpose-token';
+import { limit } from '../auth/limits';
+import { enforceLimits } from '../auth/rate-limit';
+import { completeSignIn } from '../auth/sign-in';
+import { getDb } from '../db/client';
+import { accessCodes, supportRequests } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { extendMembership, updateUser } from './account-queries';
+import { findLibrary, findUserById } from './queries';
+
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
+const NAME_MESSAGE = 'may use letters, spaces, apostrophes, dots and hyphens';
+
+export const updateProfileBody = z.object({
+  fname: z.string().trim().min(1, 'Please enter your first name').max(60).regex(NAME_PATTERN, NAME_MESSAGE),
+  lname: z
+    .string()
+    .trim()
+    .max(60)
+    .refine((value) => value === '' || NAME_PATTERN.test(value), NAME_MESSAGE)
+    .default(''),
+});
+
+export const managePassBody = z.object({
+  password: z.string().max(1024),
+  currentPassword: z.string().max(1024).optional(),
+  /** From verifyotp: lets a member who just proved their email set a new password without the old one. */
+  passwordToken: z.string().max(4096).optional(),
+});
+
+export const validateCouponBody = z.object({
+  coupon: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your access code')
+    .max(64)
+    .transform((code) => code.toUpperCase()),
+});
+
+/** SPEC §5 support form messages. */
+export const addLibSupBody = z.object({
+  email: z
+    .string({ error: 'Email field is required' })
+    .trim()
+    .min(1, 'Email field is required')
+    .max(254)
+    .refine(isValidEmail, INVALID_EMAIL_MESSAGE)
+    .transform(normaliseEmail),
+  name: z.string({ error: 'Name field is required' }).trim().min(1, 'Name field is required').max(120),
+  message: z.string({ error: 'Message field is required' }).trim().min(1, 'Message field is required').max(5000),
+  libid: z.coerce.number().int().positive().optional(),
+});
+
+async function signedInUser(uid: number) {
+  const user = await findUserById(uid);
+  if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
+  return user;
+}
+
+const COUPON_REFUSED = 'This access code is not valid. Please check it and try again.';
+
+export const accountRoutes: ServiceRoutes = {
+  updateProfile: {
+    POST: route({
+      summary: 'Saves the signed-in member’s name',
+      auth: 'required',
+      body: updateProfileBody,
+      async handler({ body, session }) {
+        const user = await signedInUser(session!.claims.uid);
+        const updated = await updateUser(user.id, { firstName: body.fname, lastName: body.lname });
+        return { status: 'Success', message: 'Your name has been saved.', fname: updated.firstName, lname: updated.lastName };
+      },
+    }),
+  },
+  managePass: {
+    POST: route({
+      summary: 'Sets or changes the signed-in member’s password (the current one, or a fresh code, proves it is them)',
+      auth: 'required',
+      body: managePassBody,
+      async handler({ body, session, ip }) {
+        const user = await signedInUser(session!.claims.uid);
+        if (!user.email) {
+          throw new HttpError(400, 'Password sign-in is by email address: add an email address to your account first.', { field: 'password' });
+        }
+        if (user.passwordHash) {
+          const grant = await verifyPurposeToken('newpassword', body.passwordToken);
+          const proven = grant?.sub === String(user.id);
+          if (!proven) {
+            if (!body.currentPassword) throw new HttpError(400, 'currentPassword: is required', { field: 'currentPassword' });
+            await enforceLimits([
+              limit('passwordChangePerMember', `pw-change:${user.id}`),
+              limit('passwordPerIp', `pw-ip:${ip}`),
+            ]);
+            if (!(await checkPassword(body.currentPassword, user.passwordHash))) {
+              throw new HttpError(400, 'Your current password is not right.', { field: 'currentPassword' });
+            }
+          }
+        }
+        assertAcceptablePassword(body.password);
+        await updateUser(user.id, { passwordHash: await hashPassword(body.password) });
+        return { status: 'Success', message: user.passwordHash ? 'Your password has been changed.' : 'Your password has been set.', hasPassword: true };
+      },
+    }),
+  },
+  validatecoupon: {
+    POST: route({
+      summary: 'Redeems a library access code: the member joins (or renews) that library and gets a session for it',
+      auth: 'required',
+      body: validateCouponBody,
+      async handler({ body, session, ip, req, res }) {
+        const user = await signedInUser(session!.claims.uid);
+        await enforceLimits([
+          limit('couponPerMember', `coupon:${user.id}`),
+          limit('couponPerIp', `coupon-ip:${ip}`),
+        ]);
+        const db = getDb();
+        // Taking one use and checking the code's end in one statement: two redemptions cannot share the last use.
+        const taken = await db
+          .update(accessCodes)
+          .set({ usesLeft: sql`${accessCodes.usesLeft} - 1` })
+          .where(
+            and(
+              eq(accessCodes.code, body.coupon),
+              sql`${accessCodes.usesLeft} > 0`,
+              sql`(${accessCodes.expiresAt} is null or ${accessCodes.expiresAt} > now())`,
+            ),
+          )
+          .returning({ libraryId: accessCodes.libraryId, days: accessCodes.days });
+        const code = taken[0];
+        if (!code) throw new HttpError(400, COUPON_REFUSED, { field: 'coupon' });
+        const library = await findLibrary(code.libraryId);
+        if (!library) throw new HttpError(400, COUPON_REFUSED, { field: 'coupon' });
+        await extendMembership(user.id, library.id, new Date(Date.now() + code.days * 24 * 60 * 60 * 1000));
+        const answer = await completeSignIn(req, res, user, { libraryId: library.id });
+        return { ...answer, message: `Welcome to ${library.name}.` };
+      },
+    }),
+  },
+  addLibSup: {
+    POST: route({
+      summary: 'Sends a help request to the library (the support form)',
+      auth: 'optional',
+      body: addLibSupBody,
+      async handler({ body, session, ip }) {
+        await enforceLimits([limit('supportPerIp', `support-ip:${ip}`)], 'You have sent several messages already. Please try again in an hour.');
+        await getDb()
+          .insert(supportRequests)
+          .values({
+            email: body.email,
+            name: body.name,
+            message: body.message,
+            libraryId: session?.claims.libid || body.libid || null,
+            userId: session?.claims.uid ?? null,
+          });
+        return { status: 'Success', message: 'Thank you. Your message has reached the library; they will reply by email.' };
+      },
+    }),
+  },
+};

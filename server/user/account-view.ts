@@ -1,0 +1,22 @@
+import { longDate } from '@/lib/dates';
+import type { Session } from '../auth/session';
+import { findUserById, membershipIn } from './queries';
+
+/** What the member's own pages show about them. */
+export async function accountSummary(session: Session) {
+  const { uid, libid } = session.claims;
+  const [user, membership] = await Promise.all([findUserById(uid), libid ? membershipIn(uid, libid) : Promise.resolve(null)]);
+  return {
+    uid,
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    mobile: user?.mobile ?? '',
+    hasPassword: Boolean(user?.passwordHash),
+    isGuest: user?.userType === 'guest',
+    libraryName: membership?.library.name ?? '',
+    membershipEnds: longDate(membership?.expiresAt ?? null),
+  };
+}
+
+export type AccountSummary = Awaited<ReturnType<typeof accountSummary>>;

@@ -1,0 +1,85 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import { effectiveAgeRating } from '@/lib/age';
+import type { MagazineHit } from '../catalogue/queries';
+import { visibleMagazineWhere } from '../catalogue/visibility';
+import { getDb } from '../db/client';
+import { categories, favourites, issues, magazines } from '../db/schema';
+import type { Viewer } from '../viewer';
+
+/** Favourites carry no age of their own: only the library's limit narrows them. */
+function favouriteAgeRating(viewer: Viewer): number | null {
+  return effectiveAgeRating(undefined, AGE_RATING_DEFAULT.search, viewer.libraryAgeRate);
+}
+
+/** The member's favourite magazine ids that their library lets them see, newest favourite first. */
+export async function favouriteMagazineIds(viewer: Viewer, userId: number): Promise<number[]> {
+  const rows = await getDb()
+    .select({ mid: favourites.magazineId })
+    .from(favourites)
+    .innerJoin(magazines, eq(magazines.id, favourites.magazineId))
+    .innerJoin(categories, eq(categories.id, magazines.categoryId))
+    .where(and(eq(favourites.userId, userId), visibleMagazineWhere(viewer, favouriteAgeRating(viewer))))
+    .orderBy(desc(favourites.createdAt), desc(favourites.magazineId));
+  return rows.map((row) => row.mid);
+}
+
+/** Whether this viewer may see (and so keep as a favourite) a magazine. */
+export async function isVisibleMagazine(viewer: Viewer, magazineId: number): Promise<boolean> {
+  const rows = await getDb()
+    .select({ id: magazines.id })
+    .from(magazines)
+    .innerJoin(categories, eq(categories.id, magazines.categoryId))
+    .where(and(eq(magazines.id, magazineId), visibleMagazineWhere(viewer, favouriteAgeRating(viewer))))
+    .limit(1);
+  return rows.length === 1;
+}
+
+export async function addFavourite(userId: number, magazineId: number): Promise<void> {
+  await getDb().insert(favourites).values({ userId, magazineId }).onConflictDoNothing();
+}
+
+export async function removeFavourite(userId: number, magazineId: number): Promise<void> {
+  await getDb().delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.magazineId, magazineId)));
+}
+
+/** /dashboard/myFavorites: each favourite magazine with its latest regular issue, in the magazine filter's shape. */
+export async function favouriteMagazinesWithLatestIssue(viewer: Viewer, userId: number): Promise<MagazineHit[]> {
+  const db = getDb();
+  const latest = db
+    .selectDistinctOn([issues.magazineId], {
+      magazineId: issues.magazineId,
+      issueId: sql<number>`${issues.id}`.as('issue_id'),
+      issueName: sql<string>`${issues.name}`.as('issue_name'),
+      issueDate: sql<string>`${issues.issueDate}`.as('latest_date'),
+      coverPath: issues.coverPath,
+      coverWidth: issues.coverWidth,
+      coverHeight: issues.coverHeight,
+    })
+    .from(issues)
+    .innerJoin(favourites, and(eq(favourites.magazineId, issues.magazineId), eq(favourites.userId, userId)))
+    .where(eq(issues.isSpecial, false))
+    .orderBy(issues.magazineId, desc(issues.issueDate), desc(issues.id))
+    .as('latest');
+  return db
+    .select({
+      mid: magazines.id,
+      magName: magazines.name,
+      slug: magazines.slug,
+      catId: magazines.categoryId,
+      lang: magazines.languageCode,
+      isGold: sql<number>`${magazines.isGold}::int`,
+      issueId: latest.issueId,
+      issueName: latest.issueName,
+      issueDate: latest.issueDate,
+      img: latest.coverPath,
+      width: latest.coverWidth,
+      height: latest.coverHeight,
+    })
+    .from(favourites)
+    .innerJoin(magazines, eq(magazines.id, favourites.magazineId))
+    .innerJoin(categories, eq(categories.id, magazines.categoryId))
+    .innerJoin(latest, eq(latest.magazineId, magazines.id))
+    .where(and(eq(favourites.userId, userId), visibleMagazineWhere(viewer, favouriteAgeRating(viewer))))
+    .orderBy(desc(favourites.createdAt), desc(favourites.magazineId));
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { Session } from '../auth/session';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { viewerFor } from '../viewer';
+import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from './favourite-queries';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const getMyFavBody = z.object({ uid: id, os: z.string().max(20).optional() });
+export const favouriteChangeBody = z.object({ uid: id, mid: id, os: z.string().max(20).optional() });
+
+/** The uid in the body must be the signed-in member's own. */
+function ownUid(session: Session | null, uid: number): number {
+  if (!session) throw new HttpError(401, 'Sign in to continue');
+  if (session.claims.uid !== uid) throw new HttpError(403, 'uid does not match the signed-in user', { field: 'uid' });
+  return uid;
+}
+
+export const favouriteRoutes: ServiceRoutes = {
+  getMyFav: {
+    POST: route({
+      summary: 'The member’s favourite magazines (SPEC §7): msg[0].mid.values',
+      auth: 'required',
+      body: getMyFavBody,
+      async handler({ body, session }) {
+        const uid = ownUid(session, body.uid);
+        const values = await favouriteMagazineIds(await viewerFor(session), uid);
+        return { status: 'success', msg: [{ mid: { values } }] };
+      },
+    }),
+  },
+  addmy_fav: {
+    POST: route({
+      summary: 'Adds a magazine to the member’s favourites',
+      auth: 'required',
+      body: favouriteChangeBody,
+      async handler({ body, session }) {
+        const uid = ownUid(session, body.uid);
+        if (!(await isVisibleMagazine(await viewerFor(session), body.mid))) throw new HttpError(404, 'Magazine not found', { field: 'mid' });
+        await addFavourite(uid, body.mid);
+        return { status: 'success', message: 'Added to your favourites' };
+      },
+    }),
+  },
+  deletemy_fav: {
+    POST: route({
+      summary: 'Removes a magazine from the member’s favourites',
+      auth: 'required',
+      body: favouriteChangeBody,
+      async handler({ body, session }) {
+        const uid = ownUid(session, body.uid);
+        await removeFavourite(uid, body.mid);
+        return { status: 'success', message: 'Removed from your favourites' };
+      },
+    }),
+  },
+};
