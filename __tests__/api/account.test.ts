@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/server/auth/password';
 import { hashSecret } from '@/server/auth/secrets';
-import { accessCodes, partnerLinks, supportRequests, users } from '@/server/db/schema';
+import { accessCodes, partnerLinks, users } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { client, newEmail, outboxCode } from './helpers/accounts';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -154,23 +154,6 @@ describe('linkAccount', () => {
   });
 });
 
-describe('addLibSup (support form)', () => {
-  it('records the request with the spec’s messages for missing fields', async () => {
-    const ok = await client(app).call('/api/user/addLibSup', { body: { email: 'Reader@Example.org', name: 'Reader', message: 'The reader will not open.' } });
-    expect(ok.body.status).toBe('Success');
-    const rows = await app.db.select().from(supportRequests).where(eq(supportRequests.email, 'reader@example.org'));
-    expect(rows).toHaveLength(1);
-    const cases: Array<[Record<string, string>, string, string]> = [
-      [{ name: 'A', message: 'B' }, 'email', 'email: Email field is required'],
-      [{ email: 'bad', name: 'A', message: 'B' }, 'email', 'email: Please enter a valid email address'],
-      [{ email: 'a@b.org', message: 'B' }, 'name', 'name: Name field is required'],
-      [{ email: 'a@b.org', name: 'A', message: ' ' }, 'message', 'message: Message field is required'],
-    ];
-    for (const [body, field, message] of cases) {
-      expect((await client(app).call('/api/user/addLibSup', { body })).body).toEqual({ status: 400, field, message });
-    }
-  });
-});
 
 describe('partner links (third-party link builder and validateToken)', () => {
   async function partnerLibrary() {

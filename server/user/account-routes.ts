@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
 import { checkPassword, assertAcceptablePassword } from '../auth/password-rules';
 import { hashPassword } from '../auth/password';
 import { verifyPurposeToken } from '../auth/purpose-token';
@@ -8,7 +7,7 @@ import { limit } from '../auth/limits';
 import { enforceLimits } from '../auth/rate-limit';
 import { completeSignIn } from '../auth/sign-in';
 import { getDb } from '../db/client';
-import { accessCodes, supportRequests } from '../db/schema';
+import { accessCodes } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { extendMembership, updateUser } from './account-queries';
@@ -41,20 +40,6 @@ export const validateCouponBody = z.object({
     .min(1, 'Please enter your access code')
     .max(64)
     .transform((code) => code.toUpperCase()),
-});
-
-/** SPEC §5 support form messages. */
-export const addLibSupBody = z.object({
-  email: z
-    .string({ error: 'Email field is required' })
-    .trim()
-    .min(1, 'Email field is required')
-    .max(254)
-    .refine(isValidEmail, INVALID_EMAIL_MESSAGE)
-    .transform(normaliseEmail),
-  name: z.string({ error: 'Name field is required' }).trim().min(1, 'Name field is required').max(120),
-  message: z.string({ error: 'Message field is required' }).trim().min(1, 'Message field is required').max(5000),
-  libid: z.coerce.number().int().positive().optional(),
 });
 
 async function signedInUser(uid: number) {
@@ -139,26 +124,6 @@ export const accountRoutes: ServiceRoutes = {
         await extendMembership(user.id, library.id, new Date(Date.now() + code.days * 24 * 60 * 60 * 1000));
         const answer = await completeSignIn(req, res, user, { libraryId: library.id });
         return { ...answer, message: `Welcome to ${library.name}.` };
-      },
-    }),
-  },
-  addLibSup: {
-    POST: route({
-      summary: 'Sends a help request to the library (the support form)',
-      auth: 'optional',
-      body: addLibSupBody,
-      async handler({ body, session, ip }) {
-        await enforceLimits([limit('supportPerIp', `support-ip:${ip}`)], 'You have sent several messages already. Please try again in an hour.');
-        await getDb()
-          .insert(supportRequests)
-          .values({
-            email: body.email,
-            name: body.name,
-            message: body.message,
-            libraryId: session?.claims.libid || body.libid || null,
-            userId: session?.claims.uid ?? null,
-          });
-        return { status: 'Success', message: 'Thank you. Your message has reached the library; they will reply by email.' };
       },
     }),
   },
