@@ -5,6 +5,8 @@ import { addMembership, createLibrary, createUser, inDays, tokenFor } from './he
 
 let app: TestApp;
 beforeAll(async () => {
+  // The tests play several senders behind one trusted proxy (X-Forwarded-For).
+  process.env.TRUST_PROXY = '1';
   app = await startTestApp();
 });
 afterAll(async () => {
