@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { issuePages, issues } from '@/server/db/schema';
 import { verifySessionToken } from '@/lib/session-token';
 import { searchStories, type StorySearchResult } from '@/server/search';
 import { viewerFor } from '@/server/viewer';
@@ -384,5 +385,33 @@ describe('search index upkeep', () => {
     const res = await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=run%20rivers', { token: member });
     expect(res.body.hits.map((h) => h.objectID)).toEqual([String(mag.magazine.id)]);
     await app.db.execute(sql`DELETE FROM magazines WHERE id = ${mag.magazine.id}`);
+  });
+});
+
+describe('hit counts stay honest past the bound', () => {
+  it('counts matching issues exactly up to 200, then gives the estimate and says so with exhaustiveNbHits false', async () => {
+    const { db } = app;
+    await createCategory(db, { id: 33, name: 'Geography' });
+    const atlas = await createMagazine(db, { name: 'Meridian Atlas', categoryId: 33, ageRating: 2 });
+    const issueRows = Array.from({ length: 210 }, (_, i) => ({
+      id: 8_000_000 + i,
+      magazineId: atlas.magazine.id,
+      name: `Edition ${i}`,
+      issueDate: `20${10 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+      pageCount: 1,
+      coverPath: `covers/${8_000_000 + i}`,
+      coverWidth: 200,
+      coverHeight: 260,
+    }));
+    await db.insert(issues).values(issueRows);
+    await db.insert(issuePages).values(issueRows.map((issue) => ({ issueId: issue.id, pageNo: 1, imagePath: 'p', width: 1, height: 1, text: 'Longitude and the meridian line.' })));
+    const res = await call<IssueSearch & { exhaustiveNbHits: boolean }>(app, '/api/catalogue/search_list?q=meridian', { token: member });
+    expect(res.status).toBe(200);
+    expect(res.body.exhaustiveNbHits).toBe(false);
+    expect(res.body.nbHits).toBeGreaterThan(200);
+    expect(res.body.nbPages).toBe(Math.ceil(res.body.nbHits / 10));
+    expect(res.body.hits).toHaveLength(10);
+    const few = await call<IssueSearch & { exhaustiveNbHits: boolean }>(app, '/api/catalogue/search_list?q=quokka', { token: member });
+    expect(few.body).toEqual(expect.objectContaining({ nbHits: 4, exhaustiveNbHits: true }));
   });
 });

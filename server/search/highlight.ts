@@ -65,17 +65,18 @@ export function headlineAll(config: SQL, text: SQL, tsquery: string): SQL {
   return sql`ts_headline(${config}, ${text}, ${tsquery}::tsquery, ${`HighlightAll=true, ${MARKERS}`})`;
 }
 
-/** Characters either side of the first match that ts_headline is given to pick a fragment from. */
-const EXCERPT_RADIUS = 240;
+/** Characters either side of the first match handed to ts_headline: room for a fragment of about 30 words. */
+const EXCERPT_RADIUS = 160;
 
 /**
  * A fragment of a long text (a story body, a page) around its matches. ts_headline parses all the text it is given,
- * so it gets only a window around the first place a query word appears (search_excerpt in the migration), which
- * keeps a page of results cheap however long the bodies are.
+ * so it gets only `radius` characters either side of the first place a query word appears (search_excerpt in the
+ * migration), which keeps a page of results cheap however long the bodies are.
  */
-export function headlineFragment(config: SQL, text: SQL, tsquery: string, anchors: string[], maxWords = 28): SQL {
-  const options = `MaxWords=${maxWords}, MinWords=${Math.floor(maxWords / 2)}, ShortWord=2, ${MARKERS}`;
-  return sql`ts_headline(${config}, search_excerpt(${text}, ${sql.param(anchors)}::text[], ${EXCERPT_RADIUS}), ${tsquery}::tsquery, ${options})`;
+export function headlineFragment(config: SQL, text: SQL, tsquery: string, anchors: string[], options: { maxWords?: number; radius?: number } = {}): SQL {
+  const maxWords = options.maxWords ?? 28;
+  const settings = `MaxWords=${maxWords}, MinWords=${Math.floor(maxWords / 2)}, ShortWord=2, ${MARKERS}`;
+  return sql`ts_headline(${config}, search_excerpt(${text}, ${sql.param(anchors)}::text[], ${options.radius ?? EXCERPT_RADIUS}), ${tsquery}::tsquery, ${settings})`;
 }
 
 /**

@@ -5,9 +5,9 @@ import { visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { boundedCount, countBound, searchPages } from './count';
+import { countHits, NO_HITS, searchPages } from './count';
 import { excerptAnchors, headlineFragment, toHighlight } from './highlight';
-import { RANK_WINDOW } from './ranking';
+import { ISSUE_COUNT_BOUND, ISSUE_RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
 export const ISSUE_SEARCH_PAGE_SIZE = 10;
@@ -30,6 +30,8 @@ export interface IssueSearchResult {
   hits: IssueHit[];
   nbHits: number;
   nbPages: number;
+  /** False when nbHits is an estimate: past ISSUE_COUNT_BOUND issues the planner's estimate is given. */
+  exhaustiveNbHits: boolean;
   page: number;
   hitsPerPage: number;
   query: string;
@@ -54,13 +56,9 @@ interface IssueRow extends Record<string, unknown> {
   magazine_id: number;
   cover_path: string;
   magazine_name: string;
+  pages: { page: number; marked: string }[];
 }
 
-interface PageRow extends Record<string, unknown> {
-  issue_id: number;
-  page_no: number;
-  marked: string;
-}
 
 function pageMatch(tsquery: string, issueRef: SQL): SQL {
   return sql`SELECT 1 FROM issue_pages p WHERE p.issue_id = ${issueRef} AND p.search_vector @@ ${tsquery}::tsquery`;
@@ -76,68 +74,57 @@ function issueMatches(input: IssueSearchInput, tsquery: string, ageRating: numbe
 
 /** How many of an issue's pages match and how well the best one does. */
 function pageScore(tsquery: string, issueRef: SQL): SQL {
-  return sql`SELECT max(ts_rank_cd(p.search_vector, ${tsquery}::tsquery)) AS best, count(*)::int AS fin
+  return sql`SELECT count(*)::int AS fin, max(ts_rank(p.search_vector, ${tsquery}::tsquery)) AS best
     FROM issue_pages p WHERE p.issue_id = ${issueRef} AND p.search_vector @@ ${tsquery}::tsquery`;
 }
 
 /**
- * One page of issue ids, best first: within the newest RANK_WINDOW matching issues, by their best page's rank,
- * then by how many pages match; past the window, newest first.
+ * One page of issue ids, best first: within the newest ISSUE_RANK_WINDOW matching issues, those with the most
+ * matching pages, then the best page's rank; past the window, newest first.
  */
 function pageIssues(matches: SQL, tsquery: string, offset: number, limit: number): SQL {
-  if (offset >= RANK_WINDOW) {
+  if (offset >= ISSUE_RANK_WINDOW) {
     return sql`SELECT newest.id, score.fin, row_number() OVER () AS position
       FROM (SELECT issues.id, issues.issue_date ${matches} ORDER BY ${issues.issueDate} DESC, ${issues.id} DESC OFFSET ${offset} LIMIT ${limit}) AS newest
       CROSS JOIN LATERAL (${pageScore(tsquery, sql`newest.id`)}) AS score`;
   }
   return sql`SELECT windowed.id, score.fin,
-      row_number() OVER (ORDER BY score.best DESC, score.fin DESC, windowed.issue_date DESC, windowed.id DESC) AS position
-    FROM (SELECT issues.id, issues.issue_date ${matches} ORDER BY ${issues.issueDate} DESC, ${issues.id} DESC LIMIT ${RANK_WINDOW}) AS windowed
+      row_number() OVER (ORDER BY score.fin DESC, score.best DESC, windowed.issue_date DESC, windowed.id DESC) AS position
+    FROM (SELECT issues.id, issues.issue_date ${matches} ORDER BY ${issues.issueDate} DESC, ${issues.id} DESC LIMIT ${ISSUE_RANK_WINDOW}) AS windowed
     CROSS JOIN LATERAL (${pageScore(tsquery, sql`windowed.id`)}) AS score
     ORDER BY position OFFSET ${offset} LIMIT ${limit}`;
 }
 
 async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRating: number | null) {
-  const empty = { total: 0, hits: [] as IssueHit[], terms };
+  const empty = { count: NO_HITS, hits: [] as IssueHit[], terms };
   if (!terms.tsquery) return empty;
   const matches = issueMatches(input, terms.tsquery, ageRating);
-  const total = await boundedCount(sql`SELECT 1 ${matches}`, countBound(ISSUE_SEARCH_PAGE_SIZE));
   const offset = input.page * ISSUE_SEARCH_PAGE_SIZE;
-  if (total === 0 || offset >= total) return { ...empty, total };
-  const db = getDb();
-  const found = await db.execute<IssueRow>(sql`
-    SELECT i.id, page.fin, i.name, i.issue_date::text AS issue_date, i.magazine_id, i.cover_path, m.name AS magazine_name
-    FROM (${pageIssues(matches, terms.tsquery, offset, ISSUE_SEARCH_PAGE_SIZE)}) AS page
-    JOIN issues i ON i.id = page.id
-    JOIN magazines m ON m.id = i.magazine_id
-    ORDER BY page.position`);
-  const ids = found.rows.map((row) => row.id);
   const perIssue = input.issueId !== undefined ? PAGES_OF_ONE_ISSUE : PAGES_PER_ISSUE_HIT;
-  const pages = await db.execute<PageRow>(sql`
-    SELECT listed.issue_id, listed.page_no,
-      ${headlineFragment(sql`search_config_for(m.language_code)`, sql`listed.text`, terms.tsquery, excerptAnchors(terms.words), 32)} AS marked
-    FROM (
-      SELECT p.issue_id, p.page_no, p.text, row_number() OVER (PARTITION BY p.issue_id ORDER BY p.page_no) AS n
-      FROM issue_pages p
-      WHERE p.issue_id = ANY(${sql.param(ids)}::int[]) AND p.search_vector @@ ${terms.tsquery}::tsquery
-    ) AS listed
-    JOIN issues i ON i.id = listed.issue_id
-    JOIN magazines m ON m.id = i.magazine_id
-    WHERE listed.n <= ${perIssue}
-    ORDER BY listed.issue_id, listed.page_no`);
-  const pagesOf = new Map<number, IssueHit['pages']>();
-  for (const row of pages.rows) {
-    const list = pagesOf.get(row.issue_id) ?? [];
-    list.push({ page: row.page_no, _highLight: toHighlight(row.marked, terms.words).value });
-    pagesOf.set(row.issue_id, list);
-  }
+  const headline = headlineFragment(sql`p.search_config`, sql`p.text`, terms.tsquery, excerptAnchors(terms.words), { maxWords: 30 });
+  // The count and the page of issues (with their first matching pages) are independent: ask for both at once.
+  const [count, found] = await Promise.all([
+    countHits(sql`SELECT 1 ${matches}`, ISSUE_COUNT_BOUND),
+    getDb().execute<IssueRow>(sql`
+      SELECT i.id, page.fin, i.name, i.issue_date::text AS issue_date, i.magazine_id, i.cover_path, m.name AS magazine_name,
+        (SELECT coalesce(json_agg(json_build_object('page', listed.page_no, 'marked', listed.marked) ORDER BY listed.page_no), '[]')
+          FROM (
+            SELECT p.page_no, ${headline} AS marked FROM issue_pages p
+            WHERE p.issue_id = i.id AND p.search_vector @@ ${terms.tsquery}::tsquery
+            ORDER BY p.page_no LIMIT ${perIssue}
+          ) AS listed) AS pages
+      FROM (${pageIssues(matches, terms.tsquery, offset, ISSUE_SEARCH_PAGE_SIZE)}) AS page
+      JOIN issues i ON i.id = page.id
+      JOIN magazines m ON m.id = i.magazine_id
+      ORDER BY page.position`),
+  ]);
   const hits = found.rows.map((row) => ({
-    pages: pagesOf.get(row.id) ?? [],
+    pages: row.pages.map((p) => ({ page: p.page, _highLight: toHighlight(p.marked, terms.words).value })),
     issue: { iss_id: row.id, iss_name: row.name, magId: row.magazine_id, iss_date: row.issue_date },
     magDetails: { magName: row.magazine_name, img: row.cover_path },
     fIn: row.fin,
   }));
-  return { total, hits, terms };
+  return { count, hits, terms };
 }
 
 /**
@@ -150,7 +137,7 @@ export async function searchIssues(input: IssueSearchInput): Promise<IssueSearch
   return {
     status: 'success',
     hits: result.hits,
-    ...searchPages(result.total, ISSUE_SEARCH_PAGE_SIZE),
+    ...searchPages(result.count, ISSUE_SEARCH_PAGE_SIZE),
     page: input.page,
     hitsPerPage: ISSUE_SEARCH_PAGE_SIZE,
     query: input.query,

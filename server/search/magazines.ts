@@ -5,7 +5,7 @@ import { visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { boundedCount, countBound, searchPages } from './count';
+import { capBound, countHits, NO_HITS, searchPages, type HitCount } from './count';
 import { headlineAll, plainHighlight, substringHighlight, toHighlight, type Highlight } from './highlight';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -33,6 +33,7 @@ export interface MagazineSearchPage {
   hits: MagazineSearchHit[];
   nbHits: number;
   nbPages: number;
+  exhaustiveNbHits: boolean;
   page: number;
   hitsPerPage: number;
 }
@@ -110,7 +111,7 @@ function relevanceOrder(matching: Matching | null): SQL[] {
       sql`(${magazines.name} ILIKE ${`${text}%`}) DESC`,
       sql`(${magazines.name} ILIKE ${`%${text}%`}) DESC`,
     );
-    if (matching.terms.tsquery) order.push(sql`ts_rank_cd(magazines.search_vector, ${matching.terms.tsquery}::tsquery) DESC`);
+    if (matching.terms.tsquery) order.push(sql`ts_rank(magazines.search_vector, ${matching.terms.tsquery}::tsquery) DESC`);
   }
   order.push(desc(magazines.popularity), asc(magazines.id));
   return order;
@@ -120,7 +121,7 @@ function relevanceOrder(matching: Matching | null): SQL[] {
 async function magazineHits(matches: SQL, order: SQL[], offset: number, limit: number, matching: Matching | null): Promise<MagazineSearchHit[]> {
   const orderBy = sql.join(order, sql`, `);
   const marked = matching?.terms.tsquery
-    ? headlineAll(sql`search_config_for(m.language_code)`, sql`m.name`, matching.terms.tsquery)
+    ? headlineAll(sql`m.search_config`, sql`m.name`, matching.terms.tsquery)
     : sql`NULL`;
   const result = await getDb().execute<HitRow>(sql`
     SELECT m.id, m.name, m.slug, m.is_gold, m.category_id, m.language_code, latest.id AS issue_id, latest.cover_path,
@@ -153,15 +154,17 @@ async function magazineHits(matches: SQL, order: SQL[], offset: number, limit: n
 }
 
 function emptyPage(page: number): MagazineSearchPage {
-  return { hits: [], nbHits: 0, nbPages: 0, page, hitsPerPage: MAGAZINE_SEARCH_PAGE_SIZE };
+  return { hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page, hitsPerPage: MAGAZINE_SEARCH_PAGE_SIZE };
 }
 
-async function magazinePage(conditions: (SQL | undefined)[], matching: Matching | null, page: number): Promise<{ total: number; result: MagazineSearchPage }> {
+async function magazinePage(conditions: (SQL | undefined)[], matching: Matching | null, page: number): Promise<{ count: HitCount; result: MagazineSearchPage }> {
   const matches = matchesFrom(conditions);
-  const total = await boundedCount(sql`SELECT 1 ${matches}`, countBound(MAGAZINE_SEARCH_PAGE_SIZE));
   const offset = page * MAGAZINE_SEARCH_PAGE_SIZE;
-  const hits = total > offset ? await magazineHits(matches, relevanceOrder(matching), offset, MAGAZINE_SEARCH_PAGE_SIZE, matching) : [];
-  return { total, result: { hits, ...searchPages(total, MAGAZINE_SEARCH_PAGE_SIZE), page, hitsPerPage: MAGAZINE_SEARCH_PAGE_SIZE } };
+  const [count, hits] = await Promise.all([
+    countHits(sql`SELECT 1 ${matches}`, capBound(MAGAZINE_SEARCH_PAGE_SIZE)),
+    magazineHits(matches, relevanceOrder(matching), offset, MAGAZINE_SEARCH_PAGE_SIZE, matching),
+  ]);
+  return { count, result: { hits, ...searchPages(count, MAGAZINE_SEARCH_PAGE_SIZE), page, hitsPerPage: MAGAZINE_SEARCH_PAGE_SIZE } };
 }
 
 /**
@@ -171,7 +174,7 @@ async function magazinePage(conditions: (SQL | undefined)[], matching: Matching 
 export async function searchMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {
   const found = await withTypoCorrection(scope.query, (terms) => {
     const matching = { terms, text: nameText(terms, scope.query) };
-    if (!matching.text) return Promise.resolve({ total: 0, result: emptyPage(scope.page) });
+    if (!matching.text) return Promise.resolve({ count: NO_HITS, result: emptyPage(scope.page) });
     return magazinePage([...scopeConditions(scope), textCondition(matching)], matching, scope.page);
   });
   return { ...found.result, query: scope.query, ...(found.correctedQuery ? { correctedQuery: found.correctedQuery } : {}) };
@@ -250,7 +253,7 @@ export async function libraryCatalogue(scope: MagazineScope & { query: string; p
       magazineHits(matchesFrom([...base, ne(magazines.categoryId, CATEGORY.journals)]), popular, 0, POPULAR_LIST_SIZE, matching),
       magazineHits(matchesFrom([...base, eq(magazines.categoryId, CATEGORY.journals)]), popular, 0, POPULAR_LIST_SIZE, matching),
     ]);
-    return { total: magazinesPage.total, magazinesPage: magazinesPage.result, popularCat, popularLang, magazineList, journalList };
+    return { count: magazinesPage.count, magazinesPage: magazinesPage.result, popularCat, popularLang, magazineList, journalList };
   });
   return {
     status: 'success',

@@ -46,7 +46,7 @@ export const issueSearchQuery = z.object({
   libid: libraryId,
 });
 
-const emptyPage = (page: number, hitsPerPage: number) => ({ hits: [], nbHits: 0, nbPages: 0, page, hitsPerPage });
+const emptyPage = (page: number, hitsPerPage: number) => ({ hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page, hitsPerPage });
 
 /** The catalogue service's search calls (SPEC §7); spread into the catalogue table in server/services.ts. */
 export const searchRoutes: ServiceRoutes = {

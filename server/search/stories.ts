@@ -6,7 +6,7 @@ import { visibleCategoryWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, stories } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { boundedCount, countBound, searchPages } from './count';
+import { capBound, countHits, NO_HITS, searchPages } from './count';
 import { excerptAnchors, headlineAll, headlineFragment, toHighlight, type Highlight } from './highlight';
 import { RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
@@ -26,6 +26,8 @@ export interface StorySearchResult {
   page: number;
   nbPages: number;
   nbHits: number;
+  /** False when nbHits is an estimate (a very common word). */
+  exhaustiveNbHits: boolean;
   hitsPerPage: number;
   query: string;
   correctedQuery?: string;
@@ -69,8 +71,8 @@ function storyMatches(viewer: Viewer, tsquery: string, ageRating: number | null,
 }
 
 /**
- * The ids of one page of hits, best first. Relevance (ts_rank_cd: title A over subtitle B over body D, words close
- * together over words apart) is computed only for the newest RANK_WINDOW matches, so a word found in most stories
+ * The ids of one page of hits, best first. Relevance (ts_rank: title A over subtitle B over body D, and how often the
+ * words appear) is computed only for the newest RANK_WINDOW matches, so a word found in most stories
  * costs the same as a rare one; pages past the window continue newest first.
  */
 function pageIds(matches: SQL, tsquery: string, offset: number, limit: number): SQL {
@@ -81,7 +83,7 @@ function pageIds(matches: SQL, tsquery: string, offset: number, limit: number): 
   }
   return sql`SELECT ranked.id, row_number() OVER (ORDER BY ranked.rank DESC, ranked.published_at DESC, ranked.id DESC) AS position
     FROM (
-      SELECT windowed.id, windowed.published_at, ts_rank_cd(windowed.search_vector, ${tsquery}::tsquery) AS rank
+      SELECT windowed.id, windowed.published_at, ts_rank(windowed.search_vector, ${tsquery}::tsquery) AS rank
       FROM (
         SELECT stories.id, stories.published_at, stories.search_vector ${matches}
         ORDER BY ${stories.publishedAt} DESC, ${stories.id} DESC LIMIT ${RANK_WINDOW}
@@ -91,24 +93,26 @@ function pageIds(matches: SQL, tsquery: string, offset: number, limit: number): 
 }
 
 async function runStorySearch(input: StorySearchInput, terms: SearchTerms, ageRating: number | null) {
-  const empty = { total: 0, rows: [] as StoryRow[], terms };
+  const empty = { count: NO_HITS, rows: [] as StoryRow[], terms };
   if (!terms.tsquery) return empty;
   const matches = storyMatches(input.viewer, terms.tsquery, ageRating, input.language);
-  const total = await boundedCount(sql`SELECT 1 ${matches}`, countBound(STORY_SEARCH_PAGE_SIZE));
   const offset = input.page * STORY_SEARCH_PAGE_SIZE;
-  if (total === 0 || offset >= total) return { ...empty, total };
-  const config = sql`search_config_for(s.language_code)`;
-  const result = await getDb().execute<StoryRow>(sql`
-    SELECT s.id, s.title, s.subtitle, s.short_desc, s.time_read, s.canon_url, s.image_path, s.is_shoppable, s.is_news,
-      s.magazine_id, s.issue_id, s.published_at, m.name AS magazine_name, i.name AS issue_name,
-      ${headlineAll(config, sql`s.title`, terms.tsquery)} AS title_marked,
-      ${headlineFragment(config, sql`s.body`, terms.tsquery, excerptAnchors(terms.words))} AS body_marked
-    FROM (${pageIds(matches, terms.tsquery, offset, STORY_SEARCH_PAGE_SIZE)}) AS page
-    JOIN stories s ON s.id = page.id
-    JOIN magazines m ON m.id = s.magazine_id
-    JOIN issues i ON i.id = s.issue_id
-    ORDER BY page.position`);
-  return { total, rows: result.rows, terms };
+  const config = sql`s.search_config`;
+  // The count and the page are independent: ask for both at once.
+  const [count, result] = await Promise.all([
+    countHits(sql`SELECT 1 ${matches}`, capBound(STORY_SEARCH_PAGE_SIZE)),
+    getDb().execute<StoryRow>(sql`
+      SELECT s.id, s.title, s.subtitle, s.short_desc, s.time_read, s.canon_url, s.image_path, s.is_shoppable, s.is_news,
+        s.magazine_id, s.issue_id, s.published_at, m.name AS magazine_name, i.name AS issue_name,
+        ${headlineAll(config, sql`s.title`, terms.tsquery)} AS title_marked,
+        ${headlineFragment(config, sql`s.body`, terms.tsquery, excerptAnchors(terms.words))} AS body_marked
+      FROM (${pageIds(matches, terms.tsquery, offset, STORY_SEARCH_PAGE_SIZE)}) AS page
+      JOIN stories s ON s.id = page.id
+      JOIN magazines m ON m.id = s.magazine_id
+      JOIN issues i ON i.id = s.issue_id
+      ORDER BY page.position`),
+  ]);
+  return { count, rows: result.rows, terms };
 }
 
 function storyHit(row: StoryRow, words: string[]): StorySearchHit {
@@ -146,12 +150,10 @@ function storyHit(row: StoryRow, words: string[]): StorySearchHit {
 export async function searchStories(input: StorySearchInput): Promise<StorySearchResult> {
   const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
   const result = await withTypoCorrection(input.query, (terms) => runStorySearch(input, terms, ageRating));
-  const { nbPages, nbHits } = searchPages(result.total, STORY_SEARCH_PAGE_SIZE);
   return {
     Articles: result.rows.map((row) => storyHit(row, result.terms.words)),
     page: input.page,
-    nbPages,
-    nbHits,
+    ...searchPages(result.count, STORY_SEARCH_PAGE_SIZE),
     hitsPerPage: STORY_SEARCH_PAGE_SIZE,
     query: input.query,
     ...(result.correctedQuery ? { correctedQuery: result.correctedQuery } : {}),

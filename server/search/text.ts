@@ -21,10 +21,10 @@ export function queryWords(text: string): string[] {
 }
 
 /**
- * The tsquery for these words in every text-search configuration the content uses, OR-ed, so each row is matched
- * in its own language (English stems, Spanish stems, 'simple' for the rest). Words are AND-ed inside each
- * configuration (plainto_tsquery), which the GIN index answers without re-reading any row. Null when the words
- * hold no lexeme in any configuration (only stop words).
+ * The tsquery for these words in every text-search configuration the content uses (the languages titles are
+ * written in, and 'simple'), OR-ed, so each row is matched in its own language: English stems, Spanish stems,
+ * 'simple' for the rest. Words are AND-ed inside each configuration (plainto_tsquery), which the GIN index answers
+ * without re-reading any row. Null when the words hold no lexeme in any configuration (only stop words).
  */
 export async function tsqueryFor(words: string[]): Promise<string | null> {
   if (words.length === 0) return null;
@@ -33,7 +33,8 @@ export async function tsqueryFor(words: string[]): Promise<string | null> {
     FROM (
       SELECT plainto_tsquery(c.oid::regconfig, ${words.join(' ')}) AS q
       FROM pg_ts_config c
-      WHERE c.cfgname = 'simple' OR c.cfgname IN (SELECT search_config FROM languages)
+      WHERE c.cfgname = 'simple' OR c.cfgname IN (
+        SELECT l.search_config FROM languages l WHERE EXISTS (SELECT 1 FROM magazines m WHERE m.language_code = l.code))
     ) per_config
     WHERE numnode(q) > 0`);
   return result.rows[0]?.q ?? null;

@@ -1,3 +1,4 @@
+import type { HitCount } from './count';
 import { correctedWords, queryWords, tsqueryFor } from './text';
 
 /** What a search matched with: the words (after any typo correction) and their tsquery (null: only stop words). */
@@ -12,16 +13,16 @@ export interface SearchTerms {
  * Runs a search for the typed text; when it finds nothing, runs it once more with each unknown word replaced by
  * the most alike title word (pg_trgm), so 'natonal geographc' still finds 'National Geographic'.
  */
-export async function withTypoCorrection<R extends { total: number }>(
+export async function withTypoCorrection<R extends { count: HitCount }>(
   text: string,
   run: (terms: SearchTerms) => Promise<R>,
 ): Promise<R & { correctedQuery?: string }> {
   const words = queryWords(text);
   const first = await run({ words, tsquery: await tsqueryFor(words) });
-  if (first.total > 0 || words.length === 0) return first;
+  if (first.count.count > 0 || words.length === 0) return first;
   const fixed = await correctedWords(words);
   if (!fixed) return first;
   const correctedQuery = fixed.join(' ');
   const second = await run({ words: fixed, tsquery: await tsqueryFor(fixed), correctedQuery });
-  return second.total > 0 ? { ...second, correctedQuery } : first;
+  return second.count.count > 0 ? { ...second, correctedQuery } : first;
 }

@@ -7,11 +7,12 @@
 -- current; search_terms holds the words of titles for typo correction with pg_trgm.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
-ALTER TABLE "magazines" ADD COLUMN "search_vector" tsvector;
+-- search_config records the configuration the vector was built with, so highlights parse the text the same way.
+ALTER TABLE "magazines" ADD COLUMN "search_vector" tsvector, ADD COLUMN "search_config" regconfig;
 --> statement-breakpoint
-ALTER TABLE "stories" ADD COLUMN "search_vector" tsvector;
+ALTER TABLE "stories" ADD COLUMN "search_vector" tsvector, ADD COLUMN "search_config" regconfig;
 --> statement-breakpoint
-ALTER TABLE "issue_pages" ADD COLUMN "search_vector" tsvector;
+ALTER TABLE "issue_pages" ADD COLUMN "search_vector" tsvector, ADD COLUMN "search_config" regconfig;
 --> statement-breakpoint
 CREATE TABLE "search_terms" ("term" text PRIMARY KEY NOT NULL);
 --> statement-breakpoint
@@ -32,20 +33,13 @@ CREATE FUNCTION search_terms_of(title text) RETURNS SETOF text LANGUAGE sql IMMU
   SELECT DISTINCT w FROM regexp_split_to_table(lower(title), '[[:space:][:punct:]]+') AS w WHERE length(w) BETWEEN 3 AND 40
 $$;
 --> statement-breakpoint
--- The part of a long text around the first place one of the anchors appears, cut at whole words, so that
--- ts_headline parses a few hundred characters instead of the whole text.
-CREATE FUNCTION search_excerpt(body text, anchors text[], radius integer) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE
-    WHEN length(body) <= 2 * radius THEN body
-    ELSE (
-      SELECT regexp_replace(
-        CASE WHEN x.start > 1 THEN regexp_replace(substr(body, x.start, 2 * radius), '^\S*\s+', '') ELSE substr(body, 1, 2 * radius) END,
-        CASE WHEN x.start + 2 * radius <= length(body) THEN '\s+\S*$' ELSE '$^' END, '')
-      FROM (
-        SELECT greatest(1, coalesce(min(nullif(strpos(lower(body), a), 0)), 1) - radius) AS start
-        FROM unnest(anchors) AS a
-      ) AS x)
-  END
+-- The part of a long text around the first place one of the anchors appears, so that ts_headline parses a few
+-- hundred characters instead of the whole text (the fragment it picks lies well inside the window).
+CREATE FUNCTION search_excerpt(body text, anchors text[], radius integer) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN length(body) <= 2 * radius THEN body ELSE substr(body, x.start, 2 * radius) END
+  FROM (
+    SELECT greatest(1, coalesce(min(nullif(strpos(lower(body), a), 0)), 1) - radius) AS start FROM unnest(anchors) AS a
+  ) AS x
 $$;
 --> statement-breakpoint
 -- An UPDATE that sets search_vector to NULL asks for it to be built again (used when a language changes).
@@ -57,6 +51,7 @@ BEGIN
     RETURN NEW;
   END IF;
   cfg := search_config_for(NEW.language_code);
+  NEW.search_config := cfg;
   NEW.search_vector := setweight(to_tsvector(cfg, NEW.name), 'A') || setweight(to_tsvector(cfg, NEW.about), 'C');
   RETURN NEW;
 END $$;
@@ -70,6 +65,7 @@ BEGIN
     RETURN NEW;
   END IF;
   cfg := search_config_for(NEW.language_code);
+  NEW.search_config := cfg;
   NEW.search_vector := setweight(to_tsvector(cfg, NEW.title), 'A') || setweight(to_tsvector(cfg, NEW.subtitle), 'B')
     || setweight(to_tsvector(cfg, NEW.body), 'D');
   RETURN NEW;
@@ -77,14 +73,17 @@ END $$;
 --> statement-breakpoint
 -- A page is searched in its magazine's language.
 CREATE FUNCTION issue_pages_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE cfg regconfig;
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.search_vector IS NOT NULL AND NEW.text IS NOT DISTINCT FROM OLD.text
      AND NEW.issue_id IS NOT DISTINCT FROM OLD.issue_id THEN
     RETURN NEW;
   END IF;
-  NEW.search_vector := setweight(to_tsvector(coalesce(
+  cfg := coalesce(
     (SELECT search_config_for(m.language_code) FROM issues i JOIN magazines m ON m.id = i.magazine_id WHERE i.id = NEW.issue_id),
-    'simple'::regconfig), NEW.text), 'D');
+    'simple'::regconfig);
+  NEW.search_config := cfg;
+  NEW.search_vector := setweight(to_tsvector(cfg, NEW.text), 'D');
   RETURN NEW;
 END $$;
 --> statement-breakpoint
