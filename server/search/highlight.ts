@@ -75,7 +75,8 @@ const EXCERPT_RADIUS = 160;
  */
 export function headlineFragment(config: SQL, text: SQL, tsquery: string, anchors: string[], options: { maxWords?: number; radius?: number } = {}): SQL {
   const maxWords = options.maxWords ?? 28;
-  const settings = `MaxWords=${maxWords}, MinWords=${Math.floor(maxWords / 2)}, ShortWord=2, ${MARKERS}`;
+  // One fragment, stretched to both sides of the match, so the words before it are shown too.
+  const settings = `MaxFragments=1, MaxWords=${maxWords}, MinWords=${Math.floor(maxWords / 2)}, ShortWord=2, ${MARKERS}`;
   return sql`ts_headline(${config}, search_excerpt(${text}, ${sql.param(anchors)}::text[], ${options.radius ?? EXCERPT_RADIUS}), ${tsquery}::tsquery, ${settings})`;
 }
 
