@@ -116,7 +116,8 @@ END $$;
 CREATE TRIGGER languages_search_config_changed AFTER UPDATE OF search_config ON languages FOR EACH ROW
   WHEN (OLD.search_config IS DISTINCT FROM NEW.search_config) EXECUTE FUNCTION languages_search_config_changed();
 --> statement-breakpoint
--- Title words, once per statement (a seed inserting thousands of rows runs this once per batch).
+-- Title words, once per statement (a seed inserting thousands of rows runs this once per batch). Words are never
+-- taken out: one left by a deleted title can only suggest a correction that then finds nothing.
 CREATE FUNCTION magazines_search_terms() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_terms (term) SELECT DISTINCT t FROM changed_rows, search_terms_of(changed_rows.name) AS t ON CONFLICT DO NOTHING;
