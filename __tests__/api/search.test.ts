@@ -14,6 +14,8 @@ const ids = { geographic: 0, geographicIssue: 0, olderIssue: 0, science: 0, jour
 
 const TRAVEL = 31;
 const SCIENCE = 32;
+// 'national' first appears inside 'international', far from the word itself.
+const NATIONAL_PARK = `An international fair opened the season. ${'The road climbs through tea gardens and small towns. '.repeat(8)}At last the national park gate, where rangers count the elephants at dawn.`;
 const QUOKKA_LETTER = 'Your photographs of a quokka grinning at the camera on Rottnest Island made our whole family smile.';
 
 async function storiesAs(token: string, query: string, options: { page?: number; ageRating?: number } = {}): Promise<StorySearchResult> {
@@ -63,7 +65,7 @@ beforeAll(async () => {
   });
   ids.geographic = geographic.magazine.id;
   ids.geographicIssue = geographic.issue.id;
-  await addPages(db, geographic.issue.id, { 2: 'Contents and the editor’s letter about islands.', 4: `Letters\n\n${QUOKKA_LETTER}`, 9: `More letters. Another quokka story from a reader.` }, 12);
+  await addPages(db, geographic.issue.id, { 2: 'Contents and the editor’s letter about islands.', 4: `Letters\n\n${QUOKKA_LETTER}`, 9: `More letters. Another quokka story from a reader.`, 11: NATIONAL_PARK }, 12);
   const older = await addIssue(db, geographic.magazine.id, { name: 'March 2026', issueDate: '2026-03-01' });
   ids.olderIssue = older.id;
   await addPages(db, older.id, { 1: 'A quokka on the cover.', 3: 'The quokka again.', 5: 'Quokka facts.', 7: 'Quokka island map.', 8: 'Last quokka.' }, 8);
@@ -220,6 +222,12 @@ describe('search_list (words inside every issue)', () => {
     expect(school_.body).toEqual(expect.objectContaining({ hits: [], nbHits: 0, nbPages: 0 }));
     const narrowed = await call<IssueSearch>(app, '/api/catalogue/search_list?q=quokka&age_rating=5', { token: member });
     expect(narrowed.body.hits.map((h) => h.magDetails.magName)).not.toContain('Marzipan After Dark');
+  });
+
+  it('shows the text around the matched word, not around a longer word that contains it', async () => {
+    const res = await call<IssueSearch>(app, `/api/catalogue/search_list?q=national&issueId=${ids.geographicIssue}`, { token: member });
+    const page11 = res.body.hits[0].pages.find((p) => p.page === 11)!;
+    expect(page11._highLight).toContain('At last the <em>national</em> park gate');
   });
 
   it('finds a phrase’s words on the same page', async () => {

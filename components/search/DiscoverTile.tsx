@@ -190,6 +190,8 @@ const MoreLink = styled(Link)`
 `;
 
 const Excerpt = styled.p`
+  /* The service keeps paragraph breaks as line breaks. */
+  white-space: pre-line;
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   line-height: ${({ theme }) => theme.lineHeights.normal};

@@ -280,6 +280,8 @@ const StoryTitle = styled.h3`
 `;
 
 const Snippet = styled.p`
+  /* The service keeps paragraph breaks as line breaks. */
+  white-space: pre-line;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   line-height: ${({ theme }) => theme.lineHeights.normal};
   overflow-wrap: anywhere;

@@ -32,7 +32,9 @@ export function toHighlight(marked: string, queryWords: string[]): Highlight {
     const word = match[1].trim();
     if (word && !matched.includes(word)) matched.push(word);
   }
-  const value = escapeHtml(marked.replace(/[\u0000-\u0001\u0004-\u0008\u000b\u000c\u000e-\u001f]/g, ''))
+  // Paragraph breaks stay as single line breaks (the page shows them); other control characters go.
+  const text = marked.replace(/[\u0000-\u0001\u0004-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/\s*\n\s*/g, '\n');
+  const value = escapeHtml(text)
     .replaceAll(START, '<em>')
     .replaceAll(STOP, '</em>');
   const found = queryWords.filter((word) => matched.some((m) => sameStem(m.toLowerCase(), word)));
@@ -86,5 +88,6 @@ export function headlineFragment(config: SQL, text: SQL, tsquery: string, anchor
  */
 export function excerptAnchors(words: string[]): string[] {
   const cut = (word: string) => (word.length >= 7 ? word.slice(0, -3) : word.length >= 5 ? word.slice(0, -1) : word);
-  return [...new Set(words.map(cut))];
+  // Anchors are matched as regular expressions at the start of a word.
+  return [...new Set(words.map(cut))].map((anchor) => anchor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }

@@ -33,12 +33,18 @@ CREATE FUNCTION search_terms_of(title text) RETURNS SETOF text LANGUAGE sql IMMU
   SELECT DISTINCT w FROM regexp_split_to_table(lower(title), '[[:space:][:punct:]]+') AS w WHERE length(w) BETWEEN 3 AND 40
 $$;
 --> statement-breakpoint
--- The part of a long text around the first place one of the anchors appears, so that ts_headline parses a few
--- hundred characters instead of the whole text (the fragment it picks lies well inside the window).
+-- The part of a long text from just before the first word that starts with one of the anchors (regular
+-- expressions of letters), beginning at a whole word, so that ts_headline parses a few hundred characters instead
+-- of the whole text; the fragment it picks lies well inside the window.
 CREATE FUNCTION search_excerpt(body text, anchors text[], radius integer) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN length(body) <= 2 * radius THEN body ELSE substr(body, x.start, 2 * radius) END
+  SELECT CASE
+    WHEN length(body) <= 2 * radius THEN body
+    WHEN x.start = 1 THEN substr(body, 1, 2 * radius)
+    ELSE substr(body, x.start + strpos(substr(body, x.start, 40), ' '), 2 * radius)
+  END
   FROM (
-    SELECT greatest(1, coalesce(min(nullif(strpos(lower(body), a), 0)), 1) - radius) AS start FROM unnest(anchors) AS a
+    SELECT greatest(1, coalesce(min(nullif(regexp_instr(body, '\m' || a, 1, 1, 0, 'i'), 0)), 1) - radius) AS start
+    FROM unnest(anchors) AS a
   ) AS x
 $$;
 --> statement-breakpoint
