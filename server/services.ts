@@ -9,6 +9,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { paymentUserRoutes } from './payments/routes';
 import { readerRoutes } from './reader/routes';
+import { searchRoutes } from './search/routes';
 import { supportCatalogueRoutes, supportUserRoutes } from './support/routes';
 import { accountRoutes } from './user/account-routes';
 import { favouriteRoutes } from './user/favourite-routes';
@@ -18,7 +19,7 @@ import { userRoutes } from './user/routes';
 /** Every service this app serves under /api/{service}/. */
 export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: { ...catalogueRoutes, ...browseRoutes, ...storyCategoryRoutes, ...supportCatalogueRoutes },
+  catalogue: { ...catalogueRoutes, ...browseRoutes, ...storyCategoryRoutes, ...searchRoutes, ...supportCatalogueRoutes },
   user: {
     ...userRoutes,
     ...otpRoutes,

@@ -83,3 +83,42 @@ export async function reverifyMembership(userId: number, libraryId: number): Pro
   saveSession(fresh.data);
   return 'ok';
 }
+
+/** The reader address of SPEC §2: /reader/{code}/{issue}?isLib=1, optionally at #page/{n}. */
+export function readerUrl(code: string, issueId: number, page?: number): string {
+  return `${READER_URL}/reader/${encodeURIComponent(code)}/${issueId}?isLib=1${page ? `#page/${page}` : ''}`;
+}
+
+export type OpenIssueOutcome =
+  | { kind: 'opened'; url: string }
+  /** The membership has ended: the caller shows the 'Oops! Your subscription has expired' popup. */
+  | { kind: 'expired' }
+  /** Re-verification sent the member elsewhere (no library, or home under another library). */
+  | { kind: 'redirect'; to: string }
+  | { kind: 'failed' };
+
+/**
+ * Opens an issue in the hosted reader (at a page, when given) for the signed-in member, re-verifying an ended
+ * membership first (SPEC §4), then the reader code call and the new tab (same tab after 100 ms if blocked).
+ */
+export async function openIssue(issueId: number, page?: number): Promise<OpenIssueOutcome> {
+  try {
+    const user = JSON.parse(window.localStorage.getItem(STORAGE.userDetails) ?? 'null') as { uid?: number; expiry?: string } | null;
+    const libraryId = Number(Cookies.get(COOKIE.libraryId) ?? 0);
+    if (!user?.uid || !libraryId) return { kind: 'redirect', to: '/validate-user?type=1' };
+    if (!user.expiry || isExpired(user.expiry)) {
+      const check = await reverifyMembership(user.uid, libraryId);
+      if (check === 'no-library') return { kind: 'redirect', to: '/validate-user?type=1' };
+      if (check === 'redirect-home') return { kind: 'redirect', to: '/' };
+      if (check === 'expired') return { kind: 'expired' };
+      if (check === 'error') return { kind: 'failed' };
+    }
+    const code = await generateReaderCode({ userId: user.uid, libraryId, issueId });
+    const url = readerUrl(code, issueId, page);
+    openReader(url);
+    return { kind: 'opened', url };
+  } catch (error) {
+    console.error('[reader] could not open the issue:', error instanceof Error ? error.message : error);
+    return { kind: 'failed' };
+  }
+}

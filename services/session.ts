@@ -116,3 +116,14 @@ export function accessCheckDue(now = Date.now()): boolean {
 export function markAccessChecked(now = Date.now()): void {
   storage()?.setItem(STORAGE.accessCheck, String(now));
 }
+
+/** The readable cookies of SPEC §3 that steer the interface (never a server decision). */
+export function sessionCookies(): { libraryId?: string; isLoggedIn?: string; isNewspaper?: string; isJournal?: string; ageRating?: string } {
+  return {
+    libraryId: Cookies.get(COOKIE.libraryId),
+    isLoggedIn: Cookies.get(COOKIE.isLoggedIn),
+    isNewspaper: Cookies.get(COOKIE.isNewspaper),
+    isJournal: Cookies.get(COOKIE.isJournal),
+    ageRating: Cookies.get(COOKIE.ageRating),
+  };
+}

@@ -1,12 +1,14 @@
 import { useRouter } from 'next/router';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { Layout } from '@/components/layout/Layout';
 import { Sidebar } from '@/components/layout/Sidebar';
+import { SearchOverlay } from '@/components/search/SearchOverlay';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
 import { ACCOUNT_MENU, PRIMARY_LINKS, SHORT_ACCOUNT_MENU } from '@/lib/routes';
-import { logout } from '@/services/session';
+import { searchGate, searchPlaceholder } from '@/lib/search';
+import { logout, sessionCookies, storedExpiration } from '@/services/session';
 import { loadPage } from '@/services/navigation';
 import type { ShellProps } from './types';
 
@@ -34,9 +36,24 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
     })();
   }, [router]);
 
+  const [search, setSearch] = useState<{ placeholder: string; libraryId: number; ageRating: number } | null>(null);
+  // SPEC §4: the search opens only for a signed-in member with a library and an unexpired session.
   const onSearchOpen = useCallback(() => {
-    void router.push('/search');
+    const cookies = sessionCookies();
+    const gate = searchGate({ libraryId: cookies.libraryId, expiresAt: storedExpiration(), isLoggedIn: cookies.isLoggedIn }, Math.floor(Date.now() / 1000));
+    if (!gate.open) {
+      void router.push(gate.to);
+      return;
+    }
+    setSearch({ placeholder: searchPlaceholder(cookies), libraryId: Number(cookies.libraryId), ageRating: Number(cookies.ageRating) || 0 });
   }, [router]);
+  const onSearchClose = useCallback(() => setSearch(null), []);
+
+  // Following a result closes the overlay.
+  useEffect(() => {
+    router.events.on('routeChangeStart', onSearchClose);
+    return () => router.events.off('routeChangeStart', onSearchClose);
+  }, [router, onSearchClose]);
 
   return (
     <Layout
@@ -68,6 +85,9 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
       }
     >
       {children}
+      {search ? (
+        <SearchOverlay open onClose={onSearchClose} placeholder={search.placeholder} libraryId={search.libraryId} ageRating={search.ageRating || undefined} />
+      ) : null}
     </Layout>
   );
 }

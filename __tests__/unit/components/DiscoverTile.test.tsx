@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { DiscoverTile } from '@/components/search/DiscoverTile';
+import type { DiscoverIssue } from '@/services/search';
+import { renderWithTheme } from './render';
+
+const issue: DiscoverIssue = {
+  imgPath: 'covers/100020',
+  magName: 'National Geographic Traveller',
+  issueName: 'November 2026',
+  issueId: 100020,
+  pages: [
+    { page: 4, _highLight: 'Your photographs of a <em>quokka</em> grinning' },
+    { page: 9, _highLight: 'Another <em>quokka</em> story &amp; more' },
+    { page: 11, _highLight: 'A <em>quokka</em> map' },
+    { page: 15, _highLight: 'The last <em>quokka</em>' },
+  ],
+  fin: 5,
+};
+
+const sessionFields = (enddate: string) => ({
+  status: 'Success',
+  message: 'Success',
+  fname: 'Asha',
+  lname: 'Verma',
+  libid: 1001,
+  enddate,
+  uploadedID: '',
+  libname: 'Riverside Public Library',
+  uid: 1,
+  uuid: 'u-1',
+  email: 'reader@riverside.example',
+  mobile: '',
+  usertype: 'member',
+  isNewspaper: 1,
+  isJournal: 1,
+  isMycontent: 0,
+  fav_lud: '',
+  bk_lud: '',
+  clip_lud: '',
+  ageRate: 0,
+  hasPassword: true,
+  libraryDetails: null,
+  jwtoken: 'token-abc',
+  userlibdet: [],
+});
+
+let codeRequests: Record<string, unknown>[] = [];
+let accessChecks = 0;
+let renewedUntil: string | null = null;
+const server = setupServer(
+  mswHttp.post('*/api/user/genCode', async ({ request }) => {
+    expect(new URL(request.url).searchParams.get('isLib')).toBe('1');
+    codeRequests.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({ status: 1, code: 'c0de' });
+  }),
+  mswHttp.get('*/api/user/libraryAccessCheck', () => {
+    accessChecks += 1;
+    const enddate = renewedUntil ?? new Date(Date.now() - 86_400_000).toISOString();
+    return HttpResponse.json({ isError: false, isNoLibrary: false, isRedirectHome: false, info: sessionFields(enddate), lib: { libId: 1001, expiry: enddate } });
+  }),
+);
+
+let opened: string[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  codeRequests = [];
+  accessChecks = 0;
+  renewedUntil = null;
+  opened = [];
+  window.localStorage.clear();
+  window.localStorage.setItem('expiration', String(Math.floor(Date.now() / 1000) + 86_400));
+  window.localStorage.setItem('userDetails', JSON.stringify({ uid: 1 }));
+  Cookies.set('libraryId', '1001');
+  Cookies.set('ageRating', '0');
+  jest.spyOn(window, 'open').mockImplementation((url) => {
+    opened.push(String(url));
+    return { opener: window } as unknown as Window;
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+afterAll(() => server.close());
+
+describe('discover tile (SPEC §3, §4)', () => {
+  it('shows the magazine, the issue, the cover and the first three matching page numbers, with More above three', () => {
+    renderWithTheme(<DiscoverTile issue={issue} moreHref="/search?q=quokka&issueId=100020" />);
+    const tile = screen.getByRole('article');
+    expect(within(tile).getByRole('heading', { name: 'National Geographic Traveller' })).toBeInTheDocument();
+    expect(within(tile).getByText('November 2026')).toBeInTheDocument();
+    expect(within(tile).getByText('Found on 5 pages')).toBeInTheDocument();
+    expect(within(tile).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['4', '9', '11']);
+    expect(within(tile).getByRole('link', { name: 'More pages of National Geographic Traveller, November 2026' })).toHaveAttribute('href', '/search?q=quokka&issueId=100020');
+    expect(tile.querySelector('img')).toHaveAttribute('src', '/media/covers/100020/view/1.jpg');
+  });
+
+  it('has no More link with three pages or fewer', () => {
+    renderWithTheme(<DiscoverTile issue={{ ...issue, pages: issue.pages.slice(0, 3), fin: 3 }} moreHref="/search?q=quokka&issueId=100020" />);
+    expect(screen.queryByRole('link', { name: /More pages/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the highlighted text of the page number chosen', async () => {
+    renderWithTheme(<DiscoverTile issue={issue} />);
+    const excerpt = () => screen.getByText((_, el) => el?.tagName === 'P' && /quokka/.test(el.textContent ?? '') && el.querySelector('mark') !== null);
+    expect(excerpt()).toHaveTextContent('Your photographs of a quokka grinning');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 9' }));
+    expect(screen.getByRole('button', { name: 'Page 9' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Page 4' })).toHaveAttribute('aria-pressed', 'false');
+    expect(excerpt()).toHaveTextContent('Another quokka story & more');
+    expect(within(excerpt()).getByText('quokka').tagName).toBe('MARK');
+  });
+
+  it("'Read More' asks for a reader code and opens /reader/{code}/{issue}?isLib=1#page/{n} in a new tab", async () => {
+    renderWithTheme(<DiscoverTile issue={issue} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 11' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Read More/ }));
+    await waitFor(() => expect(opened).toEqual(['/reader/c0de/100020?isLib=1#page/11']));
+    expect(codeRequests).toEqual([
+      expect.objectContaining({ user_id: 1, issue: 100020, store_id: 1, user_con: 'IN', readtype: 'reader', purType: 1, isnews: 0, ageRating: 5, device: 'web', lib_id: 1001 }),
+    ]);
+    expect(accessChecks).toBe(0);
+  });
+
+  it('the cover opens the issue at the page shown', async () => {
+    renderWithTheme(<DiscoverTile issue={issue} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Read National Geographic Traveller, November 2026, page 4' }));
+    await waitFor(() => expect(opened).toEqual(['/reader/c0de/100020?isLib=1#page/4']));
+  });
+
+  it('checks the library again when the membership has ended, and shows the expired popup when it has', async () => {
+    window.localStorage.setItem('expiration', String(Math.floor(Date.now() / 1000) - 60));
+    renderWithTheme(<DiscoverTile issue={issue} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Read More/ }));
+    const popup = await screen.findByRole('alertdialog', { name: 'Oops! Your subscription has expired' });
+    expect(popup).toHaveTextContent('Please contact your organization to indulge in unlimited reading of magazines, newspapers and journals again.');
+    expect(accessChecks).toBe(1);
+    expect(codeRequests).toEqual([]);
+    expect(opened).toEqual([]);
+    await userEvent.click(within(popup).getByRole('button', { name: 'Ok' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the issue when the library says the membership was renewed', async () => {
+    window.localStorage.setItem('expiration', String(Math.floor(Date.now() / 1000) - 60));
+    renewedUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    renderWithTheme(<DiscoverTile issue={issue} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Read More/ }));
+    await waitFor(() => expect(opened).toEqual(['/reader/c0de/100020?isLib=1#page/4']));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

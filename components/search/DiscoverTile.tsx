@@ -1,0 +1,218 @@
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { Popup } from '@/components/ui/Popup';
+import { EXPIRED_POPUP } from '@/lib/constants';
+import { imageSet } from '@/lib/entities';
+import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
+import { loadPage } from '@/services/navigation';
+import { openIssue } from '@/services/reader';
+import type { DiscoverIssue } from '@/services/search';
+import { media } from '@/styles/breakpoints';
+import { Highlight } from './Highlight';
+
+export const DISCOVER_COVER_WIDTH = 120;
+export const DISCOVER_COVER_HEIGHT = 156;
+
+export interface DiscoverTileProps {
+  issue: DiscoverIssue;
+  /** Where 'More' leads when more pages match than the tile lists (/search for this issue). */
+  moreHref?: string;
+  /** List every page given (the issue's own view on /search) rather than the first three. */
+  showAllPages?: boolean;
+  headingLevel?: 2 | 3 | 4;
+}
+
+const headingTag = { 2: 'h2', 3: 'h3', 4: 'h4' } as const;
+
+/**
+ * SPEC §3/§4 discover tile: an issue whose pages hold the words searched for, with its cover, magazine and issue
+ * name and the matching page numbers. Choosing a page number shows that page's highlighted text; the cover or
+ * 'Read More' opens the issue at that page, or the expired popup when the subscription has ended.
+ */
+export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLevel = 3 }: DiscoverTileProps) {
+  const [selected, setSelected] = useState(issue.pages[0]?.page);
+  const [expired, setExpired] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const pagesLabelId = useId();
+  const excerptId = useId();
+  const pages = showAllPages ? issue.pages : issue.pages.slice(0, DISCOVER_PAGES_SHOWN);
+  const current = issue.pages.find((p) => p.page === selected) ?? issue.pages[0];
+  const { src, srcSet } = imageSet(issue.imgPath);
+  const where = `${issue.magName}, ${issue.issueName}${current ? `, page ${current.page}` : ''}`;
+
+  const read = async () => {
+    if (opening) return;
+    setOpening(true);
+    const outcome = await openIssue(issue.issueId, current?.page);
+    setOpening(false);
+    if (outcome.kind === 'expired') setExpired(true);
+    else if (outcome.kind === 'redirect') loadPage(outcome.to);
+  };
+
+  return (
+    <Tile>
+      <CoverButton type="button" onClick={() => void read()} aria-label={`Read ${where}`} disabled={opening}>
+        <Cover src={src} srcSet={srcSet} width={DISCOVER_COVER_WIDTH} height={DISCOVER_COVER_HEIGHT} alt="" loading="lazy" decoding="async" />
+      </CoverButton>
+      <Details>
+        <MagazineName as={headingTag[headingLevel]}>{issue.magName}</MagazineName>
+        <IssueName>{issue.issueName}</IssueName>
+        {pages.length > 0 ? (
+          <>
+            <PagesLabel id={pagesLabelId}>{issue.fin === 1 ? 'Found on page' : `Found on ${issue.fin} pages`}</PagesLabel>
+            <PageList role="group" aria-labelledby={pagesLabelId}>
+              {pages.map((p) => (
+                <li key={p.page}>
+                  <PageButton
+                    type="button"
+                    aria-pressed={p.page === current?.page}
+                    aria-controls={excerptId}
+                    aria-label={`Page ${p.page}`}
+                    onClick={() => setSelected(p.page)}
+                  >
+                    {p.page}
+                  </PageButton>
+                </li>
+              ))}
+              {!showAllPages && issue.fin > DISCOVER_PAGES_SHOWN && moreHref ? (
+                <li>
+                  <MoreLink href={moreHref} aria-label={`More pages of ${issue.magName}, ${issue.issueName}`}>
+                    More
+                  </MoreLink>
+                </li>
+              ) : null}
+            </PageList>
+            <Excerpt id={excerptId} aria-live="polite">
+              {current ? <Highlight value={current._highLight} /> : null}
+            </Excerpt>
+          </>
+        ) : null}
+        <ReadMore type="button" onClick={() => void read()} disabled={opening} aria-label={`Read More: ${where}`}>
+          Read More
+        </ReadMore>
+      </Details>
+      <Popup open={expired} title={EXPIRED_POPUP.title} text={EXPIRED_POPUP.text} onClose={() => setExpired(false)} role="alertdialog" />
+    </Tile>
+  );
+}
+
+const Tile = styled.article`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  min-width: 0;
+`;
+
+const CoverButton = styled.button`
+  flex: 0 0 auto;
+  align-self: flex-start;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: none;
+  cursor: pointer;
+  line-height: 0;
+`;
+
+const Cover = styled.img`
+  width: ${DISCOVER_COVER_WIDTH / 1.5}px;
+  height: auto;
+  aspect-ratio: ${DISCOVER_COVER_WIDTH} / ${DISCOVER_COVER_HEIGHT};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.skeleton};
+  object-fit: cover;
+
+  ${media.up('sm')} {
+    width: ${DISCOVER_COVER_WIDTH}px;
+  }
+`;
+
+const Details = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+  min-width: 0;
+`;
+
+const MagazineName = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  overflow-wrap: anywhere;
+`;
+
+const IssueName = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const PagesLabel = styled.p`
+  margin-top: ${({ theme }) => theme.spacing.xs};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const PageList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const PageButton = styled.button`
+  min-width: 36px;
+  min-height: 36px;
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.brand};
+    background: ${({ theme }) => theme.colors.brand};
+    color: ${({ theme }) => theme.colors.onBrand};
+  }
+`;
+
+const MoreLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 36px;
+  padding: 0 ${({ theme }) => theme.spacing.sm};
+  color: ${({ theme }) => theme.colors.brand};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;
+
+const Excerpt = styled.p`
+  /* The service keeps paragraph breaks as line breaks. */
+  white-space: pre-line;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  overflow-wrap: anywhere;
+`;
+
+const ReadMore = styled.button`
+  align-self: flex-start;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.lg};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.brandHover};
+  }
+
+  &:disabled {
+    opacity: 0.7;
+  }
+`;

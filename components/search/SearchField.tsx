@@ -1,0 +1,71 @@
+import type { RefObject } from 'react';
+import styled from 'styled-components';
+import { SearchIcon } from '@/components/ui/icons';
+import { MAX_SEARCH_LENGTH } from '@/lib/search';
+
+export interface SearchFieldProps {
+  value: string;
+  onChange(text: string): void;
+  /** Also the box's accessible name: 'Search Magazines, newspapers, journals'. */
+  placeholder: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+/** The search text box of the overlay and of /search: results follow the typing, so there is nothing to submit. */
+export function SearchField({ value, onChange, placeholder, inputRef }: SearchFieldProps) {
+  return (
+    <Field role="search" onSubmit={(event) => event.preventDefault()}>
+      <SearchIcon aria-hidden="true" />
+      <Input
+        ref={inputRef}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        maxLength={MAX_SEARCH_LENGTH}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+    </Field>
+  );
+}
+
+const Field = styled.form`
+  display: flex;
+  flex: 1 1 auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  min-width: 0;
+  max-width: 720px;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: 0 ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  color: ${({ theme }) => theme.colors.muted};
+
+  &:focus-within {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Input = styled.input`
+  flex: 1 1 auto;
+  min-width: 0;
+  min-height: 40px;
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+
+  /* The field's ring shows focus; a second ring on the input would double it. */
+  &:focus-visible {
+    outline: none;
+    box-shadow: none;
+  }
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;

@@ -1,0 +1,102 @@
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { CategoryTile } from '@/components/ui/CategoryTile';
+import { IssueCard } from '@/components/ui/IssueCard';
+import { KeywordChipList } from '@/components/ui/KeywordChip';
+import { Slider } from '@/components/ui/Slider';
+import { SEARCH_HOME_MAX_CATEGORIES } from '@/lib/constants';
+import { imageSet, mediaUrl, type IssueTile } from '@/lib/entities';
+import { catalogueBase } from '@/lib/routes';
+import { GOLD_BADGE } from '@/services/catalogue';
+import { getLibraryCatalogue, searchKeys, type MagazineSearchHit } from '@/services/search';
+
+const HOME_COVER = { width: 110, height: 143 };
+const HOME_CATEGORY = 110;
+
+function tileOf(hit: MagazineSearchHit, libraryId?: number): IssueTile {
+  const { src, srcSet } = imageSet(hit.new_imgPath);
+  const base = catalogueBase(libraryId);
+  return {
+    name: hit.magName,
+    editionId: hit.issueId,
+    imageSrc: src,
+    imageSrcSet: srcSet,
+    ...(hit.isGold === 1 ? { floatingImgSrc: GOLD_BADGE.src, floatingImgAltText: GOLD_BADGE.alt } : {}),
+    showFloatingIcon: hit.isGold === 1,
+    browserLinkUrl: `${base}/magazine/${hit.mid}`,
+  };
+}
+
+/**
+ * The overlay before anything is typed (SPEC §2): 'Popular Languages', 'Popular Magazines' (to /magazines/BS/en),
+ * 'Popular Journals' (to /journals, only when there are any) and at most 10 'Popular Categories', from the
+ * library's catalogue (magazine-libaray). A failed call shows nothing (SPEC §8).
+ */
+export function SearchHome({ libraryId }: { libraryId?: number }) {
+  const { data, isLoading } = useSWR(searchKeys.library({ libraryId }), getLibraryCatalogue, { revalidateOnFocus: false });
+  const base = catalogueBase(libraryId);
+  if (isLoading || !data) {
+    return (
+      <Loading role="status" aria-live="polite">
+        Loading popular titles…
+      </Loading>
+    );
+  }
+  const categories = data.popularCat.slice(0, SEARCH_HOME_MAX_CATEGORIES);
+  return (
+    <Sections>
+      {data.popularLang.length > 0 ? (
+        <section aria-labelledby="search-home-languages">
+          <SectionTitle id="search-home-languages">Popular Languages</SectionTitle>
+          <KeywordChipList
+            label="Popular Languages"
+            chips={data.popularLang.map((language) => ({ label: language.lang, href: `${base}/magazines/BS/${language.lang_code}` }))}
+          />
+        </section>
+      ) : null}
+      {data.magazineList.length > 0 ? (
+        <Slider title="Popular Magazines" viewAllHref={`${base}/magazines/BS/en`} itemCount={data.magazineList.length}>
+          {data.magazineList.map((hit) => (
+            <IssueCard key={hit.objectID} tile={tileOf(hit, libraryId)} width={HOME_COVER.width} height={HOME_COVER.height} />
+          ))}
+        </Slider>
+      ) : null}
+      {data.journalList.length > 0 ? (
+        <Slider title="Popular Journals" viewAllHref="/journals" itemCount={data.journalList.length}>
+          {data.journalList.map((hit) => (
+            <IssueCard key={hit.objectID} tile={tileOf(hit, libraryId)} width={HOME_COVER.width} height={HOME_COVER.height} />
+          ))}
+        </Slider>
+      ) : null}
+      {categories.length > 0 ? (
+        <Slider title="Popular Categories" itemCount={categories.length}>
+          {categories.map((category) => (
+            <CategoryTile
+              key={category.category_id}
+              name={category.name}
+              imgPath={mediaUrl(category.image)}
+              browserLinkUrl={`${base}/magazines/${category.category_id}`}
+              width={HOME_CATEGORY}
+              height={HOME_CATEGORY}
+            />
+          ))}
+        </Slider>
+      ) : null}
+    </Sections>
+  );
+}
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xl};
+`;
+
+const SectionTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const Loading = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;

@@ -1,0 +1,328 @@
+import Link from 'next/link';
+import { useId, useState, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { ClockIcon } from '@/components/ui/icons';
+import { imageSourcesFor } from '@/components/ui/images';
+import { STORY_IMAGE } from '@/lib/constants';
+import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
+import type { SearchState } from '@/hooks/useSearch';
+import { discoverIssue, searchIssues, type DiscoverIssue, type SearchOptions, type SearchResult, type StoryResult } from '@/services/search';
+import { DiscoverTile } from './DiscoverTile';
+import { Highlight } from './Highlight';
+
+export interface SearchResultsProps {
+  state: SearchState;
+  onTab(tab: SearchTab): void;
+  onMore(): void;
+  /** The overlay shows a few discover tiles and a 'Discover more' link; /search shows them all. */
+  variant: 'overlay' | 'page';
+  options?: SearchOptions;
+}
+
+/** Results for the text typed: the Magazines / Stories tabs, their lists, and the states between. */
+export function SearchResults({ state, onTab, onMore, variant, options }: SearchResultsProps) {
+  const baseId = useId();
+  const tabId = (tab: SearchTab) => `${baseId}-tab-${tab}`;
+  const panelId = `${baseId}-panel`;
+  const hasItems = state.tab === 0 ? state.magazines.length + state.discover.length > 0 : state.stories.length > 0;
+
+  // Arrow keys move between the tabs, as a tab list should.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: SearchTab = state.tab === 0 ? 1 : 0;
+    onTab(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
+  return (
+    <Results>
+      <Tabs role="tablist" aria-label="Search in">
+        {SEARCH_TABS.map(({ tab, label }) => (
+          <Tab
+            key={tab}
+            id={tabId(tab)}
+            type="button"
+            role="tab"
+            aria-selected={state.tab === tab}
+            aria-controls={panelId}
+            tabIndex={state.tab === tab ? 0 : -1}
+            onClick={() => onTab(tab)}
+            onKeyDown={onTabKey}
+          >
+            {label}
+          </Tab>
+        ))}
+      </Tabs>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(state.tab)} aria-busy={state.loading}>
+        {state.noResults ? (
+          <Empty role="status">No results found for {state.query}</Empty>
+        ) : state.tab === 0 ? (
+          <>
+            {state.discover.length > 0 ? (
+              <DiscoverSection query={state.query} first={state.discover} total={state.discoverTotal} variant={variant} options={options} />
+            ) : null}
+            {state.magazines.length > 0 ? (
+              <section aria-labelledby={`${baseId}-magazines`}>
+                <SectionTitle id={`${baseId}-magazines`}>Magazines</SectionTitle>
+                <ResultList>
+                  {state.magazines.map((result) => (
+                    <li key={result.key}>
+                      <MagazineRow result={result} />
+                    </li>
+                  ))}
+                </ResultList>
+              </section>
+            ) : null}
+          </>
+        ) : (
+          <ResultList aria-label="Stories">
+            {state.stories.map((story) => (
+              <li key={story.tile.key}>
+                <StoryRow story={story} />
+              </li>
+            ))}
+          </ResultList>
+        )}
+        {state.loading ? (
+          <Status role="status" aria-live="polite">
+            Searching…
+          </Status>
+        ) : null}
+        {!state.loading && !state.done && hasItems ? (
+          <MoreButton type="button" onClick={onMore}>
+            Show more results
+          </MoreButton>
+        ) : null}
+      </div>
+    </Results>
+  );
+}
+
+function MagazineRow({ result }: { result: SearchResult }) {
+  return (
+    <RowLink href={result.href}>
+      <Thumb src={result.imageSrc} srcSet={result.imageSrcSet} width={60} height={78} alt="" loading="lazy" decoding="async" />
+      <RowText>
+        <RowTitle>
+          <Highlight value={result.highlight} />
+        </RowTitle>
+        {result.isGold ? <Muted>Gold</Muted> : null}
+      </RowText>
+    </RowLink>
+  );
+}
+
+function StoryRow({ story }: { story: StoryResult }) {
+  const image = imageSourcesFor(story.tile.imgPath);
+  const source = [story.tile.magName, story.tile.issueName].filter(Boolean).join(' · ');
+  return (
+    <StoryItem>
+      <Thumb src={image.src} srcSet={image.srcSet} width={STORY_IMAGE.width} height={STORY_IMAGE.height} alt="" loading="lazy" decoding="async" />
+      <RowText>
+        {source ? <Muted>{source}</Muted> : null}
+        <StoryTitle>
+          <Link href={story.tile.browserLinkUrl}>
+            <Highlight value={story.titleHighlight} />
+          </Link>
+        </StoryTitle>
+        {story.snippet ? (
+          <Snippet>
+            <Highlight value={story.snippet} />
+          </Snippet>
+        ) : null}
+        <Muted>
+          <ClockIcon aria-hidden="true" /> {story.tile.readTime}
+        </Muted>
+      </RowText>
+    </StoryItem>
+  );
+}
+
+/**
+ * Issues whose printed pages hold the words. The overlay shows the first few and leads to /search for the rest
+ * ('Discover more'); /search shows them all, a page of issues at a time.
+ */
+function DiscoverSection({ query, first, total, variant, options }: { query: string; first: DiscoverIssue[]; total: number; variant: 'overlay' | 'page'; options?: SearchOptions }) {
+  const headingId = useId();
+  const [more, setMore] = useState<{ issues: DiscoverIssue[]; page: number; done: boolean; loading: boolean }>({ issues: [], page: 0, done: false, loading: false });
+  const issues = [...first, ...more.issues];
+  const loadMoreIssues = async () => {
+    setMore((m) => ({ ...m, loading: true }));
+    const next = more.page + 1;
+    const found = await searchIssues(query, { ...options, page: next });
+    const added = found.hits.map(discoverIssue);
+    setMore((m) => ({ issues: [...m.issues, ...added], page: next, done: added.length === 0, loading: false }));
+  };
+  return (
+    <section aria-labelledby={headingId}>
+      <SectionTitle id={headingId}>Found inside issues</SectionTitle>
+      <DiscoverList>
+        {issues.map((issue) => (
+          <li key={issue.issueId}>
+            <DiscoverTile issue={issue} moreHref={searchPageUrl(query, 0, issue.issueId)} headingLevel={3} />
+          </li>
+        ))}
+      </DiscoverList>
+      {variant === 'overlay' ? (
+        <DiscoverMore href={searchPageUrl(query, 0)}>Discover more{total > 0 ? ` (${total} issues)` : ''}</DiscoverMore>
+      ) : !more.done && issues.length < total ? (
+        <MoreButton type="button" onClick={() => void loadMoreIssues()} disabled={more.loading}>
+          {more.loading ? 'Loading issues…' : 'More issues'}
+        </MoreButton>
+      ) : null}
+    </section>
+  );
+}
+
+const Results = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.lg};
+`;
+
+const Tabs = styled.div`
+  display: inline-flex;
+  align-self: flex-start;
+  padding: ${({ theme }) => theme.spacing.xxs};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.pill};
+`;
+
+const Tab = styled.button`
+  min-height: 40px;
+  padding: 0 ${({ theme }) => theme.spacing.lg};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+
+  &[aria-selected='true'] {
+    background: ${({ theme }) => theme.colors.brand};
+    color: ${({ theme }) => theme.colors.onBrand};
+  }
+`;
+
+const SectionTitle = styled.h2`
+  margin: ${({ theme }) => theme.spacing.md} 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const ResultList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const DiscoverList = styled(ResultList)`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr));
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const RowLink = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.md};
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  padding: ${({ theme }) => theme.spacing.xs};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+
+const StoryItem = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.md};
+  padding: ${({ theme }) => theme.spacing.xs};
+`;
+
+const Thumb = styled.img`
+  flex: 0 0 auto;
+  height: auto;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.skeleton};
+  object-fit: cover;
+`;
+
+const RowText = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xxs};
+  min-width: 0;
+`;
+
+const RowTitle = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  overflow-wrap: anywhere;
+`;
+
+const StoryTitle = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  overflow-wrap: anywhere;
+
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+
+  a:hover {
+    text-decoration: underline;
+  }
+`;
+
+const Snippet = styled.p`
+  /* The service keeps paragraph breaks as line breaks. */
+  white-space: pre-line;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Empty = styled.p`
+  padding: ${({ theme }) => theme.spacing.xl} 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  overflow-wrap: anywhere;
+`;
+
+const Status = styled.p`
+  padding: ${({ theme }) => theme.spacing.md} 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const MoreButton = styled.button`
+  align-self: center;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  margin-top: ${({ theme }) => theme.spacing.md};
+  padding: 0 ${({ theme }) => theme.spacing.xl};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const DiscoverMore = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  margin-top: ${({ theme }) => theme.spacing.sm};
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;

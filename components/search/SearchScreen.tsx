@@ -1,0 +1,104 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useRef } from 'react';
+import styled from 'styled-components';
+import { useScrollBottom } from '@/hooks/useScrollBottom';
+import { useSearch, type SearchState } from '@/hooks/useSearch';
+import { searchPageUrl, type SearchTab } from '@/lib/search';
+import { recordEvent } from '@/services/events';
+import type { DiscoverIssue } from '@/services/search';
+import { media } from '@/styles/breakpoints';
+import { DiscoverTile } from './DiscoverTile';
+import { SearchField } from './SearchField';
+import { SearchHome } from './SearchHome';
+import { SearchResults } from './SearchResults';
+
+export interface SearchScreenProps {
+  query: string;
+  tab: SearchTab;
+  placeholder: string;
+  libraryId: number;
+  ageRating: number | null;
+  /** The first page of results, found on the server. */
+  initial: Partial<SearchState> | null;
+  /** With issueId: that issue with every page that matches (null when it has none). */
+  issue: DiscoverIssue | null;
+  issueId: number | null;
+}
+
+/** /search: the overlay's search as a page, its address following the text and the tab so it can be shared. */
+export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, initial, issue, issueId }: SearchScreenProps) {
+  const router = useRouter();
+  const options = { libraryId, ageRating: ageRating ?? undefined };
+  const { state, setText, setTab, loadMore } = useSearch({ ...options, initial: { text: query, query, tab, ...initial } });
+  useScrollBottom(null, loadMore, Boolean(state.query) && issueId === null);
+
+  // An empty first page found on the server is recorded as the client would record it.
+  const recorded = useRef(false);
+  useEffect(() => {
+    if (recorded.current || !initial?.noResults) return;
+    recorded.current = true;
+    recordEvent('search_no_results', { query, tab });
+  }, [initial, query, tab]);
+
+  // The address follows what is searched (not every key typed), without asking the server again.
+  const { query: searched, tab: shownTab, text } = state;
+  useEffect(() => {
+    if (issueId !== null || (!searched && text.trim())) return;
+    const url = searchPageUrl(searched, shownTab);
+    if (url !== router.asPath) void router.replace(url, undefined, { shallow: true, scroll: false });
+  }, [searched, shownTab, text, issueId, router]);
+
+  return (
+    <Page>
+      <Heading>Search</Heading>
+      <SearchField value={state.text} onChange={setText} placeholder={placeholder} />
+      {issueId !== null ? (
+        <section aria-labelledby="search-issue-pages">
+          <SubHeading id="search-issue-pages">
+            {issue ? `Pages of ${issue.magName}, ${issue.issueName} with ${query}` : `No pages of this issue mention ${query}`}
+          </SubHeading>
+          {issue ? <DiscoverTile issue={issue} showAllPages headingLevel={3} /> : null}
+          <BackLink href={searchPageUrl(query, 0)}>All results for {query}</BackLink>
+        </section>
+      ) : state.text.trim() ? (
+        <SearchResults state={state} onTab={setTab} onMore={loadMore} variant="page" options={options} />
+      ) : (
+        <SearchHome libraryId={libraryId} />
+      )}
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.lg};
+  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.spacing.lg} ${({ theme }) => theme.spacing.md};
+
+  ${media.up('md')} {
+    padding: ${({ theme }) => theme.spacing.xl};
+  }
+`;
+
+const Heading = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+`;
+
+const SubHeading = styled.h2`
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  overflow-wrap: anywhere;
+`;
+
+
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.sizes.tapTarget};
+  margin-top: ${({ theme }) => theme.spacing.md};
+  color: ${({ theme }) => theme.colors.brand};
+`;

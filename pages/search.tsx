@@ -1,0 +1,70 @@
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import Head from 'next/head';
+import { SearchScreen } from '@/components/search/SearchScreen';
+import { COOKIE } from '@/lib/cookies';
+import { MAX_SEARCH_LENGTH, parseTab, searchPageUrl, searchPlaceholder } from '@/lib/search';
+import { discoverIssue, searchPageResult } from '@/services/search';
+import { requireMember, withDatabase } from '@/server/pages/session';
+import { shellProps } from '@/server/pages/shell';
+import { searchIssues, searchMagazines, searchStories } from '@/server/search';
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const getServerSideProps = withDatabase(async (ctx) => {
+  const member = await requireMember(ctx);
+  if ('redirect' in member) return member;
+  const query = (single(ctx.query.q) ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const tab = parseTab(single(ctx.query.tab));
+  const rawIssue = single(ctx.query.issueId);
+  const issueId = rawIssue === undefined ? null : /^[1-9]\d{0,9}$/.test(rawIssue) ? Number(rawIssue) : NaN;
+  // An address that is not a search (an unknown tab, a broken issue id) goes to the one that is.
+  if (tab === null || Number.isNaN(issueId)) return { redirect: { destination: searchPageUrl(query, tab ?? 0), permanent: false } };
+
+  const { viewer } = member;
+  const cookies = ctx.req.cookies;
+  const ageRating = Number(cookies[COOKIE.ageRating] ?? 0) || null;
+  const scope = { viewer, query, ageRating: ageRating ?? undefined };
+  let initial = null;
+  let issue = null;
+  if (query && issueId !== null) {
+    const found = await searchIssues({ ...scope, includeGold: true, issueId, page: 0 });
+    issue = found.hits[0] ? discoverIssue(found.hits[0]) : null;
+  } else if (query) {
+    const result =
+      tab === 1
+        ? searchPageResult({ stories: await searchStories({ ...scope, page: 0 }) }, viewer.libraryId)
+        : await Promise.all([searchMagazines({ ...scope, page: 0, includeGold: true }), searchIssues({ ...scope, includeGold: true, page: 0 })]).then(
+            ([magazines, issues]) => searchPageResult({ magazines, issues }, viewer.libraryId),
+          );
+    const empty = tab === 1 ? result.stories.length === 0 : result.magazines.length + result.discover.length === 0;
+    initial = { ...result, noResults: empty, done: empty };
+  }
+  return {
+    props: {
+      shell: await shellProps(member.session),
+      query,
+      tab,
+      issueId,
+      initial,
+      issue,
+      libraryId: viewer.libraryId,
+      ageRating,
+      placeholder: searchPlaceholder({ isNewspaper: cookies[COOKIE.isNewspaper], isJournal: cookies[COOKIE.isJournal] }),
+    },
+  };
+}) satisfies GetServerSideProps;
+
+export default function SearchPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  return (
+    <>
+      <Head>
+        <title>{props.query ? `${props.query} – Search – Library Reader` : 'Search – Library Reader'}</title>
+      </Head>
+      {/* A new search (a link, not typing) starts afresh. */}
+      <SearchScreen key={`${props.query}|${props.tab}|${props.issueId}`} {...props} />
+    </>
+  );
+}

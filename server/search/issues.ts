@@ -1,0 +1,146 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import { visibleMagazineWhere } from '../catalogue/visibility';
+import { getDb } from '../db/client';
+import { categories, issues, magazines } from '../db/schema';
+import type { Viewer } from '../viewer';
+import { countHits, NO_HITS, searchPages } from './count';
+import { excerptAnchors, headlineFragment, toHighlight } from './highlight';
+import { ISSUE_COUNT_BOUND, ISSUE_RANK_WINDOW } from './ranking';
+import { withTypoCorrection, type SearchTerms } from './words';
+
+export const ISSUE_SEARCH_PAGE_SIZE = 10;
+/** Pages an issue hit lists (the discover tile shows them; fIn counts every one, and past 3 the tile says 'More'). */
+export const PAGES_PER_ISSUE_HIT = 3;
+/** With issueId: every matching page of that one issue, up to this many. */
+export const PAGES_OF_ONE_ISSUE = 100;
+
+/** SPEC §3 Issue hit: the issue, its magazine, the matching pages (page number and highlighted text) and fIn. */
+export interface IssueHit {
+  pages: { page: number; _highLight: string }[];
+  issue: { iss_id: number; iss_name: string; magId: number; iss_date: string };
+  magDetails: { magName: string; img: string };
+  /** How many pages of the issue match. */
+  fIn: number;
+}
+
+export interface IssueSearchResult {
+  status: 'success';
+  hits: IssueHit[];
+  nbHits: number;
+  nbPages: number;
+  /** False when nbHits is an estimate: past ISSUE_COUNT_BOUND issues the planner's estimate is given. */
+  exhaustiveNbHits: boolean;
+  page: number;
+  hitsPerPage: number;
+  query: string;
+  correctedQuery?: string;
+}
+
+export interface IssueSearchInput {
+  viewer: Viewer;
+  query: string;
+  includeGold: boolean;
+  /** Only this issue, with all its matching pages (the tile's 'More'). */
+  issueId?: number;
+  page: number;
+  ageRating?: number;
+}
+
+interface IssueRow extends Record<string, unknown> {
+  id: number;
+  fin: number;
+  name: string;
+  issue_date: string;
+  magazine_id: number;
+  cover_path: string;
+  magazine_name: string;
+  pages: { page: number; marked: string }[];
+}
+
+
+function pageMatch(tsquery: string, issueRef: SQL): SQL {
+  return sql`SELECT 1 FROM issue_pages p WHERE p.issue_id = ${issueRef} AND p.search_vector @@ ${tsquery}::tsquery`;
+}
+
+function issueMatches(input: IssueSearchInput, tsquery: string, ageRating: number | null): SQL {
+  const conditions: SQL[] = [visibleMagazineWhere(input.viewer, ageRating), sql`EXISTS (${pageMatch(tsquery, sql`issues.id`)})`];
+  if (!input.includeGold) conditions.push(eq(magazines.isGold, false));
+  if (input.issueId !== undefined) conditions.push(eq(issues.id, input.issueId));
+  return sql`FROM ${issues} JOIN ${magazines} ON ${magazines.id} = ${issues.magazineId}
+    JOIN ${categories} ON ${categories.id} = ${magazines.categoryId} WHERE ${and(...conditions)}`;
+}
+
+/** How many of an issue's pages match and how well the best one does. */
+function pageScore(tsquery: string, issueRef: SQL): SQL {
+  return sql`SELECT count(*)::int AS fin, max(ts_rank(p.search_vector, ${tsquery}::tsquery)) AS best
+    FROM issue_pages p WHERE p.issue_id = ${issueRef} AND p.search_vector @@ ${tsquery}::tsquery`;
+}
+
+/**
+ * One page of issue ids, best first: within the newest ISSUE_RANK_WINDOW matching issues, those with the most
+ * matching pages, then the best page's rank; past the window, newest first.
+ */
+function pageIssues(matches: SQL, tsquery: string, offset: number, limit: number): SQL {
+  if (offset >= ISSUE_RANK_WINDOW) {
+    return sql`SELECT newest.id, score.fin, row_number() OVER () AS position
+      FROM (SELECT issues.id, issues.issue_date ${matches} ORDER BY ${issues.issueDate} DESC, ${issues.id} DESC OFFSET ${offset} LIMIT ${limit}) AS newest
+      CROSS JOIN LATERAL (${pageScore(tsquery, sql`newest.id`)}) AS score`;
+  }
+  return sql`SELECT windowed.id, score.fin,
+      row_number() OVER (ORDER BY score.fin DESC, score.best DESC, windowed.issue_date DESC, windowed.id DESC) AS position
+    FROM (SELECT issues.id, issues.issue_date ${matches} ORDER BY ${issues.issueDate} DESC, ${issues.id} DESC LIMIT ${ISSUE_RANK_WINDOW}) AS windowed
+    CROSS JOIN LATERAL (${pageScore(tsquery, sql`windowed.id`)}) AS score
+    ORDER BY position OFFSET ${offset} LIMIT ${limit}`;
+}
+
+async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRating: number | null) {
+  const empty = { count: NO_HITS, hits: [] as IssueHit[], terms };
+  if (!terms.tsquery) return empty;
+  const matches = issueMatches(input, terms.tsquery, ageRating);
+  const offset = input.page * ISSUE_SEARCH_PAGE_SIZE;
+  const perIssue = input.issueId !== undefined ? PAGES_OF_ONE_ISSUE : PAGES_PER_ISSUE_HIT;
+  const headline = headlineFragment(sql`p.search_config`, sql`p.text`, terms.tsquery, excerptAnchors(terms.words), { maxWords: 30 });
+  // The count and the page of issues (with their first matching pages) are independent: ask for both at once.
+  const [count, found] = await Promise.all([
+    countHits(sql`SELECT 1 ${matches}`, ISSUE_COUNT_BOUND),
+    getDb().execute<IssueRow>(sql`
+      SELECT i.id, page.fin, i.name, i.issue_date::text AS issue_date, i.magazine_id, i.cover_path, m.name AS magazine_name,
+        (SELECT coalesce(json_agg(json_build_object('page', listed.page_no, 'marked', listed.marked) ORDER BY listed.page_no), '[]')
+          FROM (
+            SELECT p.page_no, ${headline} AS marked FROM issue_pages p
+            WHERE p.issue_id = i.id AND p.search_vector @@ ${terms.tsquery}::tsquery
+            ORDER BY p.page_no LIMIT ${perIssue}
+          ) AS listed) AS pages
+      FROM (${pageIssues(matches, terms.tsquery, offset, ISSUE_SEARCH_PAGE_SIZE)}) AS page
+      JOIN issues i ON i.id = page.id
+      JOIN magazines m ON m.id = i.magazine_id
+      ORDER BY page.position`),
+  ]);
+  const hits = found.rows.map((row) => ({
+    pages: row.pages.map((p) => ({ page: p.page, _highLight: toHighlight(p.marked, terms.words).value })),
+    issue: { iss_id: row.id, iss_name: row.name, magId: row.magazine_id, iss_date: row.issue_date },
+    magDetails: { magName: row.magazine_name, img: row.cover_path },
+    fIn: row.fin,
+  }));
+  return { count, hits, terms };
+}
+
+/**
+ * search_list (SPEC §7): issues whose printed pages hold every word, with the pages that match and the text
+ * around the words; with issueId, that one issue with all its matching pages. Visibility and age as for titles.
+ */
+export async function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
+  const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const result = await withTypoCorrection(input.query, (terms) => runIssueSearch(input, terms, ageRating));
+  return {
+    status: 'success',
+    hits: result.hits,
+    ...searchPages(result.count, ISSUE_SEARCH_PAGE_SIZE),
+    page: input.page,
+    hitsPerPage: ISSUE_SEARCH_PAGE_SIZE,
+    query: input.query,
+    ...(result.correctedQuery ? { correctedQuery: result.correctedQuery } : {}),
+  };
+}

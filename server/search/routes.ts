@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
+import { route, type ServiceRoutes } from '../http/handler';
+import { viewerFor } from '../viewer';
+import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from './issues';
+import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from './magazines';
+import { MAX_QUERY_LENGTH } from './text';
+
+const libraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
+const searchText = z.string().trim().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional().default('');
+/** Search pages are zero-based, as Algolia's are. */
+const searchPage = z.coerce.number().int().min(0).max(10_000).optional().default(0);
+const ageRating = z.coerce.number().int().min(0).max(99).optional();
+const goldFlag = z.enum(['0', '1']).optional().default('1');
+
+export const magazineSearchQuery = z.object({
+  q: searchText,
+  p: searchPage,
+  age_rating: ageRating,
+  storeID: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  isGold: goldFlag,
+  libid: libraryId,
+});
+
+export const libraryCatalogueQuery = z.object({
+  query: searchText,
+  libID: libraryId,
+  page: searchPage,
+  aggsCount: z.coerce.number().int().min(1).max(100).optional().default(INITIAL_LIBRARY_SEARCH_AGGS_COUNT),
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{0,3}$/, 'must be a language code')
+    .optional()
+    .default(''),
+  cat: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  age_rating: ageRating,
+});
+
+export const issueSearchQuery = z.object({
+  q: searchText,
+  isGold: goldFlag,
+  issueId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  page: searchPage,
+  age_rating: ageRating,
+  libid: libraryId,
+});
+
+const emptyPage = (page: number, hitsPerPage: number) => ({ hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page, hitsPerPage });
+
+/** The catalogue service's search calls (SPEC §7); spread into the catalogue table in server/services.ts. */
+export const searchRoutes: ServiceRoutes = {
+  'magazine-search': {
+    GET: route({
+      summary: 'Magazine search: titles by name or description, typos forgiven, best first; zero-based pages of 20',
+      query: magazineSearchQuery,
+      async handler({ query, session }) {
+        if (!query.q) return { status: 'success', ...emptyPage(query.p, MAGAZINE_SEARCH_PAGE_SIZE), query: '' };
+        const viewer = await viewerFor(session, query.libid);
+        const result = await searchMagazines({
+          viewer,
+          query: query.q,
+          page: query.p,
+          ageRating: query.age_rating,
+          includeGold: query.isGold === '1',
+          storeId: query.storeID,
+        });
+        return { status: 'success', ...result };
+      },
+    }),
+  },
+  'magazine-libaray': {
+    GET: route({
+      summary: 'The library catalogue for the search overlay: matching titles, popular magazines and journals, category and language facets',
+      query: libraryCatalogueQuery,
+      async handler({ query, session }) {
+        const viewer = await viewerFor(session, query.libID);
+        return libraryCatalogue({
+          viewer,
+          query: query.query,
+          page: query.page,
+          aggsCount: query.aggsCount,
+          language: query.lang || undefined,
+          categoryId: query.cat,
+          ageRating: query.age_rating,
+          includeGold: true,
+        });
+      },
+    }),
+  },
+  search_list: {
+    GET: route({
+      summary: 'Issues whose pages hold the words, with the matching page numbers and highlighted text (the discover tile)',
+      query: issueSearchQuery,
+      async handler({ query, session }) {
+        if (!query.q) return { status: 'success', ...emptyPage(query.page, ISSUE_SEARCH_PAGE_SIZE), query: '' };
+        const viewer = await viewerFor(session, query.libid);
+        return searchIssues({
+          viewer,
+          query: query.q,
+          includeGold: query.isGold === '1',
+          issueId: query.issueId,
+          page: query.page,
+          ageRating: query.age_rating,
+        });
+      },
+    }),
+  },
+};
