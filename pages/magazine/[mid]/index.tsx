@@ -1,5 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
+import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { magazineProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
 
@@ -8,5 +9,5 @@ export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, false
 
 export default function MagazinePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return <MagazineScreen {...props} />;
+  return <MagazineScreen {...props} favourite={<FavouriteButton mid={props.magazine.mid} magazineName={props.magazine.magName} variant="labelled" />} />;
 }
