@@ -2,10 +2,11 @@ import Cookies from 'js-cookie';
 import { ageRatingOrDefault } from '@/lib/age';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, POPUP_FALLBACK_DELAY_MS } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
+import { VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
 import { http, SERVICE_URL } from './http';
-import { saveSession } from './session';
-import { checkUser, verifyLibrary } from './user';
+import { saveSession, storedExpiration, storedUser } from './session';
+import { checkUser, libraryAccessCheck, verifyLibrary } from './user';
 
 /** The hosted reader's base address, read at build time; empty means this server. */
 export const READER_URL = process.env.READER_URL || '';
@@ -84,13 +85,15 @@ export async function reverifyMembership(userId: number, libraryId: number): Pro
   return 'ok';
 }
 
-/** The reader address of SPEC §2: /reader/{code}/{issue}?isLib=1, optionally at #page/{n}. */
+/** SPEC §2 Reader address: /reader/{code}/{issue}?isLib=1, optionally #page/{n}. */
 export function readerUrl(code: string, issueId: number, page?: number): string {
   return `${READER_URL}/reader/${encodeURIComponent(code)}/${issueId}?isLib=1${page ? `#page/${page}` : ''}`;
 }
 
 export type OpenIssueOutcome =
   | { kind: 'opened'; url: string }
+  /** The new tab was blocked: the same tab goes to the reader after 100 ms. */
+  | { kind: 'same-tab'; url: string }
   /** The membership has ended: the caller shows the 'Oops! Your subscription has expired' popup. */
   | { kind: 'expired' }
   /** Re-verification sent the member elsewhere (no library, or home under another library). */
@@ -98,24 +101,52 @@ export type OpenIssueOutcome =
   | { kind: 'failed' };
 
 /**
- * Opens an issue in the hosted reader (at a page, when given) for the signed-in member, re-verifying an ended
- * membership first (SPEC §4), then the reader code call and the new tab (same tab after 100 ms if blocked).
+ * SPEC §4: before opening the reader, a membership whose end has passed is verified again with the library; it may
+ * have been renewed. Answers null when reading may go ahead.
+ */
+async function recheckMembership(now: number): Promise<OpenIssueOutcome | null> {
+  if (storedExpiration() > now / 1000) return null;
+  const check = await libraryAccessCheck(Number(Cookies.get(COOKIE.libraryId) ?? 0));
+  if (check.isNoLibrary || (check.isError && !check.isRedirectHome)) return { kind: 'redirect', to: VALIDATE_USER_NO_LIBRARY };
+  if (check.info) saveSession(check.info);
+  if (check.isRedirectHome) return { kind: 'redirect', to: '/' };
+  return storedExpiration() > now / 1000 ? null : { kind: 'expired' };
+}
+
+/**
+ * Opens an issue in the hosted reader (at a page, when given): asks the user service for a reader code
+ * (genCode?isLib=1, SPEC §7) and opens /reader/{code}/{issue}?isLib=1#page/{n} in a new tab; if the browser blocks
+ * the tab, the same tab navigates after 100 ms (SPEC §8).
  */
 export async function openIssue(issueId: number, page?: number): Promise<OpenIssueOutcome> {
   try {
-    const user = JSON.parse(window.localStorage.getItem(STORAGE.userDetails) ?? 'null') as { uid?: number; expiry?: string } | null;
-    const libraryId = Number(Cookies.get(COOKIE.libraryId) ?? 0);
-    if (!user?.uid || !libraryId) return { kind: 'redirect', to: '/validate-user?type=1' };
-    if (!user.expiry || isExpired(user.expiry)) {
-      const check = await reverifyMembership(user.uid, libraryId);
-      if (check === 'no-library') return { kind: 'redirect', to: '/validate-user?type=1' };
-      if (check === 'redirect-home') return { kind: 'redirect', to: '/' };
-      if (check === 'expired') return { kind: 'expired' };
-      if (check === 'error') return { kind: 'failed' };
+    const recheck = await recheckMembership(Date.now());
+    if (recheck) return recheck;
+    const user = storedUser();
+    const { data } = await http.post<{ status: string | number; code?: string }>(`${SERVICE_URL.user}/genCode?isLib=1`, {
+      user_id: user?.uid,
+      issue: issueId,
+      store_id: DEFAULT_STORE_ID,
+      user_con: DEFAULT_COUNTRY,
+      readtype: 'reader',
+      userLang: 'en',
+      purType: 1,
+      isnews: 0,
+      ageRating: ageRatingOrDefault(Cookies.get(COOKIE.ageRating), AGE_RATING_DEFAULT.reader),
+      device: 'web',
+      clvr: 'web',
+      lib_id: Number(Cookies.get(COOKIE.libraryId) ?? 0),
+      isGold: 1,
+    });
+    if (!data.code) return { kind: 'failed' };
+    const url = readerUrl(data.code, issueId, page);
+    const tab = window.open(url, '_blank');
+    if (!tab) {
+      window.setTimeout(() => window.location.assign(url), POPUP_FALLBACK_DELAY_MS);
+      return { kind: 'same-tab', url };
     }
-    const code = await generateReaderCode({ userId: user.uid, libraryId, issueId });
-    const url = readerUrl(code, issueId, page);
-    openReader(url);
+    // The reader must not be able to navigate this page.
+    tab.opener = null;
     return { kind: 'opened', url };
   } catch (error) {
     console.error('[reader] could not open the issue:', error instanceof Error ? error.message : error);
