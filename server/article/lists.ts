@@ -11,7 +11,6 @@ import {
   forYouStories,
   listStories,
   relatedStories,
-  searchStories,
   storyCategories,
   type StoryPage,
   type StoryRecord,
@@ -88,11 +87,6 @@ export async function keywordStories(scope: StoryScope, keywords: string[], page
   const found = await cachedPage(scope, JSON.stringify(['keywords', [...keywords].sort(), page]), () =>
     listStories(scope.viewer, { ageRating: scope.ageRating, keywords, page, pageSize: STORY_PAGE_SIZE }),
   );
-  return answer(found, page, STORY_PAGE_SIZE);
-}
-
-export async function storySearch(scope: StoryScope, query: string, page: number): Promise<StoryListAnswer> {
-  const found = await cachedPage(scope, JSON.stringify(['search', query.toLowerCase(), page]), () => searchStories(scope, query, page, STORY_PAGE_SIZE));
   return answer(found, page, STORY_PAGE_SIZE);
 }
 

@@ -3,7 +3,9 @@ import { STORY_CATEGORIES } from '@/lib/constants';
 import { isValidKeyword, type StoryListKind } from '@/lib/story-routes';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { keywordStories, magazineRelated, magazineStories, storyList, storySearch, type StoryListRequest } from './lists';
+import { searchStories } from '../search/stories';
+import { viewerFor } from '../viewer';
+import { keywordStories, magazineRelated, magazineStories, storyList, type StoryListRequest } from './lists';
 import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from './params';
 import { storyRoutes } from './story-routes';
 import { translationRoutes } from './translation-routes';
@@ -112,11 +114,11 @@ const listRoutes: ServiceRoutes = {
   },
   'v1/article-search': {
     GET: route({
-      summary: 'Article search: stories whose title, subtitle, description or keywords hold every word of the query',
+      summary: 'Article search: full-text search over stories (title, subtitle, keywords, text), typo-tolerant, with highlights',
       query: articleSearchQuery,
       async handler({ query, session }) {
         if (!query.query) return { Articles: [], page: query.page, nbPages: 0, nbHits: 0 };
-        return storySearch(await articleScope(session, query.age_rating), query.query, query.page);
+        return searchStories({ viewer: await viewerFor(session), query: query.query, page: query.page, ageRating: query.age_rating });
       },
     }),
   },

@@ -67,13 +67,15 @@ DECLARE cfg regconfig;
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.search_vector IS NOT NULL AND NEW.title IS NOT DISTINCT FROM OLD.title
      AND NEW.subtitle IS NOT DISTINCT FROM OLD.subtitle AND NEW.body IS NOT DISTINCT FROM OLD.body
+     AND NEW.keywords IS NOT DISTINCT FROM OLD.keywords
      AND NEW.language_code IS NOT DISTINCT FROM OLD.language_code THEN
     RETURN NEW;
   END IF;
   cfg := search_config_for(NEW.language_code);
   NEW.search_config := cfg;
+  -- Keywords weigh like the subtitle: a story tagged 'boats' is about boats even when the word is not in its text.
   NEW.search_vector := setweight(to_tsvector(cfg, NEW.title), 'A') || setweight(to_tsvector(cfg, NEW.subtitle), 'B')
-    || setweight(to_tsvector(cfg, NEW.body), 'D');
+    || setweight(to_tsvector(cfg, array_to_string(NEW.keywords, ' ')), 'B') || setweight(to_tsvector(cfg, NEW.body), 'D');
   RETURN NEW;
 END $$;
 --> statement-breakpoint
