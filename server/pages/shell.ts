@@ -1,6 +1,5 @@
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
-import { cached } from '../cache';
 import { findUserById } from '../user/queries';
 import { cachedLibrary } from '../viewer';
 import { libraryDetails } from '../user/present';
@@ -9,8 +8,8 @@ import { libraryDetails } from '../user/present';
 export async function shellProps(session: Session | null): Promise<ShellProps> {
   if (!session) return { signedIn: false, userName: '', library: null, hasPassword: false };
   const [user, library] = await Promise.all([
-    // A name change shows in the header within seconds; every page of a session reads the same row.
-    cached(`user|${session.claims.uid}`, () => findUserById(session.claims.uid), 10_000),
+    // Read fresh: a name given or a password set a moment ago must show in the header at once (one key lookup).
+    findUserById(session.claims.uid),
     cachedLibrary(session.claims.libid),
   ]);
   return {
