@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, favourites, issues, magazines, stories, storyReads } from '../db/schema';
 import { visibleCategoryWhere } from '../catalogue/visibility';
@@ -138,32 +138,6 @@ export async function forYouStories(scope: StoryScope, userId: number | null, pa
     + case when ${or(inArray(stories.categoryId, readCategories), inArray(stories.categoryId, favouriteCategories))} then 1 else 0 end)`;
   const order = [sql`${affinity} desc`, sql`${inArray(stories.id, readStories)} asc`, ...orderFor('popular-recent')];
   return pageOfStories(scope, [], order, page, pageSize);
-}
-
-/** Escapes LIKE's wildcards so a search for '50%' means the characters. */
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Article search: every word must appear in the title, subtitle, description or keywords; title matches first,
- * then newest. The search issue replaces this engine; callers only see this function.
- */
-export async function searchStories(scope: StoryScope, query: string, page: number, pageSize: number): Promise<StoryPage> {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return { items: [], total: 0 };
-  const keywordText = sql`array_to_string(${stories.keywords}, ' ')`;
-  const where = words.map(
-    (word) =>
-      or(
-        ilike(stories.title, likePattern(word)),
-        ilike(stories.subtitle, likePattern(word)),
-        ilike(stories.shortDesc, likePattern(word)),
-        sql`${keywordText} ilike ${likePattern(word)}`,
-      )!,
-  );
-  const inTitle = and(...words.map((word) => ilike(stories.title, likePattern(word))))!;
-  return pageOfStories(scope, where, [sql`${inTitle} desc`, ...orderFor('newest')], page, pageSize);
 }
 
 /** magazine-related: the magazine's own stories first, then others of its category; newest first. */

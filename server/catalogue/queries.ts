@@ -81,6 +81,26 @@ export interface MagazineFilter {
   pageSize?: number;
 }
 
+type LatestIssue = ReturnType<typeof latestIssues>;
+
+/** The columns of a MagazineHit: the title and its latest issue (any subquery shaped like latestIssues()). */
+export function magazineHitColumns(latest: Pick<LatestIssue, 'issueId' | 'issueName' | 'issueDate' | 'coverPath' | 'coverWidth' | 'coverHeight'>) {
+  return {
+    mid: magazines.id,
+    magName: magazines.name,
+    slug: magazines.slug,
+    catId: magazines.categoryId,
+    lang: magazines.languageCode,
+    isGold: sql<number>`${magazines.isGold}::int`,
+    issueId: latest.issueId,
+    issueName: latest.issueName,
+    issueDate: latest.issueDate,
+    img: latest.coverPath,
+    width: latest.coverWidth,
+    height: latest.coverHeight,
+  };
+}
+
 /** Latest issue per magazine, as a subquery joined below. */
 function latestIssues() {
   const db = getDb();
@@ -112,20 +132,7 @@ export async function filterMagazines(viewer: Viewer, filter: MagazineFilter): P
   const where = and(...conditions);
 
   const base = db
-    .select({
-      mid: magazines.id,
-      magName: magazines.name,
-      slug: magazines.slug,
-      catId: magazines.categoryId,
-      lang: magazines.languageCode,
-      isGold: sql<number>`${magazines.isGold}::int`,
-      issueId: latest.issueId,
-      issueName: latest.issueName,
-      issueDate: latest.issueDate,
-      img: latest.coverPath,
-      width: latest.coverWidth,
-      height: latest.coverHeight,
-    })
+    .select(magazineHitColumns(latest))
     .from(magazines)
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
     .innerJoin(latest, eq(latest.magazineId, magazines.id));

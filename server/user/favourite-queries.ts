@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { effectiveAgeRating } from '@/lib/age';
-import type { MagazineHit } from '../catalogue/queries';
+import { magazineHitColumns, type MagazineHit } from '../catalogue/queries';
 import { visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, favourites, issues, magazines } from '../db/schema';
@@ -62,20 +62,7 @@ export async function favouriteMagazinesWithLatestIssue(viewer: Viewer, userId: 
     .orderBy(issues.magazineId, desc(issues.issueDate), desc(issues.id))
     .as('latest');
   return db
-    .select({
-      mid: magazines.id,
-      magName: magazines.name,
-      slug: magazines.slug,
-      catId: magazines.categoryId,
-      lang: magazines.languageCode,
-      isGold: sql<number>`${magazines.isGold}::int`,
-      issueId: latest.issueId,
-      issueName: latest.issueName,
-      issueDate: latest.issueDate,
-      img: latest.coverPath,
-      width: latest.coverWidth,
-      height: latest.coverHeight,
-    })
+    .select(magazineHitColumns(latest))
     .from(favourites)
     .innerJoin(magazines, eq(magazines.id, favourites.magazineId))
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
