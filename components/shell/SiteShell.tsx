@@ -1,9 +1,9 @@
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { Layout } from '@/components/layout/Layout';
 import { Sidebar } from '@/components/layout/Sidebar';
-import { SearchOverlay } from '@/components/search/SearchOverlay';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
 import { ACCOUNT_MENU, PRIMARY_LINKS, SHORT_ACCOUNT_MENU } from '@/lib/routes';
@@ -11,6 +11,9 @@ import { searchGate, searchPlaceholder } from '@/lib/search';
 import { logout, sessionCookies, storedExpiration } from '@/services/session';
 import { loadPage } from '@/services/navigation';
 import type { ShellProps } from './types';
+
+// The overlay (and the search client with axios) loads when a member first opens it, not with every page.
+const SearchOverlay = dynamic(() => import('@/components/search/SearchOverlay').then((module) => module.SearchOverlay), { ssr: false });
 
 const PRODUCT_LOGO = { src: '/logo.svg', alt: 'Library Reader home' };
 const DEFAULT_HELP_EMAIL = process.env.NEXT_PUBLIC_HELP_EMAIL || 'help@library-reader.example';

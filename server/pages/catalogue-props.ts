@@ -14,6 +14,7 @@ import { cachedCategories, cachedIssuePage, cachedLanguages, cachedListing, cach
 import { allLanguages, isTopList, type CategoryRow } from '../catalogue/queries';
 import { countIssues, lastReadPage, listIssues, type IssueHit } from '../catalogue/titles';
 import { cataloguePage, idParam, type CataloguePageContext } from './catalogue';
+import { memoisedHtml } from './html-memo';
 
 type WithShell<P> = P & { shell: ShellProps };
 type Result<P> = GetServerSidePropsResult<WithShell<P>>;
@@ -55,7 +56,7 @@ async function languageChips(
 }
 
 /** /magazines/{catId} and /magazines/{catId}/{magLang}, and their /q/temp twins. */
-export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<ListingScreenProps>> {
+async function loadListingProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<ListingScreenProps>> {
   const catId = String(ctx.params?.catId ?? '');
   const lang = typeof ctx.params?.magLang === 'string' ? ctx.params.magLang : null;
   const list = isTopList(catId) ? catId : undefined;
@@ -98,7 +99,7 @@ export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean
 }
 
 /** /journals: every journal (category 154), or a plain note for a library that does not take them. */
-export async function journalsProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
+async function loadJournalsProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const page = await cataloguePage(ctx, { temp: false });
   if ('redirect' in page) return page;
   // Library 2083 reads the catalogue under /q/temp, where journals are their category's listing.
@@ -126,7 +127,7 @@ export async function journalsProps(ctx: GetServerSidePropsContext): Promise<Res
 }
 
 /** /q/temp/magazines/language/{langCode}: every title in one language. */
-export async function languageListingProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
+async function loadLanguageListingProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const code = String(ctx.params?.langCode ?? '');
   if (!LANGUAGE_CODE.test(code)) return NOT_FOUND;
   const page = await cataloguePage(ctx, { temp: true });
@@ -156,7 +157,7 @@ export async function languageListingProps(ctx: GetServerSidePropsContext): Prom
 }
 
 /** /magazine/{mid} and /q/temp/magazine/{mid}. */
-export async function magazineProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<MagazineScreenProps>> {
+async function loadMagazineProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<MagazineScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
   const page = await cataloguePage(ctx, { temp });
@@ -199,7 +200,7 @@ export async function magazineProps(ctx: GetServerSidePropsContext, temp: boolea
 }
 
 /** /magazine/{mid}/{issueId} and its /q/temp twin: an issue of that title, or a 404. */
-export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<IssueScreenProps>> {
+async function loadIssueProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<IssueScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   const issueId = idParam(ctx.params?.issueId);
   if (mid === null || issueId === null) return NOT_FOUND;
@@ -239,7 +240,7 @@ export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean):
 }
 
 /** /all-issues/{mid} and /q/temp/all-issues/{mid}: every issue of a title, newest first, pages of 20. */
-export async function allIssuesProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<AllIssuesScreenProps>> {
+async function loadAllIssuesProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<AllIssuesScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
   const page = await cataloguePage(ctx, { temp });
@@ -262,3 +263,11 @@ export async function allIssuesProps(ctx: GetServerSidePropsContext, temp: boole
     },
   };
 }
+
+// Each screen's HTML is kept for the same props at the same address (server/pages/html-memo.ts).
+export const listingProps = memoisedHtml(loadListingProps);
+export const journalsProps = memoisedHtml(loadJournalsProps);
+export const languageListingProps = memoisedHtml(loadLanguageListingProps);
+export const magazineProps = memoisedHtml(loadMagazineProps);
+export const issueProps = memoisedHtml(loadIssueProps);
+export const allIssuesProps = memoisedHtml(loadAllIssuesProps);

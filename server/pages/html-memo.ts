@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { GetServerSidePropsContext } from 'next';
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 
 /**
  * Render memoisation for server-rendered pages. A page's HTML is a pure function of its props and its address (and
@@ -114,6 +114,21 @@ export function sendMemoisedHtml(ctx: GetServerSidePropsContext, props: Record<s
   }
   record(ctx.res, key);
   return false;
+}
+
+/**
+ * Wraps a getServerSideProps loader so a page whose props come out the same as a moment ago is sent from memory:
+ * the loader still runs in full (session, visibility and age decisions are made afresh for every request), only the
+ * React render is skipped. Redirects and 404s pass through untouched.
+ */
+export function memoisedHtml<A extends unknown[], P extends Record<string, unknown>>(
+  load: (ctx: GetServerSidePropsContext, ...rest: A) => Promise<GetServerSidePropsResult<P>>,
+): (ctx: GetServerSidePropsContext, ...rest: A) => Promise<GetServerSidePropsResult<P>> {
+  return async (ctx, ...rest) => {
+    const result = await load(ctx, ...rest);
+    if ('props' in result) sendMemoisedHtml(ctx, await result.props);
+    return result;
+  };
 }
 
 /** For tests: forget every stored page. */

@@ -1,6 +1,6 @@
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
-import { findUserById } from '../user/queries';
+import { findHeaderUser } from '../user/queries';
 import { cachedLibrary } from '../viewer';
 import { libraryDetails } from '../user/present';
 
@@ -8,8 +8,8 @@ import { libraryDetails } from '../user/present';
 export async function shellProps(session: Session | null): Promise<ShellProps> {
   if (!session) return { signedIn: false, userName: '', library: null, hasPassword: false };
   const [user, library] = await Promise.all([
-    // Read fresh: a name given or a password set a moment ago must show in the header at once (one key lookup).
-    findUserById(session.claims.uid),
+    // A name given or a password set in this process shows at once (updateUser forgets the kept row).
+    findHeaderUser(session.claims.uid),
     cachedLibrary(session.claims.libid),
   ]);
   return {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { externalIdentities, libraries, memberships, users, type Library, type User } from '../db/schema';
+import { forgetHeaderUser } from './queries';
 
 export async function findUserByEmail(email: string): Promise<User | null> {
   const rows = await getDb().select().from(users).where(eq(users.email, email)).limit(1);
@@ -29,6 +30,7 @@ export async function findOrCreateUser(by: { email: string } | { mobile: string 
 
 export async function updateUser(id: number, values: Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'passwordHash'>>): Promise<User> {
   const rows = await getDb().update(users).set(values).where(eq(users.id, id)).returning();
+  forgetHeaderUser(id);
   return rows[0];
 }
 

@@ -12,6 +12,34 @@ export async function findUserById(id: number): Promise<User | null> {
   return rows[0] ?? null;
 }
 
+/**
+ * The member rows the header shows (name, whether a password is set), kept a few seconds: every page asks for the
+ * same few members. updateUser forgets a member's entry, so a change made in this process shows at once; one made by
+ * another process within HEADER_USER_MS. Nothing is kept under tests (NODE_ENV=test).
+ */
+const headerUsers = new Map<number, { until: number; user: Promise<User | null> }>();
+const HEADER_USER_MS = 5_000;
+const HEADER_USER_MAX = 10_000;
+
+export function findHeaderUser(id: number): Promise<User | null> {
+  if (process.env.NODE_ENV === 'test') return findUserById(id);
+  const now = Date.now();
+  const hit = headerUsers.get(id);
+  if (hit && hit.until > now) return hit.user;
+  if (headerUsers.size >= HEADER_USER_MAX) headerUsers.clear();
+  const user = findUserById(id);
+  headerUsers.set(id, { until: now + HEADER_USER_MS, user });
+  user.catch(() => {
+    if (headerUsers.get(id)?.user === user) headerUsers.delete(id);
+  });
+  return user;
+}
+
+/** Drops the kept header row of a member whose row just changed. */
+export function forgetHeaderUser(id: number): void {
+  headerUsers.delete(id);
+}
+
 export async function findLibrary(id: number): Promise<Library | null> {
   if (!Number.isInteger(id) || id <= 0) return null;
   const rows = await getDb().select().from(libraries).where(eq(libraries.id, id)).limit(1);

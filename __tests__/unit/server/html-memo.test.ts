@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GetServerSidePropsContext } from 'next';
-import { clearMemoisedHtml, sendMemoisedHtml } from '@/server/pages/html-memo';
+import { clearMemoisedHtml, memoisedHtml, sendMemoisedHtml } from '@/server/pages/html-memo';
 
 let renders = 0;
 let base = '';
@@ -61,5 +61,58 @@ describe('render memoisation of server-rendered pages', () => {
     await fetch(`${base}/stories/a?title=one`);
     process.env.CONTENT_CACHE_SECONDS = '30';
     expect(renders).toBe(2);
+  });
+});
+
+describe('memoisedHtml, the getServerSideProps wrapper', () => {
+  let loads = 0;
+  let wrapped = 0;
+  // The loader decides afresh every time (here: a redirect for ?signedOut); only the render is skipped.
+  const load = memoisedHtml(async (ctx: GetServerSidePropsContext, suffix: string) => {
+    loads += 1;
+    if (ctx.resolvedUrl.includes('signedOut')) return { redirect: { destination: '/login', permanent: false } };
+    return { props: { title: `page${suffix}` } };
+  });
+  const wrappedServer = http.createServer((req, res) => {
+    const ctx = { req, res, resolvedUrl: req.url ?? '/' } as unknown as GetServerSidePropsContext;
+    void load(ctx, '!').then((result) => {
+      if (res.writableEnded) return;
+      wrapped += 1;
+      if ('redirect' in result) {
+        res.statusCode = 307;
+        res.setHeader('Location', result.redirect.destination);
+        res.end();
+        return;
+      }
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<h1>${(result as { props: { title: string } }).props.title}</h1><p>render ${wrapped}</p>`);
+    });
+  });
+  let wrappedBase = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => wrappedServer.listen(0, '127.0.0.1', resolve));
+    wrappedBase = `http://127.0.0.1:${(wrappedServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => wrappedServer.close(() => resolve()));
+  });
+  beforeEach(() => {
+    loads = 0;
+    wrapped = 0;
+  });
+
+  it('runs the loader for every request and renders once for the same props', async () => {
+    expect(await (await fetch(`${wrappedBase}/magazines/BS/en`)).text()).toBe('<h1>page!</h1><p>render 1</p>');
+    expect(await (await fetch(`${wrappedBase}/magazines/BS/en`)).text()).toBe('<h1>page!</h1><p>render 1</p>');
+    expect({ loads, wrapped }).toEqual({ loads: 2, wrapped: 1 });
+  });
+
+  it('passes a redirect through untouched, every time', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`${wrappedBase}/magazines/BS/en?signedOut=1`, { redirect: 'manual' });
+      expect(res.status).toBe(307);
+      expect(res.headers.get('location')).toBe('/login');
+    }
+    expect({ loads, wrapped }).toEqual({ loads: 2, wrapped: 2 });
   });
 });

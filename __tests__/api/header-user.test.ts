@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { users } from '@/server/db/schema';
+import { updateUser } from '@/server/user/account-queries';
+import { findHeaderUser } from '@/server/user/queries';
+import { startTestApp, type TestApp } from './helpers/app';
+import { createUser } from './helpers/factories';
+
+let app: TestApp;
+const testEnv = process.env.NODE_ENV;
+beforeAll(async () => {
+  app = await startTestApp();
+  // The header rows are kept only outside tests; this file looks at that keeping itself.
+  Object.assign(process.env, { NODE_ENV: 'production' });
+});
+afterAll(async () => {
+  Object.assign(process.env, { NODE_ENV: testEnv });
+  await app.close();
+});
+
+describe('the header’s member row (server/user/queries findHeaderUser)', () => {
+  it('is kept between pages, and a change made through updateUser shows at once', async () => {
+    const user = await createUser(app.db, { firstName: 'Ada', lastName: 'Lovelace' });
+    expect((await findHeaderUser(user.id))?.firstName).toBe('Ada');
+
+    // Another process changing the row is seen only when the kept row ends (a few seconds).
+    await app.db.update(users).set({ firstName: 'Elsewhere' }).where(eq(users.id, user.id));
+    expect((await findHeaderUser(user.id))?.firstName).toBe('Ada');
+
+    // This process's own change (name, password) is seen on the next page.
+    await updateUser(user.id, { firstName: 'Augusta', passwordHash: 'set' });
+    const row = await findHeaderUser(user.id);
+    expect(row?.firstName).toBe('Augusta');
+    expect(row?.passwordHash).toBe('set');
+  });
+
+  it('answers null for a member who does not exist', async () => {
+    expect(await findHeaderUser(987654321)).toBeNull();
+  });
+});
