@@ -4,33 +4,24 @@ import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { SWRConfig } from 'swr';
 import { ServiceUnavailable } from '@/components/shell/ServiceUnavailable';
-import { SiteShell } from '@/components/shell/SiteShell';
-import type { ShellProps } from '@/components/shell/types';
+import type { SiteLayoutProps } from '@/components/shell/siteLayout';
 import { RouteSkeleton, skeletonKindForPath } from '@/components/ui/Skeleton';
 import { SITE_DESCRIPTION } from '@/lib/constants';
 import { GlobalStyle } from '@/styles/global';
 import { theme } from '@/styles/theme';
 
 export type PageWithLayout<P = object> = NextPage<P> & {
-  /** Wraps the page; the layout stays mounted between routes that share it. */
+  /**
+   * Wraps the page; the layout stays mounted between routes that share it. Screens take `siteLayout`
+   * (components/shell/siteLayout.tsx: header, sidebar, SWR); a page without one is shown bare.
+   */
   getLayout?: (page: ReactElement, props: P) => ReactNode;
 };
 
-interface CommonPageProps {
-  shell?: ShellProps;
+interface CommonPageProps extends SiteLayoutProps {
   unavailable?: true;
-  fallback?: Record<string, unknown>;
 }
-
-const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false };
-
-// The axios client loads with the first request that needs it, not with every page.
-const fetcher = async (url: string) => {
-  const { http } = await import('@/services/http');
-  return (await http.get<unknown>(url)).data;
-};
 
 /** Shows the skeleton of the route being opened while its server data loads. */
 function useRouteLoading(): string | null {
@@ -63,7 +54,7 @@ export default function App({ Component, pageProps }: AppProps<CommonPageProps>)
   ) : (
     <Component {...pageProps} />
   );
-  const layout = page.getLayout ?? ((child: ReactElement) => <SiteShell shell={pageProps.shell ?? ANONYMOUS_SHELL}>{child}</SiteShell>);
+  const layout = page.getLayout ?? ((child: ReactElement) => child);
   return (
     <>
       <Head>
@@ -73,9 +64,7 @@ export default function App({ Component, pageProps }: AppProps<CommonPageProps>)
       </Head>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <SWRConfig value={{ fetcher, fallback: pageProps.fallback ?? {}, revalidateOnFocus: false }}>
-          {layout(content, pageProps)}
-        </SWRConfig>
+        {layout(content, pageProps)}
       </ThemeProvider>
     </>
   );

@@ -3,6 +3,7 @@ import { FaqScreen } from '@/components/help/FaqScreen';
 import { SESSION_TOKEN_SECONDS } from '@/server/config';
 import { publicShell } from '@/server/pages/public';
 import { paymentsEnabled } from '@/server/payments/provider';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = (async (ctx) => {
   const { shell } = await publicShell(ctx);
@@ -12,3 +13,5 @@ export const getServerSideProps = (async (ctx) => {
 export default function FaqPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return <FaqScreen sessionDays={props.sessionDays} cardPayments={props.cardPayments} />;
 }
+
+FaqPage.getLayout = siteLayout;

@@ -5,6 +5,7 @@ import { withDatabase } from '@/server/pages/session';
 import { libParam } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
 import { findLibrary } from '@/server/user/queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const library = await findLibrary(libParam(ctx) ?? defaultGuestLibraryId());
@@ -23,3 +24,5 @@ export default function GuestLvaPage(props: InferGetServerSidePropsType<typeof g
   if ('unavailable' in props) return null;
   return <GuestLvaScreen libraryId={props.libraryId} libraryName={props.libraryName} guestAvailable={props.guestAvailable} guestDays={props.guestDays} />;
 }
+
+GuestLvaPage.getLayout = siteLayout;

@@ -1,6 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { SupportScreen } from '@/components/help/SupportScreen';
 import { helpEmailFor, memberContact, publicShell } from '@/server/pages/public';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = (async (ctx) => {
   const { session, shell } = await publicShell(ctx);
@@ -17,3 +18,5 @@ export const getServerSideProps = (async (ctx) => {
 export default function HelpSupportPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return <SupportScreen prefill={props.prefill} libraryName={props.libraryName} helpEmail={props.helpEmail} />;
 }
+
+HelpSupportPage.getLayout = siteLayout;

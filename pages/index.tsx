@@ -8,6 +8,7 @@ import { categoryTile, issueTile } from '@/services/catalogue';
 import { loadHome } from '@/server/home';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const member = await requireMember(ctx);
@@ -38,3 +39,5 @@ export default function HomePage(props: InferGetServerSidePropsType<typeof getSe
   if ('unavailable' in props) return null;
   return <HomeScreen {...props} />;
 }
+
+HomePage.getLayout = siteLayout;

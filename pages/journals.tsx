@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
 import { journalsProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** SPEC §2 /journals: the journals (category 154). */
 export const getServerSideProps = withDatabase((ctx) => journalsProps(ctx)) satisfies GetServerSideProps;
@@ -10,3 +11,5 @@ export default function JournalsPage(props: InferGetServerSidePropsType<typeof g
   if ('unavailable' in props) return null;
   return <ListingScreen {...props} />;
 }
+
+JournalsPage.getLayout = siteLayout;

@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { PaymentFailedScreen } from '@/components/payments/PaymentFailedScreen';
 import { publicShell } from '@/server/pages/public';
 import { paymentsEnabled } from '@/server/payments/provider';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = (async (ctx) => {
   const { session, shell } = await publicShell(ctx);
@@ -11,3 +12,5 @@ export const getServerSideProps = (async (ctx) => {
 export default function PaymentFailedPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return <PaymentFailedScreen canRetry={props.canRetry} />;
 }
+
+PaymentFailedPage.getLayout = siteLayout;

@@ -1,6 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { PaymentSuccessScreen } from '@/components/payments/PaymentSuccessScreen';
 import { publicShell } from '@/server/pages/public';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 // Stripe puts the checkout id in session_id ({CHECKOUT_SESSION_ID} in the return address); `order` is accepted too.
 const ORDER_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
@@ -15,3 +16,5 @@ export const getServerSideProps = (async (ctx) => {
 export default function PaymentSuccessPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return <PaymentSuccessScreen order={props.order} signedIn={props.shell.signedIn} />;
 }
+
+PaymentSuccessPage.getLayout = siteLayout;

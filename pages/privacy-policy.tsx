@@ -3,6 +3,7 @@ import { PrivacyScreen } from '@/components/help/PrivacyScreen';
 import { SESSION_TOKEN_SECONDS } from '@/server/config';
 import { publicShell } from '@/server/pages/public';
 import { paymentsEnabled } from '@/server/payments/provider';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = (async (ctx) => {
   const { shell } = await publicShell(ctx);
@@ -12,3 +13,5 @@ export const getServerSideProps = (async (ctx) => {
 export default function PrivacyPolicyPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return <PrivacyScreen sessionDays={props.sessionDays} cardPayments={props.cardPayments} />;
 }
+
+PrivacyPolicyPage.getLayout = siteLayout;

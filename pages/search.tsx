@@ -7,6 +7,7 @@ import { discoverIssue, searchPageResult } from '@/services/search';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { searchIssues, searchMagazines, searchStories } from '@/server/search';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -68,3 +69,5 @@ export default function SearchPage(props: InferGetServerSidePropsType<typeof get
     </>
   );
 }
+
+SearchPage.getLayout = siteLayout;

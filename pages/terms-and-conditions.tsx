@@ -3,6 +3,7 @@ import { TermsScreen } from '@/components/help/TermsScreen';
 import { publicShell } from '@/server/pages/public';
 import { formatPrice, planFor } from '@/server/payments/plans';
 import { paymentsEnabled } from '@/server/payments/provider';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = (async (ctx) => {
   const { shell } = await publicShell(ctx);
@@ -13,3 +14,5 @@ export const getServerSideProps = (async (ctx) => {
 export default function TermsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   return <TermsScreen plan={props.plan} />;
 }
+
+TermsPage.getLayout = siteLayout;

@@ -4,6 +4,7 @@ import { pageSession, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { formatPrice, planFor } from '@/server/payments/plans';
 import { paymentsEnabled } from '@/server/payments/provider';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const type = ctx.query.type === '2' ? 2 : 1;
@@ -30,3 +31,5 @@ export default function ValidateUserPage(props: InferGetServerSidePropsType<type
   if ('unavailable' in props) return null;
   return <ValidateUserScreen type={props.type as 1 | 2} libraryName={props.libraryName} helpEmail={props.helpEmail} renew={props.renew} />;
 }
+
+ValidateUserPage.getLayout = siteLayout;

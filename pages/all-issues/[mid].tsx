@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { AllIssuesScreen } from '@/components/catalogue/AllIssuesScreen';
 import { allIssuesProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Every issue of a title (the 'View All' of a title's issues). */
 export const getServerSideProps = withDatabase((ctx) => allIssuesProps(ctx, false)) satisfies GetServerSideProps;
@@ -10,3 +11,5 @@ export default function AllIssuesPage(props: InferGetServerSidePropsType<typeof 
   if ('unavailable' in props) return null;
   return <AllIssuesScreen {...props} />;
 }
+
+AllIssuesPage.getLayout = siteLayout;

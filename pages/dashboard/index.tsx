@@ -4,6 +4,7 @@ import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { accountSummary } from '@/server/user/account-view';
 import { favouriteMagazineIds } from '@/server/user/favourite-queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const member = await requireMember(ctx);
@@ -27,3 +28,5 @@ export default function DashboardPage(props: InferGetServerSidePropsType<typeof 
   if ('unavailable' in props) return null;
   return <DashboardScreen account={props.account} favouriteCount={props.favouriteCount} helpEmail={props.helpEmail} />;
 }
+
+DashboardPage.getLayout = siteLayout;

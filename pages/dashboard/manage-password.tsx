@@ -3,6 +3,7 @@ import { ManagePasswordScreen } from '@/components/dashboard/ManagePasswordScree
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { accountSummary } from '@/server/user/account-view';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const member = await requireMember(ctx);
@@ -15,3 +16,5 @@ export default function ManagePasswordPage(props: InferGetServerSidePropsType<ty
   if ('unavailable' in props) return null;
   return <ManagePasswordScreen email={props.email} hasPassword={props.hasPassword} />;
 }
+
+ManagePasswordPage.getLayout = siteLayout;

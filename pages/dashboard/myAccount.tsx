@@ -3,6 +3,7 @@ import { MyAccountScreen } from '@/components/dashboard/MyAccountScreen';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { accountSummary } from '@/server/user/account-view';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const member = await requireMember(ctx);
@@ -15,3 +16,5 @@ export default function MyAccountPage(props: InferGetServerSidePropsType<typeof 
   if ('unavailable' in props) return null;
   return <MyAccountScreen account={props.account} />;
 }
+
+MyAccountPage.getLayout = siteLayout;

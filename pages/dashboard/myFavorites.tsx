@@ -9,6 +9,7 @@ import { filterMagazines } from '@/server/catalogue/queries';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { favouriteMagazinesWithLatestIssue } from '@/server/user/favourite-queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 const SUGGESTIONS = 8;
 
@@ -40,3 +41,5 @@ export default function MyFavoritesPage(props: InferGetServerSidePropsType<typeo
   if ('unavailable' in props) return null;
   return <MyFavoritesScreen favourites={props.favourites} suggestions={props.suggestions} showPassword={props.showPassword} />;
 }
+
+MyFavoritesPage.getLayout = siteLayout;

@@ -3,6 +3,7 @@ import { OutboxScreen } from '@/components/dev/OutboxScreen';
 import { latestOutbox, type OutboxMessage } from '@/server/pages/outbox';
 import { pageSession, withDatabase, type UnavailableProps } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   // The outbox holds sign-in codes: it exists only outside production.
@@ -14,3 +15,5 @@ export default function OutboxPage(props: { messages: OutboxMessage[] } | Unavai
   if ('unavailable' in props) return null;
   return <OutboxScreen messages={props.messages} />;
 }
+
+OutboxPage.getLayout = siteLayout;

@@ -4,6 +4,7 @@ import { decodeEmail } from '@/lib/email';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { libParam, param, redirectTo } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
@@ -18,3 +19,5 @@ export default function LoginEmailPage(props: InferGetServerSidePropsType<typeof
   if ('unavailable' in props) return null;
   return <EmailScreen libid={props.libid} link={props.link} initialEmail={props.initialEmail} />;
 }
+
+LoginEmailPage.getLayout = siteLayout;

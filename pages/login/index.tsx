@@ -6,6 +6,7 @@ import { shellProps } from '@/server/pages/shell';
 import { signInWays } from '@/server/pages/sign-in-ways';
 import { findLibrary } from '@/server/user/queries';
 import { guestLoginAvailability } from '@/server/user/routes';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   // A library can send its members to /login?lib={id}; otherwise the site's default guest library.
@@ -28,3 +29,5 @@ export default function LoginPage(props: InferGetServerSidePropsType<typeof getS
   if ('unavailable' in props) return null;
   return <LoginScreen {...props} />;
 }
+
+LoginPage.getLayout = siteLayout;

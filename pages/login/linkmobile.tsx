@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from '@/lib/country-codes';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { libParam, param, redirectTo } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
@@ -16,3 +17,5 @@ export default function LinkMobilePage(props: InferGetServerSidePropsType<typeof
   if ('unavailable' in props) return null;
   return <MobileScreen countries={props.countries} libid={props.libid} link={props.link} />;
 }
+
+LinkMobilePage.getLayout = siteLayout;

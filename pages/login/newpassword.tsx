@@ -3,6 +3,7 @@ import { NewPasswordScreen } from '@/components/account/NewPasswordScreen';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { findUserById } from '@/server/user/queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
@@ -16,3 +17,5 @@ export default function NewPasswordPage(props: InferGetServerSidePropsType<typeo
   if ('unavailable' in props) return null;
   return <NewPasswordScreen signedIn={props.signedIn} email={props.email} hasPassword={props.hasPassword} />;
 }
+
+NewPasswordPage.getLayout = siteLayout;

@@ -6,6 +6,7 @@ import { safeSameSitePath } from '@/lib/routes';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { membershipIn } from '@/server/user/queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const member = await requireMember(ctx);
@@ -34,3 +35,5 @@ export default function LoginThankYouPage(props: InferGetServerSidePropsType<typ
     </ThankYouScreen>
   );
 }
+
+LoginThankYouPage.getLayout = siteLayout;

@@ -6,6 +6,7 @@ import { storyScreenProps } from '@/services/article';
 import { loadStoryPage, storyAtPath } from '@/server/article/pages';
 import { sendMemoisedHtml } from '@/server/pages/html-memo';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** /stories/{canonical path} and /stories/{slug}?lang={code}: the whole story for a member, the preview for a visitor. */
 export const getServerSideProps = withDatabase(async (ctx) => {
@@ -33,3 +34,5 @@ export default function StoryPage(props: InferGetServerSidePropsType<typeof getS
     </>
   );
 }
+
+StoryPage.getLayout = siteLayout;

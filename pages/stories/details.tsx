@@ -5,6 +5,7 @@ import { storyScreenProps } from '@/services/article';
 import { loadStoryPage, storyFromDetailsQuery } from '@/server/article/pages';
 import { sendMemoisedHtml } from '@/server/pages/html-memo';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 function text(value: string | string[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
@@ -34,3 +35,5 @@ export default function StoryDetailsPage(props: InferGetServerSidePropsType<type
     </>
   );
 }
+
+StoryDetailsPage.getLayout = siteLayout;

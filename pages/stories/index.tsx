@@ -1,5 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** /stories has no screen of its own: the Stories link of SPEC §2 opens the cover stories. */
 export const getServerSideProps = (async () => ({
@@ -9,3 +10,5 @@ export const getServerSideProps = (async () => ({
 export default function Stories() {
   return null;
 }
+
+Stories.getLayout = siteLayout;

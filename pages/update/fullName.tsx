@@ -4,6 +4,7 @@ import { pageSession, withDatabase } from '@/server/pages/session';
 import { redirectTo } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
 import { findUserById } from '@/server/user/queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
@@ -17,3 +18,5 @@ export default function FullNamePage(props: InferGetServerSidePropsType<typeof g
   if ('unavailable' in props) return null;
   return <FullNameScreen firstName={props.firstName} lastName={props.lastName} />;
 }
+
+FullNamePage.getLayout = siteLayout;

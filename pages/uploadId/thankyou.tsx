@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ThankYouScreen } from '@/components/account/ThankYouScreen';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
@@ -22,3 +23,5 @@ export default function UploadIdThankYouPage(props: InferGetServerSidePropsType<
     </ThankYouScreen>
   );
 }
+
+UploadIdThankYouPage.getLayout = siteLayout;

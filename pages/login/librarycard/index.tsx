@@ -4,6 +4,7 @@ import { withDatabase } from '@/server/pages/session';
 import { libParam } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
 import { findLibrary } from '@/server/user/queries';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const asked = libParam(ctx);
@@ -20,3 +21,5 @@ export default function LibraryCardPage(props: InferGetServerSidePropsType<typeo
   if ('unavailable' in props) return null;
   return <LibraryCardScreen library={props.library} />;
 }
+
+LibraryCardPage.getLayout = siteLayout;

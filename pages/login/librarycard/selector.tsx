@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { LibrarySelectorScreen } from '@/components/account/LibrarySelectorScreen';
 import { withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async () => ({ props: { shell: await shellProps(null) } })) satisfies GetServerSideProps;
 
@@ -9,3 +10,5 @@ export default function LibrarySelectorPage(props: InferGetServerSidePropsType<t
   if ('unavailable' in props) return null;
   return <LibrarySelectorScreen />;
 }
+
+LibrarySelectorPage.getLayout = siteLayout;

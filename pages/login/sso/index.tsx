@@ -4,6 +4,7 @@ import { librariesWithSso } from '@/server/user/account-queries';
 import { withDatabase } from '@/server/pages/session';
 import { libParam } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const asked = libParam(ctx);
@@ -16,3 +17,5 @@ export default function SsoPage(props: InferGetServerSidePropsType<typeof getSer
   if ('unavailable' in props) return null;
   return <SsoScreen libraries={props.libraries} />;
 }
+
+SsoPage.getLayout = siteLayout;

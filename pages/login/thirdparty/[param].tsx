@@ -1,6 +1,7 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { PartnerSignInScreen } from '@/components/account/PartnerSignInScreen';
 import { partnerPage } from '@/server/pages/partner';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = partnerPage('your organisation', 'param');
 
@@ -8,3 +9,5 @@ export default function ThirdPartyParamPage(props: InferGetServerSidePropsType<t
   if ('unavailable' in props) return null;
   return <PartnerSignInScreen token={props.token} partner={props.partner} magazineId={props.magazineId} />;
 }
+
+ThirdPartyParamPage.getLayout = siteLayout;

@@ -4,6 +4,7 @@ import { decodeEmail } from '@/lib/email';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { libParam, param, redirectTo } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
@@ -36,3 +37,5 @@ export default function VerifyEmailCodePage(props: InferGetServerSidePropsType<t
     />
   );
 }
+
+VerifyEmailCodePage.getLayout = siteLayout;

@@ -5,6 +5,7 @@ import { fromBase64 } from '@/lib/email';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { libParam, param, redirectTo } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 function decodeDigits(encoded: string): string | null {
   try {
@@ -38,3 +39,5 @@ export default function VerifyMobileCodePage(props: InferGetServerSidePropsType<
   if ('unavailable' in props) return null;
   return <OtpScreen channel="mobile" address={props.mobile} shownAs={props.shownAs} libid={props.libid} link={props.link} next={null} resendAfter={props.resendAfter} />;
 }
+
+VerifyMobileCodePage.getLayout = siteLayout;

@@ -4,6 +4,7 @@ import { decodeEmail } from '@/lib/email';
 import { withDatabase } from '@/server/pages/session';
 import { libParam, param } from '@/server/pages/query';
 import { shellProps } from '@/server/pages/shell';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const encoded = param(ctx, 'e');
@@ -14,3 +15,5 @@ export default function VerifyPasswordPage(props: InferGetServerSidePropsType<ty
   if ('unavailable' in props) return null;
   return <PasswordScreen email={props.email} encoded={props.encoded} libid={props.libid} />;
 }
+
+VerifyPasswordPage.getLayout = siteLayout;

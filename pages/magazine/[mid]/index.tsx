@@ -3,6 +3,7 @@ import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { magazineProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** SPEC §2 /magazine/{mid}: a title's page. */
 export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, false)) satisfies GetServerSideProps;
@@ -11,3 +12,5 @@ export default function MagazinePage(props: InferGetServerSidePropsType<typeof g
   if ('unavailable' in props) return null;
   return <MagazineScreen {...props} favourite={<FavouriteButton mid={props.magazine.mid} magazineName={props.magazine.magName} variant="labelled" />} />;
 }
+
+MagazinePage.getLayout = siteLayout;

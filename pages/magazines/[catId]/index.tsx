@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
 import { listingProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** SPEC §2 /magazines/{catId}: a category or top list in all languages. */
 export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, false)) satisfies GetServerSideProps;
@@ -10,3 +11,5 @@ export default function CategoryPage(props: InferGetServerSidePropsType<typeof g
   if ('unavailable' in props) return null;
   return <ListingScreen {...props} />;
 }
+
+CategoryPage.getLayout = siteLayout;

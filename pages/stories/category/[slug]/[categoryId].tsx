@@ -8,6 +8,7 @@ import { articleKeys, storyTile } from '@/services/article';
 import { loadStoryListPage, pageAgeRating, storyMember } from '@/server/article/pages';
 import { sendMemoisedHtml } from '@/server/pages/html-memo';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 // A mapped type, so the props satisfy withDatabase's Record<string, unknown>.
 type Props = { [K in keyof StoriesScreenProps]: StoriesScreenProps[K] } & { shell: ShellProps; fallback: Record<string, unknown> };
@@ -51,3 +52,5 @@ export default function StoryListPage(props: InferGetServerSidePropsType<typeof 
     </>
   );
 }
+
+StoryListPage.getLayout = siteLayout;

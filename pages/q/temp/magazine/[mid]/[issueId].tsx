@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { IssueScreen } from '@/components/catalogue/IssueScreen';
 import { issueProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Library 2083: /q/temp/magazine/{mid}/{issueId}, open to anyone. */
 export const getServerSideProps = withDatabase((ctx) => issueProps(ctx, true)) satisfies GetServerSideProps;
@@ -10,3 +11,5 @@ export default function TempIssuePage(props: InferGetServerSidePropsType<typeof 
   if ('unavailable' in props) return null;
   return <IssueScreen {...props} />;
 }
+
+TempIssuePage.getLayout = siteLayout;

@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
 import { magazineProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Library 2083: /q/temp/magazine/{mid}, open to anyone. */
 export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, true)) satisfies GetServerSideProps;
@@ -10,3 +11,5 @@ export default function TempMagazinePage(props: InferGetServerSidePropsType<type
   if ('unavailable' in props) return null;
   return <MagazineScreen {...props} />;
 }
+
+TempMagazinePage.getLayout = siteLayout;

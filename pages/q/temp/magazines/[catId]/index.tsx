@@ -2,6 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
 import { listingProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Library 2083: /q/temp/magazines/{catId}, open to anyone. */
 export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, true)) satisfies GetServerSideProps;
@@ -10,3 +11,5 @@ export default function TempCategoryPage(props: InferGetServerSidePropsType<type
   if ('unavailable' in props) return null;
   return <ListingScreen {...props} />;
 }
+
+TempCategoryPage.getLayout = siteLayout;

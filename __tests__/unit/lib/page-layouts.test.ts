@@ -1,0 +1,40 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * _app shows a page bare unless the page names its layout, so that the reader's script carries no header, sidebar or
+ * SWR. This keeps every other screen inside the site's shell: a new page without a layout fails here.
+ */
+const PAGES = path.join(process.cwd(), 'pages');
+const FULL_SCREEN = new Set(['reader/[code]/[issue].tsx', 'q/temp/tpreader.tsx']);
+const STATIC_SHELL = new Set(['404.tsx', '_error.tsx']);
+const NOT_PAGES = new Set(['_app.tsx', '_document.tsx']);
+
+function pageFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'api' && dir === PAGES ? [] : pageFiles(full);
+    return entry.name.endsWith('.tsx') ? [path.relative(PAGES, full)] : [];
+  });
+}
+
+describe('page layouts', () => {
+  const files = pageFiles(PAGES).filter((file) => !NOT_PAGES.has(file));
+
+  it('finds the pages', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(files).toEqual(expect.arrayContaining([...FULL_SCREEN, ...STATIC_SHELL, 'journals.tsx', 'magazine/[mid]/index.tsx']));
+  });
+
+  it.each(files)('%s names its layout', (file) => {
+    const source = fs.readFileSync(path.join(PAGES, file), 'utf8');
+    const layout = /^\w+\.getLayout = (.+);$/m.exec(source)?.[1];
+    if (FULL_SCREEN.has(file)) expect(layout).toBe('(page: ReactElement) => page');
+    else if (STATIC_SHELL.has(file)) expect(layout).toBe('(page: ReactElement) => <StoredSiteShell>{page}</StoredSiteShell>');
+    else {
+      expect(layout).toBe('siteLayout');
+      expect(source).toContain("import { siteLayout } from '@/components/shell/siteLayout';");
+    }
+  });
+});
