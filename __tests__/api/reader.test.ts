@@ -21,7 +21,7 @@ const member: Member = { id: 0, token: '', library: 0 };
 const other: Member = { id: 0, token: '', library: 0 };
 const school: Member = { id: 0, token: '', library: 0 };
 const lapsing: Member = { id: 0, token: '', library: 0 };
-const issue = { travel: 0, other: 0, fashion: 0, teen: 0 };
+const issue = { travel: 0, other: 0, fashion: 0, teen: 0, fresh: 0 };
 
 interface ReaderIssueBody {
   status: string;
@@ -82,6 +82,7 @@ beforeAll(async () => {
   issue.other = (await createMagazine(app.db, { categoryId: 21, ageRating: 3 })).issue.id;
   issue.fashion = (await createMagazine(app.db, { categoryId: 22, ageRating: 3 })).issue.id;
   issue.teen = (await createMagazine(app.db, { categoryId: 21, ageRating: 5 })).issue.id;
+  issue.fresh = (await createMagazine(app.db, { categoryId: 21, ageRating: 3 })).issue.id;
   for (const id of Object.values(issue)) await addPages(app.db, id, 12);
 });
 afterAll(async () => {
@@ -164,6 +165,17 @@ describe('GET /api/reader/issue (what a code opens)', () => {
 });
 
 describe('GET /api/reader/page/{code}/{token} (page images)', () => {
+  it('starts rendering the first page when a code is asked for, before the reader opens', async () => {
+    const file = path.join(TEST_MEDIA_DIR, 'pages', String(issue.fresh), '1', 'view', '1.jpg');
+    expect(fs.existsSync(file)).toBe(false);
+    await codeFor(member, issue.fresh);
+    const deadline = Date.now() + 20_000;
+    while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fs.existsSync(file)).toBe(true);
+    // Only the first page: the rest wait for the reader itself.
+    expect(fs.existsSync(path.join(TEST_MEDIA_DIR, 'pages', String(issue.fresh), '5', 'view', '1.jpg'))).toBe(false);
+  });
+
   it('renders the page on first request, caches it on disk at 1x/2x/3x, and marks it immutable', async () => {
     const code = await codeFor(member, issue.travel);
     const { body } = await readerIssue(code, issue.travel);

@@ -49,7 +49,8 @@ export async function readerProps(ctx: GetServerSidePropsContext, temp: boolean)
   }
   const issue = await readerIssue(code, access.grant);
   const start = issue.lastPage ?? 1;
-  // The first pages render while the browser loads the script; their requests then find them ready or in progress.
-  warmPages(issueId, [...new Set([1, start, start + 1, start + 2])].filter((n) => n <= issue.pageCount));
+  // The page shown first renders while the browser loads the script, then the two after it and the cover; their
+  // requests find them ready or in progress.
+  warmPages(issueId, [...new Set([start, start + 1, start + 2, 1])].filter((n) => n <= issue.pageCount));
   return { props: { screen: 'reader', code, issue } };
 }

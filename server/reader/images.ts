@@ -69,9 +69,19 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
   return job;
 }
 
-/** Starts rendering the pages a reader will show first, so their requests find them ready or in progress. */
+/**
+ * Starts rendering the pages a reader will show first, so their requests find them ready or in progress. They render
+ * one after another in the order given: the page shown first does not share the machine with the ones after it.
+ */
 export function warmPages(issueId: number, pageNos: number[], scale: Scale = 1): void {
-  for (const pageNo of pageNos) {
-    ensurePageImage(issueId, pageNo, scale).catch((error) => console.error(`[reader] rendering page ${issueId}/${pageNo}:`, error));
-  }
+  void pageNos.reduce<Promise<void>>(
+    (previous, pageNo) =>
+      previous.then(() =>
+        ensurePageImage(issueId, pageNo, scale).then(
+          () => undefined,
+          (error: unknown) => console.error(`[reader] rendering page ${issueId}/${pageNo}:`, error),
+        ),
+      ),
+    Promise.resolve(),
+  );
 }

@@ -5,6 +5,7 @@ import { findIssue, issueOwner } from '../catalogue/titles';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueReaderCode } from '../reader/code';
+import { warmPages } from '../reader/images';
 import { viewerFor } from '../viewer';
 import { membershipIn } from './queries';
 
@@ -67,6 +68,8 @@ export const readerCodeRoutes: ServiceRoutes = {
         const issue = await findIssue(viewer, ageRating, body.issue);
         if (!issue) throw new HttpError(403, 'This issue is not available in your library', { field: 'issue' });
         const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId });
+        // The reader opens next: its first page starts rendering now, while the new tab loads.
+        warmPages(issue.issueId, [1]);
         return { status: 'success', code, expiresAt: expiresAt.toISOString() };
       },
     }),
