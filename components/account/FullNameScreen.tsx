@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { fieldValue } from '@/components/forms/form-values';
@@ -9,13 +10,26 @@ import { loadPage } from '@/services/navigation';
 import { nextPathForStoredSession, storeName } from '@/services/sign-in';
 import { Actions, AuthCard } from './AuthCard';
 
-export interface FullNameScreenProps {
-  firstName: string;
-  lastName: string;
+export type FullNameScreenProps = { signedIn: true; firstName: string; lastName: string } | { signedIn: false };
+
+/**
+ * /update/fullName: a new member says what to call them (updateProfile), then goes on where they were going.
+ * The route is open to anyone (SPEC §2), so a visitor sees it too, and is asked to sign in first.
+ */
+export function FullNameScreen(props: FullNameScreenProps) {
+  if (!props.signedIn) {
+    return (
+      <AuthCard title="What should we call you?" lead="Sign in first, so your name is saved to your own account.">
+        <Button as={Link} href="/login">
+          Sign in
+        </Button>
+      </AuthCard>
+    );
+  }
+  return <FullNameForm firstName={props.firstName} lastName={props.lastName} />;
 }
 
-/** /update/fullName: a new member says what to call them (updateProfile), then goes on where they were going. */
-export function FullNameScreen({ firstName, lastName }: FullNameScreenProps) {
+function FullNameForm({ firstName, lastName }: { firstName: string; lastName: string }) {
   const hydrated = useHydrated();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -15,7 +15,7 @@ const MAX_ZOOM = 4;
 const SWIPE_PX = 50;
 const SAVE_DELAY_MS = 800;
 
-const Shell = styled.div`
+const Shell = styled.main`
   position: fixed;
   inset: 0;
   display: flex;

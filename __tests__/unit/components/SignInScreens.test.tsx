@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { EmailScreen } from '@/components/account/EmailScreen';
+import { FullNameScreen } from '@/components/account/FullNameScreen';
 import { LoginScreen } from '@/components/account/LoginScreen';
 import { OtpScreen } from '@/components/account/OtpScreen';
 import { renderWithTheme } from './render';
@@ -102,5 +103,24 @@ describe('/login/verify/emailotp', () => {
     await waitFor(() => expect(calls).toEqual(['sendotp']));
     expect(await screen.findByRole('status')).toHaveTextContent('We have emailed you a new code. The earlier one no longer works.');
     expect(screen.getByRole('button', { name: 'Send a new code' })).toBeDisabled();
+  });
+});
+
+describe('/update/fullName', () => {
+  it('is open to a visitor (SPEC §2), who is asked to sign in first and offered no form', () => {
+    renderWithTheme(<FullNameScreen signedIn={false} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'What should we call you?' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in first, so your name is saved to your own account.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+  });
+
+  it('asks a signed-in member for their name, filled in with the one they have', () => {
+    renderWithTheme(<FullNameScreen signedIn firstName="Asha" lastName="Verma" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'What should we call you?' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Asha');
+    expect(screen.getByLabelText('Last name (optional)')).toHaveValue('Verma');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });
