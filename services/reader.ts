@@ -136,7 +136,7 @@ export async function openIssue(issueId: number, page?: number): Promise<OpenIss
       device: 'web',
       clvr: 'web',
       lib_id: Number(Cookies.get(COOKIE.libraryId) ?? 0),
-      isGold: 1,
+      'Is Gold': 1,
     });
     if (!data.code) return { kind: 'failed' };
     const url = readerUrl(data.code, issueId, page);
