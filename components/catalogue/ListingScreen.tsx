@@ -58,7 +58,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
         <ListHeading id="listing-titles" className={listTitle ? undefined : 'visually-hidden'}>
           {listTitle ?? `${title}: ${total} ${total === 1 ? 'title' : 'titles'}`}
         </ListHeading>
-        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} />
+        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} favourites />
       </section>
     </Page>
   );

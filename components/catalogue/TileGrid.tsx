@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { CardFavourite } from '@/components/magazine/CardFavourite';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
@@ -21,6 +22,8 @@ export interface TileGridProps {
   first: PageOf<IssueTile>;
   loadPage(page: number): Promise<PageOf<IssueTile>>;
   emptyText: string;
+  /** Give each title's card (a tile with a magazine id) the favourite toggle, for signed-in members. */
+  favourites?: boolean;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface TileGridProps {
  * the viewport, and a 'Load more' button does the same from the keyboard or where there is no IntersectionObserver.
  * The scroll position is saved on a click and restored on coming back.
  */
-export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
+export function TileGrid({ label, first, loadPage, emptyText, favourites = false }: TileGridProps) {
   const list = useInfinitePages(first, loadPage);
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -42,7 +45,7 @@ export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
     <div ref={containerRef}>
       <Grid aria-label={label}>
         {list.items.map((tile, index) => (
-          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} />
+          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} favourite={favourites} />
         ))}
         {list.loading
           ? Array.from({ length: 4 }, (_, index) => (
@@ -70,9 +73,9 @@ export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
 /**
  * IssueCard's look for a grid cell: plain elements styled from the grid and a plain link navigated by the grid's
  * one listener, so a page of covers costs one styled component and no next/link per cover (the listings are the
- * busiest pages).
+ * busiest pages). The favourite toggle comes after the link, not inside it, placed over the cover.
  */
-function GridCard({ tile, priority }: { tile: IssueTile; priority: boolean }) {
+function GridCard({ tile, priority, favourite }: { tile: IssueTile; priority: boolean; favourite: boolean }) {
   const badge = tile.floatingImgAltText || 'Gold';
   return (
     <li>
@@ -83,6 +86,7 @@ function GridCard({ tile, priority }: { tile: IssueTile; priority: boolean }) {
           <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
         ) : null}
       </a>
+      {favourite && tile.mid !== undefined ? <CardFavourite mid={tile.mid} magazineName={tile.name} /> : null}
       <p className="name" title={tile.name}>
         {tile.name}
       </p>
@@ -104,6 +108,7 @@ const Grid = styled.ul`
   }
 
   > li {
+    position: relative;
     display: flex;
     flex-direction: column;
     gap: ${theme.spacing.xs};

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { CardFavourite } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
@@ -14,6 +15,11 @@ export interface HomeScreenProps {
   links: { popular: string; categories: string; newspapers: string; coverStories: string };
 }
 
+/** A magazine card's favourite toggle (newspapers are titles too). */
+function favouriteOf(tile: IssueTile) {
+  return tile.mid === undefined ? null : <CardFavourite mid={tile.mid} magazineName={tile.name} />;
+}
+
 /** The home page: the library's popular magazines, categories, newspapers and cover stories. */
 export function HomeScreen({ libraryName, popular, categories, newspapers, coverStories, links }: HomeScreenProps) {
   const nothing = popular.length === 0 && categories.length === 0 && coverStories.length === 0 && !newspapers;
@@ -24,7 +30,7 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {popular.length > 0 && (
         <Slider title="Popular Magazines" viewAllHref={links.popular} itemCount={popular.length}>
           {popular.map((tile, index) => (
-            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} />
+            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteOf(tile)} />
           ))}
         </Slider>
       )}
@@ -38,7 +44,7 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {newspapers && (
         <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length}>
           {newspapers.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
+            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteOf(tile)} />
           ))}
         </Slider>
       )}

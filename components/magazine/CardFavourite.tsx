@@ -1,0 +1,37 @@
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import { useMemberId } from '@/hooks/useMemberId';
+import { theme } from '@/styles/theme';
+
+// Loaded once a member is known: a visitor's listing never loads the toggle, and a member's first load does not grow.
+const FavouriteButton = lazy(() => import('./FavouriteButton').then((module) => ({ default: module.FavouriteButton })));
+
+export interface CardFavouriteProps {
+  mid: number;
+  magazineName: string;
+}
+
+/**
+ * The favourite toggle of a magazine card (SPEC §4), over the top-left corner of the cover. The card renders it
+ * beside its link, never inside (a button in a link is invalid), and gives itself `position: relative`. Nothing
+ * shows on the server, while the page hydrates, or for a visitor who is not signed in.
+ */
+export function CardFavourite({ mid, magazineName }: CardFavouriteProps) {
+  const uid = useMemberId();
+  if (!uid) return null;
+  return (
+    <Slot>
+      <Suspense fallback={null}>
+        <FavouriteButton mid={mid} magazineName={magazineName} variant="icon" refetchOnMount={false} />
+      </Suspense>
+    </Slot>
+  );
+}
+
+const Slot = styled.div`
+  position: absolute;
+  top: ${theme.spacing.xs};
+  left: ${theme.spacing.xs};
+  display: flex;
+  line-height: 0;
+`;
