@@ -8,5 +8,5 @@ export const getServerSideProps = withDatabase((ctx) => journalsProps(ctx)) sati
 
 export default function JournalsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return <ListingScreen {...props} />;
+  return <ListingScreen {...props} favourites />;
 }

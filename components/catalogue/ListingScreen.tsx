@@ -12,8 +12,10 @@ import { TileGrid } from './TileGrid';
 /**
  * A category or top list (SPEC §2 /magazines/{catId}[/{magLang}]), journals, or the titles in one language: the
  * filters, then the covers, 20 at a time. A top list shown in all languages starts with every category.
+ * `favourites` puts the favourite toggle on each title's card (for signed-in members); the page decides, as the
+ * magazine page does for its own toggle.
  */
-export function ListingScreen({ title, listTitle, topLists, languages, categories, tiles, nbPages, total, query, emptyText }: ListingScreenProps) {
+export function ListingScreen({ title, listTitle, topLists, languages, categories, tiles, nbPages, total, query, emptyText, favourites = false }: ListingScreenProps & { favourites?: boolean }) {
   const loadPage = useCallback(async (page: number) => {
     // The client's call code (and axios) loads with the second page, not with the screen.
     const { listingPage } = await import('@/services/catalogue');
@@ -58,7 +60,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
         <ListHeading id="listing-titles" className={listTitle ? undefined : 'visually-hidden'}>
           {listTitle ?? `${title}: ${total} ${total === 1 ? 'title' : 'titles'}`}
         </ListHeading>
-        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} favourites />
+        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} favourites={favourites} />
       </section>
     </Page>
   );

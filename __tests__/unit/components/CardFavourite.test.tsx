@@ -79,7 +79,7 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
   it('gives a signed-in member a toggle on every title card, beside its link, from one favourites read', async () => {
     signIn();
     stored = [2];
-    withCache(<ListingScreen {...listing()} />);
+    withCache(<ListingScreen {...listing()} favourites />);
     await waitFor(() => expect(toggles()).toHaveLength(20));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Favourite Title 2' })).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Favourite Title 2' })).toHaveAttribute('aria-pressed', 'true');
@@ -102,7 +102,7 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
 
   it('flips the pressed state when the member presses a card’s toggle, by pointer or from the keyboard', async () => {
     signIn();
-    withCache(<ListingScreen {...listing()} />);
+    withCache(<ListingScreen {...listing()} favourites />);
     const toggle = await screen.findByRole('button', { name: 'Favourite Title 5' });
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -121,9 +121,18 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
   });
 
   it('shows a visitor who is not signed in the cards with no toggle, and reads no favourites', async () => {
-    withCache(<ListingScreen {...listing()} />);
+    withCache(<ListingScreen {...listing()} favourites />);
     expect(screen.getByRole('link', { name: 'Title 1' })).toBeInTheDocument();
     // Give a lazily loaded toggle every chance to appear.
+    await settle();
+    expect(toggles()).toHaveLength(0);
+    expect(favouriteReads).toBe(0);
+  });
+
+  it('leaves the cards of a listing that does not ask for toggles (the /q/temp catalogue) without one, even for a member', async () => {
+    signIn();
+    withCache(<ListingScreen {...listing()} />);
+    expect(screen.getByRole('link', { name: 'Title 1' })).toBeInTheDocument();
     await settle();
     expect(toggles()).toHaveLength(0);
     expect(favouriteReads).toBe(0);

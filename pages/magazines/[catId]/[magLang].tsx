@@ -8,5 +8,5 @@ export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, false)
 
 export default function CategoryLanguagePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return <ListingScreen {...props} />;
+  return <ListingScreen {...props} favourites />;
 }
