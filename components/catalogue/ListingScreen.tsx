@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
+import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
@@ -60,7 +61,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
         <ListHeading id="listing-titles" className={listTitle ? undefined : 'visually-hidden'}>
           {listTitle ?? `${title}: ${total} ${total === 1 ? 'title' : 'titles'}`}
         </ListHeading>
-        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} favourites={favourites} />
+        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} cardOverlay={favourites ? favouriteForCard : undefined} />
       </section>
     </Page>
   );

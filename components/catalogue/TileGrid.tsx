@@ -1,6 +1,5 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { CardFavourite } from '@/components/magazine/CardFavourite';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
@@ -22,8 +21,8 @@ export interface TileGridProps {
   first: PageOf<IssueTile>;
   loadPage(page: number): Promise<PageOf<IssueTile>>;
   emptyText: string;
-  /** Give each title's card (a tile with a magazine id) the favourite toggle, for signed-in members. */
-  favourites?: boolean;
+  /** A control over a card's cover (the favourite toggle), rendered beside the card's link, never inside it. */
+  cardOverlay?(tile: IssueTile): ReactNode;
 }
 
 /**
@@ -31,7 +30,7 @@ export interface TileGridProps {
  * the viewport, and a 'Load more' button does the same from the keyboard or where there is no IntersectionObserver.
  * The scroll position is saved on a click and restored on coming back.
  */
-export function TileGrid({ label, first, loadPage, emptyText, favourites = false }: TileGridProps) {
+export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: TileGridProps) {
   const list = useInfinitePages(first, loadPage);
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -45,7 +44,7 @@ export function TileGrid({ label, first, loadPage, emptyText, favourites = false
     <div ref={containerRef}>
       <Grid aria-label={label}>
         {list.items.map((tile, index) => (
-          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} favourite={favourites} />
+          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} overlay={cardOverlay?.(tile)} />
         ))}
         {list.loading
           ? Array.from({ length: 4 }, (_, index) => (
@@ -73,9 +72,9 @@ export function TileGrid({ label, first, loadPage, emptyText, favourites = false
 /**
  * IssueCard's look for a grid cell: plain elements styled from the grid and a plain link navigated by the grid's
  * one listener, so a page of covers costs one styled component and no next/link per cover (the listings are the
- * busiest pages). The favourite toggle comes after the link, not inside it, placed over the cover.
+ * busiest pages). An overlay comes after the link, not inside it, and places itself over the cover.
  */
-function GridCard({ tile, priority, favourite }: { tile: IssueTile; priority: boolean; favourite: boolean }) {
+function GridCard({ tile, priority, overlay }: { tile: IssueTile; priority: boolean; overlay?: ReactNode }) {
   const badge = tile.floatingImgAltText || 'Gold';
   return (
     <li>
@@ -86,7 +85,7 @@ function GridCard({ tile, priority, favourite }: { tile: IssueTile; priority: bo
           <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
         ) : null}
       </a>
-      {favourite && tile.mid !== undefined ? <CardFavourite mid={tile.mid} magazineName={tile.name} /> : null}
+      {overlay}
       <p className="name" title={tile.name}>
         {tile.name}
       </p>

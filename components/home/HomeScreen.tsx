@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { CardFavourite } from '@/components/magazine/CardFavourite';
+import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
@@ -15,11 +15,6 @@ export interface HomeScreenProps {
   links: { popular: string; categories: string; newspapers: string; coverStories: string };
 }
 
-/** A magazine card's favourite toggle (newspapers are titles too). */
-function favouriteOf(tile: IssueTile) {
-  return tile.mid === undefined ? null : <CardFavourite mid={tile.mid} magazineName={tile.name} />;
-}
-
 /** The home page: the library's popular magazines, categories, newspapers and cover stories. */
 export function HomeScreen({ libraryName, popular, categories, newspapers, coverStories, links }: HomeScreenProps) {
   const nothing = popular.length === 0 && categories.length === 0 && coverStories.length === 0 && !newspapers;
@@ -30,7 +25,7 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {popular.length > 0 && (
         <Slider title="Popular Magazines" viewAllHref={links.popular} itemCount={popular.length}>
           {popular.map((tile, index) => (
-            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteOf(tile)} />
+            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteForCard(tile)} />
           ))}
         </Slider>
       )}
@@ -44,7 +39,7 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {newspapers && (
         <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length}>
           {newspapers.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteOf(tile)} />
+            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteForCard(tile)} />
           ))}
         </Slider>
       )}

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useMemberId } from '@/hooks/useMemberId';
+import type { IssueTile } from '@/lib/entities';
 import { theme } from '@/styles/theme';
 
 // Loaded once a member is known: a visitor's listing never loads the toggle, and a member's first load does not grow.
@@ -26,6 +27,11 @@ export function CardFavourite({ mid, magazineName }: CardFavouriteProps) {
       </Suspense>
     </Slot>
   );
+}
+
+/** The toggle for a card's tile when the tile stands for a magazine (it carries the magazine's id), else nothing. */
+export function favouriteForCard(tile: IssueTile): ReactNode {
+  return tile.mid === undefined ? null : <CardFavourite mid={tile.mid} magazineName={tile.name} />;
 }
 
 const Slot = styled.div`
