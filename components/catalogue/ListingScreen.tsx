@@ -1,22 +1,21 @@
 import Head from 'next/head';
 import { useCallback, useRef } from 'react';
 import styled from 'styled-components';
-import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { ListingScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
-import { TileGrid } from './TileGrid';
+import { TileGrid, type TileGridProps } from './TileGrid';
 
 /**
  * A category or top list (SPEC §2 /magazines/{catId}[/{magLang}]), journals, or the titles in one language: the
  * filters, then the covers, 20 at a time. A top list shown in all languages starts with every category.
- * `favourites` puts the favourite toggle on each title's card (for signed-in members); the page decides, as the
- * magazine page does for its own toggle.
+ * `cardOverlay` puts a control over each card (the favourite toggle); the page decides, as the magazine page does for
+ * its own toggle, so a listing without one does not load it.
  */
-export function ListingScreen({ title, listTitle, topLists, languages, categories, tiles, nbPages, total, query, emptyText, favourites = false }: ListingScreenProps & { favourites?: boolean }) {
+export function ListingScreen({ title, listTitle, topLists, languages, categories, tiles, nbPages, total, query, emptyText, cardOverlay }: ListingScreenProps & Pick<TileGridProps, 'cardOverlay'>) {
   const loadPage = useCallback(async (page: number) => {
     // The client's call code (and axios) loads with the second page, not with the screen.
     const { listingPage } = await import('@/services/catalogue');
@@ -61,7 +60,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
         <ListHeading id="listing-titles" className={listTitle ? undefined : 'visually-hidden'}>
           {listTitle ?? `${title}: ${total} ${total === 1 ? 'title' : 'titles'}`}
         </ListHeading>
-        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} cardOverlay={favourites ? favouriteForCard : undefined} />
+        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} cardOverlay={cardOverlay} />
       </section>
     </Page>
   );

@@ -7,6 +7,7 @@ import { SWRConfig } from 'swr';
 import { AllIssuesScreen } from '@/components/catalogue/AllIssuesScreen';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
 import { HomeScreen } from '@/components/home/HomeScreen';
+import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import type { ListingScreenProps } from '@/lib/catalogue-screens';
 import { editionTile, titleTile } from '@/lib/catalogue-tiles';
 import { STORAGE } from '@/lib/cookies';
@@ -79,7 +80,7 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
   it('gives a signed-in member a toggle on every title card, beside its link, from one favourites read', async () => {
     signIn();
     stored = [2];
-    withCache(<ListingScreen {...listing()} favourites />);
+    withCache(<ListingScreen {...listing()} cardOverlay={favouriteForCard} />);
     await waitFor(() => expect(toggles()).toHaveLength(20));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Favourite Title 2' })).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Favourite Title 2' })).toHaveAttribute('aria-pressed', 'true');
@@ -102,7 +103,7 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
 
   it('flips the pressed state when the member presses a card’s toggle, by pointer or from the keyboard', async () => {
     signIn();
-    withCache(<ListingScreen {...listing()} favourites />);
+    withCache(<ListingScreen {...listing()} cardOverlay={favouriteForCard} />);
     const toggle = await screen.findByRole('button', { name: 'Favourite Title 5' });
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -121,7 +122,7 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
   });
 
   it('shows a visitor who is not signed in the cards with no toggle, and reads no favourites', async () => {
-    withCache(<ListingScreen {...listing()} favourites />);
+    withCache(<ListingScreen {...listing()} cardOverlay={favouriteForCard} />);
     expect(screen.getByRole('link', { name: 'Title 1' })).toBeInTheDocument();
     // Give a lazily loaded toggle every chance to appear.
     await settle();
@@ -129,7 +130,7 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
     expect(favouriteReads).toBe(0);
   });
 
-  it('leaves the cards of a listing that does not ask for toggles (the /q/temp catalogue) without one, even for a member', async () => {
+  it('leaves the cards of a listing that gives no toggle (the /q/temp catalogue) without one, even for a member', async () => {
     signIn();
     withCache(<ListingScreen {...listing()} />);
     expect(screen.getByRole('link', { name: 'Title 1' })).toBeInTheDocument();
