@@ -4,7 +4,7 @@ import { useMemberId } from '@/hooks/useMemberId';
 import type { IssueTile } from '@/lib/entities';
 import { theme } from '@/styles/theme';
 
-// Loaded once a member is known: a visitor's listing never loads the toggle, and a member's first load does not grow.
+// Loaded once a member is known: a visitor never loads the toggle, and its code stays out of a listing's first load.
 const FavouriteButton = lazy(() => import('./FavouriteButton').then((module) => ({ default: module.FavouriteButton })));
 
 export interface CardFavouriteProps {
@@ -14,7 +14,7 @@ export interface CardFavouriteProps {
 
 /**
  * The favourite toggle of a magazine card (SPEC §4), over the top-left corner of the cover. The card renders it
- * beside its link, never inside (a button in a link is invalid), and gives itself `position: relative`. Nothing
+ * beside its link, never inside (a button in a link is invalid), and is `position: relative` itself. Nothing
  * shows on the server, while the page hydrates, or for a visitor who is not signed in.
  */
 export function CardFavourite({ mid, magazineName }: CardFavouriteProps) {
