@@ -6,15 +6,24 @@ import { useMemberId } from './useMemberId';
 /** SPEC §4 toggle result: 0 removed, 1 added; null when nothing changed. */
 export type ToggleResult = 0 | 1 | null;
 
+export interface FavouritesOptions {
+  /**
+   * Read the list again when mounted although it is already cached (SWR's revalidateIfStale; default true).
+   * Cards pass false: a page's cards share one read, and cards added with the next page of a listing reuse it.
+   */
+  refetchOnMount?: boolean;
+}
+
 /**
  * The member's favourite magazines (getMyFav) and the SPEC §4 toggle: a magazine in the list is removed
  * (result 0), otherwise added (result 1); the list is fetched again after each change; a change counts only
- * when the status is 'success' in any case, and anything else is only logged.
+ * when the status is 'success' in any case, and anything else is only logged. Every caller on a page shares
+ * one read: SWR keys it by member and dedupes the calls made together.
  */
-export function useFavourites() {
+export function useFavourites({ refetchOnMount = true }: FavouritesOptions = {}) {
   const uid = useMemberId();
   const key = uid ? favouriteKeys.list(uid) : null;
-  const { data, error, isLoading } = useSWR<number[]>(key, () => getFavourites(uid!));
+  const { data, error, isLoading } = useSWR<number[]>(key, () => getFavourites(uid!), { revalidateIfStale: refetchOnMount });
   const { mutate } = useSWRConfig();
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const favourites = data ?? [];

@@ -12,6 +12,7 @@ function badge(isGold: number): Pick<IssueTile, 'floatingImgSrc' | 'floatingImgA
 export function titleTile(hit: { mid: number; magName: string; issueId: number; img: string; isGold: number }, base: CatalogueBase): IssueTile {
   const { src, srcSet } = imageSet(hit.img);
   return {
+    mid: hit.mid,
     name: hit.magName,
     editionId: hit.issueId,
     imageSrc: src,

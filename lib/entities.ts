@@ -1,6 +1,8 @@
 /** The client-side entities of SPEC §3, spelled as the spec spells them. */
 
 export interface IssueTile {
+  /** The magazine's id on a title's tile (a magazine card, which can carry the favourite toggle); none on an issue's tile. */
+  mid?: number;
   name: string;
   editionId: string | number;
   imageSrc: string;

@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import Cookies from 'js-cookie';
 import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
+import { SERVICE_URL } from './keys';
 import { storedToken } from './token';
 
 /**
@@ -41,14 +42,7 @@ export function apiErrorFrom(error: unknown): ApiError {
 
 const isBrowser = typeof window !== 'undefined';
 
-/** Base URLs of the three services; this app serves them unless configured otherwise. */
-export const SERVICE_URL = {
-  article: process.env.ARTICLE_API_URL || '/api/article',
-  catalogue: process.env.CATALOGUE_API_URL || '/api/catalogue',
-  user: process.env.USER_API_URL || '/api/user',
-} as const;
-
-export { storedToken };
+export { SERVICE_URL, storedToken };
 
 /** The only axios instance: bearer token, anti-forgery header, and one ApiError for every failure. */
 export const http: AxiosInstance = axios.create({ withCredentials: true });

@@ -192,6 +192,42 @@ test('a member adds a favourite, sees it on My Favorites, and removes it', async
   await expect(favourites).not.toContainText(name);
 });
 
+test('a member favourites a magazine from its card in a listing, finds it on My Favorites, and removes it (320px wide, keyboard)', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const titles = page.getByRole('list', { name: 'Most Popular' }).getByRole('listitem');
+  await signInWithPassword(page, 'reader@riverside.test');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/magazines/BS/en');
+  const first = titles.getByRole('button', { name: /^Favourite /, pressed: false }).first();
+  await expect(first).toBeEnabled();
+  const label = (await first.getAttribute('aria-label'))!;
+  const name = label.replace(/^Favourite /, '');
+  const toggle = page.getByRole('button', { name: label, exact: true });
+  const card = titles.filter({ has: toggle });
+  await expect(titles.locator('a button')).toHaveCount(0);
+  await expect(toggle).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // From the keyboard: Tab leads from the card's link to its toggle.
+  await card.getByRole('link').focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/dashboard/myFavorites');
+  const favourites = page.getByRole('list', { name: 'Your favourite magazines' });
+  await expect(favourites).toContainText(name);
+  await favourites.getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByRole('list', { name: 'More magazines to follow' }).getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(favourites).not.toContainText(name);
+
+  await page.goto('/magazines/BS/en');
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('logging out revokes the token: the old one is refused afterwards', async ({ page, request }) => {
   await signInWithPassword(page, 'school@northfield.test');
   await expect(page).toHaveURL(/\/$/);

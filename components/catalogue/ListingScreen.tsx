@@ -7,13 +7,15 @@ import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { ListingScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
-import { TileGrid } from './TileGrid';
+import { TileGrid, type TileGridProps } from './TileGrid';
 
 /**
  * A category or top list (SPEC §2 /magazines/{catId}[/{magLang}]), journals, or the titles in one language: the
  * filters, then the covers, 20 at a time. A top list shown in all languages starts with every category.
+ * `cardOverlay` puts a control over each card (the favourite toggle); the page decides, as the magazine page does for
+ * its own toggle, so a listing without one does not load it.
  */
-export function ListingScreen({ title, listTitle, topLists, languages, categories, tiles, nbPages, total, query, emptyText }: ListingScreenProps) {
+export function ListingScreen({ title, listTitle, topLists, languages, categories, tiles, nbPages, total, query, emptyText, cardOverlay }: ListingScreenProps & Pick<TileGridProps, 'cardOverlay'>) {
   const loadPage = useCallback(async (page: number) => {
     // The client's call code (and axios) loads with the second page, not with the screen.
     const { listingPage } = await import('@/services/catalogue');
@@ -58,7 +60,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
         <ListHeading id="listing-titles" className={listTitle ? undefined : 'visually-hidden'}>
           {listTitle ?? `${title}: ${total} ${total === 1 ? 'title' : 'titles'}`}
         </ListHeading>
-        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} />
+        <TileGrid key={listKey} label={listTitle ?? title} first={{ items: tiles, nbPages }} loadPage={loadPage} emptyText={emptyText} cardOverlay={cardOverlay} />
       </section>
     </Page>
   );

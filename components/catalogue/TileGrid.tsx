@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
@@ -21,6 +21,8 @@ export interface TileGridProps {
   first: PageOf<IssueTile>;
   loadPage(page: number): Promise<PageOf<IssueTile>>;
   emptyText: string;
+  /** A control over a card's cover (the favourite toggle), rendered beside the card's link, never inside it. */
+  cardOverlay?(tile: IssueTile): ReactNode;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface TileGridProps {
  * the viewport, and a 'Load more' button does the same from the keyboard or where there is no IntersectionObserver.
  * The scroll position is saved on a click and restored on coming back.
  */
-export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
+export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: TileGridProps) {
   const list = useInfinitePages(first, loadPage);
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -42,7 +44,7 @@ export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
     <div ref={containerRef}>
       <Grid aria-label={label}>
         {list.items.map((tile, index) => (
-          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} />
+          <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} overlay={cardOverlay?.(tile)} />
         ))}
         {list.loading
           ? Array.from({ length: 4 }, (_, index) => (
@@ -70,9 +72,9 @@ export function TileGrid({ label, first, loadPage, emptyText }: TileGridProps) {
 /**
  * IssueCard's look for a grid cell: plain elements styled from the grid and a plain link navigated by the grid's
  * one listener, so a page of covers costs one styled component and no next/link per cover (the listings are the
- * busiest pages).
+ * busiest pages). An overlay comes after the link, not inside it, and places itself over the cover.
  */
-function GridCard({ tile, priority }: { tile: IssueTile; priority: boolean }) {
+function GridCard({ tile, priority, overlay }: { tile: IssueTile; priority: boolean; overlay?: ReactNode }) {
   const badge = tile.floatingImgAltText || 'Gold';
   return (
     <li>
@@ -83,6 +85,7 @@ function GridCard({ tile, priority }: { tile: IssueTile; priority: boolean }) {
           <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
         ) : null}
       </a>
+      {overlay}
       <p className="name" title={tile.name}>
         {tile.name}
       </p>
@@ -104,6 +107,7 @@ const Grid = styled.ul`
   }
 
   > li {
+    position: relative;
     display: flex;
     flex-direction: column;
     gap: ${theme.spacing.xs};

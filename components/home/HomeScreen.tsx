@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
@@ -24,7 +25,7 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {popular.length > 0 && (
         <Slider title="Popular Magazines" viewAllHref={links.popular} itemCount={popular.length}>
           {popular.map((tile, index) => (
-            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} />
+            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteForCard(tile)} />
           ))}
         </Slider>
       )}
@@ -38,7 +39,7 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {newspapers && (
         <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length}>
           {newspapers.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
+            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteForCard(tile)} />
           ))}
         </Slider>
       )}

@@ -8,6 +8,8 @@ export interface FavouriteButtonProps {
   /** 'icon' for magazine cards (a round heart), 'labelled' for a magazine page (heart and the word). */
   variant?: 'icon' | 'labelled';
   onToggled?(result: ToggleResult): void;
+  /** False on cards: use the favourites already read on the page rather than reading them again (useFavourites). */
+  refetchOnMount?: boolean;
 }
 
 function HeartIcon({ filled }: { filled: boolean }) {
@@ -28,9 +30,9 @@ function HeartIcon({ filled }: { filled: boolean }) {
  * Toggles a magazine in the member's favourites (SPEC §4). A toggle button: its name stays 'Favourite
  * {magazine}' and aria-pressed says whether it is one. Hidden for visitors who are not signed in.
  */
-export function FavouriteButton({ mid, magazineName, variant = 'icon', onToggled }: FavouriteButtonProps) {
+export function FavouriteButton({ mid, magazineName, variant = 'icon', onToggled, refetchOnMount = true }: FavouriteButtonProps) {
   const hydrated = useHydrated();
-  const { uid, isFavourite, isPending, isLoading, toggle } = useFavourites();
+  const { uid, isFavourite, isPending, isLoading, toggle } = useFavourites({ refetchOnMount });
   if (hydrated && !uid) return null;
   const pressed = isFavourite(mid);
   const busy = !hydrated || isLoading || isPending(mid);

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '@/styles/theme';
 import { GoldBadge } from './GoldBadge';
@@ -19,10 +20,12 @@ export interface IssueCardProps {
   priority?: boolean;
   /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
   plainLink?: boolean;
+  /** A control over the cover (the favourite toggle), rendered after the link rather than inside it. */
+  overlay?: ReactNode;
 }
 
 /** A magazine or newspaper issue: its cover as a link, the gold badge over it when marked, its name below. */
-export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false }: IssueCardProps) {
+export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false, overlay }: IssueCardProps) {
   const badgeLabel = tile.floatingImgAltText || 'Gold';
   return (
     <Card style={{ width }}>
@@ -39,6 +42,7 @@ export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVE
           </BadgeSlot>
         ) : null}
       </CoverLink>
+      {overlay}
       <Name title={tile.name}>{tile.name}</Name>
     </Card>
   );
@@ -47,6 +51,7 @@ export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVE
 // Styles read the theme tokens directly, so each rule is static and styled-components builds it once for all
 // the cards of a page rather than once per card.
 const Card = styled.div`
+  position: relative;
   display: flex;
   flex-direction: column;
   gap: ${theme.spacing.xs};

@@ -11,6 +11,7 @@ describe('SPEC §3 tiles', () => {
   it('maps a magazine to an Issue tile with 1x/2x/3x images and the gold badge only for gold titles', () => {
     const plain = issueTile(hit);
     expect(plain).toEqual({
+      mid: 1001,
       name: 'Wanderlust',
       editionId: 100001,
       imageSrc: '/media/covers/100001/view/1.jpg',

@@ -1,5 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
+import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { listingProps } from '@/server/pages/catalogue-props';
 import { withDatabase } from '@/server/pages/session';
 import { siteLayout } from '@/components/shell/siteLayout';
@@ -9,7 +10,7 @@ export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, false)
 
 export default function CategoryLanguagePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return <ListingScreen {...props} />;
+  return <ListingScreen {...props} cardOverlay={favouriteForCard} />;
 }
 
 CategoryLanguagePage.getLayout = siteLayout;
