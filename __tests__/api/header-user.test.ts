@@ -33,6 +33,20 @@ describe('the header’s member row (server/user/queries findHeaderUser)', () =>
     expect(row?.passwordHash).toBe('set');
   });
 
+  it('is one per process: a change made through another bundle’s copy of the code shows at once', async () => {
+    // Next.js bundles API routes and pages apart, each with its own copy of a module: the API renames, the page reads.
+    const user = await createUser(app.db, { firstName: 'Grace' });
+    expect((await findHeaderUser(user.id))?.firstName).toBe('Grace');
+    let apiCopy!: { updateUser: typeof updateUser; closeDb: () => Promise<void> };
+    jest.isolateModules(() => {
+      apiCopy = { ...jest.requireActual('@/server/user/account-queries'), ...jest.requireActual('@/server/db/client') };
+    });
+    expect(apiCopy.updateUser).not.toBe(updateUser);
+    await apiCopy.updateUser(user.id, { firstName: 'Hopper' });
+    await apiCopy.closeDb();
+    expect((await findHeaderUser(user.id))?.firstName).toBe('Hopper');
+  });
+
   it('answers null for a member who does not exist', async () => {
     expect(await findHeaderUser(987654321)).toBeNull();
   });

@@ -2,13 +2,14 @@ import { eq, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { revokedTokens } from '../db/schema';
 import { getRedis } from '../redis';
+import { processWide } from '../process-wide';
 
 /**
  * Tokens found not revoked, and until when that answer stands. Every page and call asks about the same few tokens;
  * a revocation made in this process takes effect at once (revoke forgets the answer), one made by another process
  * within NOT_REVOKED_MS.
  */
-const notRevoked = new Map<string, number>();
+const notRevoked = processWide('not-revoked', () => new Map<string, number>());
 const NOT_REVOKED_MS = 5_000;
 const NOT_REVOKED_MAX = 10_000;
 

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_DIR, jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
+import { processWide } from '../process-wide';
 import { pageToRender } from './queries';
 
 /** API path of the page images; the code and a per-page signature make every address unguessable. */
@@ -36,7 +37,7 @@ export function pageImageFile(issueId: number, pageNo: number, scale: Scale): st
   return path.join(MEDIA_DIR, 'pages', String(issueId), String(pageNo), 'view', `${scale}.jpg`);
 }
 
-const rendering = new Map<string, Promise<string | null>>();
+const rendering = processWide('page-renders', () => new Map<string, Promise<string | null>>());
 
 /**
  * The page image file, rendered on first request (the seed does not pre-render 28,000 pages) and kept on disk.

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { libraries, memberships, users, type Library, type User } from '../db/schema';
+import { processWide } from '../process-wide';
 
 export interface MembershipWithLibrary {
   library: Library;
@@ -17,7 +18,7 @@ export async function findUserById(id: number): Promise<User | null> {
  * same few members. updateUser forgets a member's entry, so a change made in this process shows at once; one made by
  * another process within HEADER_USER_MS. Nothing is kept under tests (NODE_ENV=test).
  */
-const headerUsers = new Map<number, { until: number; user: Promise<User | null> }>();
+const headerUsers = processWide('header-users', () => new Map<number, { until: number; user: Promise<User | null> }>());
 const HEADER_USER_MS = 5_000;
 const HEADER_USER_MAX = 10_000;
 
