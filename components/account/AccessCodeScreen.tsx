@@ -8,7 +8,7 @@ import { useHydrated } from '@/hooks/useHydrated';
 import { explain, redeemAccessCode } from '@/services/account';
 import { loadPage } from '@/services/navigation';
 import { saveSession, markAccessChecked } from '@/services/session';
-import { Actions, AuthCard } from './AuthCard';
+import { Actions, AuthCard, SignInFirst } from './AuthCard';
 
 export interface AccessCodeScreenProps {
   signedIn: boolean;
@@ -22,13 +22,7 @@ export function AccessCodeScreen({ signedIn }: AccessCodeScreenProps) {
   const [busy, setBusy] = useState(false);
 
   if (!signedIn) {
-    return (
-      <AuthCard title="Enter an access code" lead="Sign in first, so the code joins your own account to the library.">
-        <Button as={Link} href="/login">
-          Sign in
-        </Button>
-      </AuthCard>
-    );
+    return <SignInFirst title="Enter an access code" lead="Sign in first, so the code joins your own account to the library." />;
   }
 
   const redeem = async (event: FormEvent<HTMLFormElement>) => {

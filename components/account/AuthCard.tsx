@@ -1,5 +1,7 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button } from '@/components/ui/Button';
 import { media } from '@/styles/breakpoints';
 
 /** The frame of every sign-in and account step: a heading, a line of context, the form, and other ways out. */
@@ -11,6 +13,17 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
       {children}
       {footer ? <Footer>{footer}</Footer> : null}
     </Card>
+  );
+}
+
+/** An account step open to anyone that only a signed-in person can take: it says why, and links to sign in. */
+export function SignInFirst({ title, lead }: { title: string; lead: string }) {
+  return (
+    <AuthCard title={title} lead={lead}>
+      <Button as={Link} href="/login">
+        Sign in
+      </Button>
+    </AuthCard>
   );
 }
 

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { fieldValue } from '@/components/forms/form-values';
@@ -8,7 +7,7 @@ import { useHydrated } from '@/hooks/useHydrated';
 import { explain, updateProfile } from '@/services/account';
 import { loadPage } from '@/services/navigation';
 import { nextPathForStoredSession, storeName } from '@/services/sign-in';
-import { Actions, AuthCard } from './AuthCard';
+import { Actions, AuthCard, SignInFirst } from './AuthCard';
 
 export type FullNameScreenProps = { signedIn: true; firstName: string; lastName: string } | { signedIn: false };
 
@@ -18,13 +17,7 @@ export type FullNameScreenProps = { signedIn: true; firstName: string; lastName:
  */
 export function FullNameScreen(props: FullNameScreenProps) {
   if (!props.signedIn) {
-    return (
-      <AuthCard title="What should we call you?" lead="Sign in first, so your name is saved to your own account.">
-        <Button as={Link} href="/login">
-          Sign in
-        </Button>
-      </AuthCard>
-    );
+    return <SignInFirst title="What should we call you?" lead="Sign in first, so your name is saved to your own account." />;
   }
   return <FullNameForm firstName={props.firstName} lastName={props.lastName} />;
 }
