@@ -110,6 +110,27 @@ describe('cookie sessions need a matching X-XSRF-TOKEN on state-changing calls',
   });
 });
 
+describe('a page on another site cannot post to the API as a form (login CSRF)', () => {
+  const signIn = { email: 'someone@example.test', password: 'the attacker’s password' };
+
+  it.each([
+    ['a url-encoded form', 'application/x-www-form-urlencoded', new URLSearchParams(signIn).toString()],
+    ['JSON sent as text/plain', 'text/plain;charset=UTF-8', JSON.stringify(signIn)],
+    ['a multipart form', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.test\r\n--x--'],
+  ])('refuses %s on a sign-in call with 415 naming the body', async (_kind, type, body) => {
+    const res = await fetch(`${app.baseUrl}/api/user/verifyotp`, { method: 'POST', headers: { 'content-type': type }, body });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ status: 415, message: MESSAGES.jsonOnly, field: 'body' });
+  });
+
+  it('still takes JSON, with or without a charset', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8']) {
+      const res = await fetch(`${app.baseUrl}/api/user/verifyotp`, { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify(signIn) });
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
 describe('client addresses for rate limits', () => {
   it('does not let a client pick its own address with X-Forwarded-For unless a trusted proxy is configured', async () => {
     const before = process.env.TRUST_PROXY;

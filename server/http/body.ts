@@ -3,8 +3,14 @@ import { HttpError, MESSAGES } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads and parses a JSON or form body, refusing anything over the limit. */
-export async function readBody(req: IncomingMessage & { body?: unknown }, limit = MAX_BODY_BYTES): Promise<unknown> {
+/**
+ * Reads and parses a body, refusing anything over the limit. Bodies are JSON (sent as application/json, or with no
+ * type at all); a url-encoded form only where the route takes one (`forms`). Any other type is refused (415): a page
+ * on another site can post a form or text/plain without asking, so a sign-in call that took them could sign a
+ * visitor's browser into someone else's account.
+ */
+export async function readBody(req: IncomingMessage & { body?: unknown }, options: { forms?: boolean; limit?: number } = {}): Promise<unknown> {
+  const limit = options.limit ?? MAX_BODY_BYTES;
   // Next's own parser may already have run (it is switched off for our routes, but be safe).
   if (req.body !== undefined && typeof req.body !== 'string') return req.body;
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -19,10 +25,11 @@ export async function readBody(req: IncomingMessage & { body?: unknown }, limit 
   }
   const raw = Buffer.concat(chunks).toString('utf8');
   if (raw.trim() === '') return {};
-  const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  if (type.includes('application/x-www-form-urlencoded')) {
+  const type = String(req.headers['content-type'] ?? '').split(';', 1)[0].trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded' && options.forms) {
     return Object.fromEntries(new URLSearchParams(raw));
   }
+  if (type !== '' && type !== 'application/json') throw new HttpError(415, MESSAGES.jsonOnly, { field: 'body' });
   try {
     return JSON.parse(raw) as unknown;
   } catch {

@@ -23,4 +23,5 @@ export const MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   tooLarge: 'The request body is too large',
   badJson: 'The request body is not valid JSON',
+  jsonOnly: 'Send the request body as application/json',
 } as const;

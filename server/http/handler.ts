@@ -35,6 +35,8 @@ export interface Route {
   auth: AuthMode;
   querySchema?: z.ZodType;
   bodySchema?: z.ZodType;
+  /** Takes a url-encoded form as well as JSON (a help form posted by a plain HTML form). */
+  forms?: boolean;
   run(ctx: RawContext): Promise<unknown>;
 }
 
@@ -43,11 +45,13 @@ export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, 
   auth?: AuthMode;
   query?: Q;
   body?: B;
+  forms?: boolean;
   handler(ctx: RouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
 }): Route {
   return {
     summary: def.summary,
     auth: def.auth ?? 'optional',
+    forms: def.forms ?? false,
     querySchema: def.query,
     bodySchema: def.body,
     async run(ctx) {
@@ -156,7 +160,7 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
     try {
       const session = target.auth === 'none' ? null : await resolveSession(req, method);
       if (target.auth === 'required' && !session) throw new HttpError(401, MESSAGES.unauthorized);
-      const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req);
+      const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req, { forms: target.forms });
       const result = await target.run({
         query: parseQuery(url),
         body,

@@ -59,6 +59,7 @@ const supportRequestRoute = (summary: string) =>
   route({
     summary,
     auth: 'none',
+    forms: true,
     body: supportFormBody,
     async handler(ctx): Promise<HelpRequestAnswer> {
       const values = accepted(checkSupportForm(ctx.body));
@@ -84,6 +85,7 @@ export const supportUserRoutes: ServiceRoutes = {
     POST: route({
       summary: 'A request from an organisation through /contact-us (SPEC §5)',
       auth: 'none',
+      forms: true,
       body: contactFormBody,
       async handler(ctx): Promise<HelpRequestAnswer> {
         const values = accepted(checkContactForm(ctx.body));
