@@ -12,6 +12,8 @@ export interface SessionClaims {
   jti: string;
   /** Token expiry, seconds since the epoch. */
   exp: number;
+  /** When the token was signed, seconds since the epoch. */
+  iat: number;
 }
 
 export const TOKEN_ISSUER = 'reading-site';
@@ -24,7 +26,7 @@ function keyFrom(secret: string): Uint8Array {
 }
 
 export async function signSessionToken(
-  claims: Omit<SessionClaims, 'exp' | 'jti'> & { jti?: string },
+  claims: Omit<SessionClaims, 'exp' | 'jti' | 'iat'> & { jti?: string; iat?: number },
   secret: string,
   lifetimeSeconds: number,
 ): Promise<{ token: string; jti: string; exp: number }> {
@@ -36,7 +38,7 @@ export async function signSessionToken(
     .setJti(jti)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt()
+    .setIssuedAt(claims.iat)
     .setExpirationTime(exp)
     .sign(keyFrom(secret));
   return { token, jti, exp };
@@ -83,6 +85,7 @@ export async function verifySessionToken(token: string | null | undefined, secre
       guest: payload.guest === true,
       jti: payload.jti,
       exp: payload.exp,
+      iat: typeof payload.iat === 'number' ? payload.iat : 0,
     };
     if (verified.size >= VERIFIED_MAX) verified.clear();
     verified.set(token, claims);

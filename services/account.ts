@@ -1,5 +1,6 @@
 import type { SessionFields } from '@/server/user/present';
 import { http, SERVICE_URL } from './http';
+import { replaceStoredToken } from './token';
 
 /** Where a code goes: an email address, or a mobile number with its country calling code ('+91'). */
 export type Address = { email: string } | { mobile: string; cc: string };
@@ -55,8 +56,10 @@ export async function updateProfile(fname: string, lname: string): Promise<{ sta
   return data;
 }
 
+/** Sets or changes the password. Every other session ends; this one carries on with the fresh token the answer brings. */
 export async function managePassword(change: { password: string; currentPassword?: string; passwordToken?: string }): Promise<{ status: string; message: string }> {
-  const { data } = await http.post<{ status: string; message: string }>(user('managePass'), change);
+  const { data } = await http.post<{ status: string; message: string; jwtoken?: string }>(user('managePass'), change);
+  if (data.jwtoken) replaceStoredToken(data.jwtoken);
   return data;
 }
 

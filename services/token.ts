@@ -9,3 +9,12 @@ export function storedToken(): string | null {
     return null;
   }
 }
+
+/** Puts a fresh token where the old one was, for a browser that keeps one (a password change re-signs the session). */
+export function replaceStoredToken(token: string): void {
+  try {
+    if (window.localStorage.getItem(STORAGE.userToken) !== null) window.localStorage.setItem(STORAGE.userToken, token);
+  } catch {
+    // storage refused: the HttpOnly cookie the answer set carries the session
+  }
+}

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { GetServerSidePropsContext } from 'next';
 import { hashPassword } from '@/server/auth/password';
 import { hashSecret } from '@/server/auth/secrets';
 import { accessCodes, partnerLinks, users } from '@/server/db/schema';
+import { pageSession } from '@/server/pages/session';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { client, newEmail, outboxCode } from './helpers/accounts';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -43,9 +45,33 @@ describe('managePass', () => {
   it('sets a first password for a member with an email, who can then sign in with it', async () => {
     const { user, token } = await member();
     const res = await call(app, '/api/user/managePass', { token, body: { password: 'a quiet reading room' } });
-    expect(res.body).toEqual({ status: 'Success', message: 'Your password has been set.', hasPassword: true });
+    expect(res.body).toEqual({ status: 'Success', message: 'Your password has been set.', hasPassword: true, jwtoken: expect.any(String) });
     const signIn = await client(app).call('/api/user/verifyotp', { body: { email: user.email, password: 'a quiet reading room' } });
     expect(signIn.body).toMatchObject({ status: 'Success', uid: user.id, hasPassword: true });
+  });
+
+  it('ends every other session of the member; this one carries on with the fresh token it answers', async () => {
+    const { user, library, token: thisDevice } = await member({ passwordHash: await hashPassword('the old password') });
+    const otherDevice = await tokenFor(user, library.id, inDays(100));
+    const stranger = await member();
+    expect((await call(app, '/api/user/validateuser', { token: otherDevice, body: {} })).status).toBe(200);
+
+    const res = await call<{ jwtoken: string }>(app, '/api/user/managePass', {
+      token: thisDevice,
+      body: { password: 'a brand new password', currentPassword: 'the old password' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((cookie) => cookie.startsWith(`session=${res.body.jwtoken};`))).toBe(true);
+
+    for (const ended of [otherDevice, thisDevice]) {
+      expect((await call(app, '/api/user/validateuser', { token: ended, body: {} })).status).toBe(401);
+      // Pages ask the same question of the session cookie.
+      expect(await pageSession({ req: { cookies: { session: ended } } } as unknown as GetServerSidePropsContext)).toBeNull();
+    }
+    expect((await call(app, '/api/user/validateuser', { token: res.body.jwtoken, body: {} })).body).toMatchObject({ status: 'Success' });
+    expect(await pageSession({ req: { cookies: { session: res.body.jwtoken } } } as unknown as GetServerSidePropsContext)).toMatchObject({ claims: { uid: user.id } });
+    // Someone else's sessions are untouched.
+    expect((await call(app, '/api/user/validateuser', { token: stranger.token, body: {} })).status).toBe(200);
   });
 
   it('changes a password only with the current one', async () => {

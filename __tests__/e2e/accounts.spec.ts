@@ -228,6 +228,47 @@ test('a member favourites a magazine from its card in a listing, finds it on My 
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('changing the password ends the member’s other sessions; this one carries on', async ({ page, browser, baseURL }) => {
+  // A member of Riverside with the demo password, made for this test so the demo accounts keep theirs.
+  const email = `changer.${Date.now()}@riverside.test`;
+  const db = new Client({ connectionString: `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable` });
+  await db.connect();
+  const { rows } = await db.query(
+    `insert into users (first_name, email, password_hash) select 'Pat', $1, password_hash from users where email = 'reader@riverside.test' returning id`,
+    [email],
+  );
+  await db.query(`insert into memberships (user_id, library_id, expires_at) values ($1, 1001, now() + interval '90 days')`, [rows[0].id]);
+  await db.end();
+
+  const laptop = await browser.newContext({ baseURL });
+  const other = await laptop.newPage();
+  try {
+    await signInWithPassword(other, email);
+    await expect(other).toHaveURL(/\/$/);
+    await signInWithPassword(page, email);
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/dashboard/manage-password');
+    await page.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('a longer reading-room password');
+    await page.getByLabel('Type the new password again', { exact: true }).fill('a longer reading-room password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    // This browser is still signed in; the other one is sent to sign in again.
+    await page.goto('/dashboard/myAccount');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account');
+    await other.goto('/dashboard/myAccount');
+    await expect(other).toHaveURL(/\/login$/);
+    // With the new password, back to the page it was sent away from.
+    await signInWithPassword(other, email, 'a longer reading-room password');
+    await expect(other).toHaveURL(/\/dashboard\/myAccount$/);
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('My Account');
+  } finally {
+    await laptop.close();
+  }
+});
+
 test('logging out revokes the token: the old one is refused afterwards', async ({ page, request }) => {
   await signInWithPassword(page, 'school@northfield.test');
   await expect(page).toHaveURL(/\/$/);

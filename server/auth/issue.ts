@@ -30,10 +30,11 @@ function appendSetCookie(res: ServerResponse, values: string[]): void {
 export async function issueSession(
   req: IncomingMessage,
   res: ServerResponse,
-  subject: { userId: number; libraryId: number; membershipEnds: Date | null; guest: boolean },
+  subject: { userId: number; libraryId: number; membershipEnds: Date | null; guest: boolean; issuedAt?: number },
 ): Promise<string> {
   const { token } = await signSessionToken(
     {
+      iat: subject.issuedAt,
       uid: subject.userId,
       libid: subject.libraryId,
       mexp: subject.membershipEnds ? Math.floor(subject.membershipEnds.getTime() / 1000) : 0,

@@ -1,8 +1,10 @@
 import { eq, lt } from 'drizzle-orm';
+import type { SessionClaims } from '@/lib/session-token';
 import { getDb } from '../db/client';
 import { revokedTokens } from '../db/schema';
 import { getRedis } from '../redis';
 import { processWide } from '../process-wide';
+import { findHeaderUser } from '../user/queries';
 
 /**
  * Tokens found not revoked, and until when that answer stands. Every page and call asks about the same few tokens;
@@ -44,4 +46,14 @@ export async function revoke(jti: string, expiresAtSeconds: number): Promise<voi
   // A check that was under way while this ran may have noted the token as good again.
   notRevoked.delete(jti);
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+}
+
+/**
+ * Whether a verified session is over: revoked (logout), or signed before the member's sessions were ended (a password
+ * change ends every other session). Both answers are kept a few seconds per process (see isRevoked, findHeaderUser).
+ */
+export async function isSessionOver(claims: SessionClaims): Promise<boolean> {
+  if (await isRevoked(claims.jti)) return true;
+  const from = (await findHeaderUser(claims.uid))?.sessionsValidFrom;
+  return Boolean(from && claims.iat < Math.floor(from.getTime() / 1000));
 }

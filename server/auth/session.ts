@@ -3,7 +3,7 @@ import { COOKIE, SESSION_COOKIE } from '@/lib/cookies';
 import { verifySessionToken, type SessionClaims } from '@/lib/session-token';
 import { jwtSecret } from '../config';
 import { HttpError, MESSAGES } from '../http/errors';
-import { isRevoked } from './revocation';
+import { isSessionOver } from './revocation';
 
 export interface Session {
   claims: SessionClaims;
@@ -47,14 +47,14 @@ export async function resolveSession(req: IncomingMessage, method: string): Prom
   const bearer = bearerToken(req);
   if (bearer !== null) {
     const claims = await verifySessionToken(bearer, secret);
-    if (!claims || (await isRevoked(claims.jti))) throw new HttpError(401, MESSAGES.invalidToken);
+    if (!claims || (await isSessionOver(claims))) throw new HttpError(401, MESSAGES.invalidToken);
     return { claims, token: bearer, via: 'bearer' };
   }
   const cookies = readCookies(req.headers.cookie);
   const token = cookies[SESSION_COOKIE];
   if (!token) return null;
   const claims = await verifySessionToken(token, secret);
-  if (!claims || (await isRevoked(claims.jti))) return null;
+  if (!claims || (await isSessionOver(claims))) return null;
   if (!SAFE_METHODS.has(method)) {
     const header = req.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;

@@ -2,7 +2,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } fr
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { verifySessionToken } from '@/lib/session-token';
-import { isRevoked } from '../auth/revocation';
+import { isSessionOver } from '../auth/revocation';
 import type { Session } from '../auth/session';
 import { jwtSecret } from '../config';
 import { isDatabaseOutage } from '../db/client';
@@ -12,7 +12,7 @@ import { viewerFor, type Viewer } from '../viewer';
 export async function pageSession(ctx: GetServerSidePropsContext): Promise<Session | null> {
   const token = ctx.req.cookies[SESSION_COOKIE];
   const claims = await verifySessionToken(token, jwtSecret());
-  if (!claims || (await isRevoked(claims.jti))) return null;
+  if (!claims || (await isSessionOver(claims))) return null;
   return { claims, token: token!, via: 'cookie' };
 }
 

@@ -28,7 +28,10 @@ export async function findOrCreateUser(by: { email: string } | { mobile: string 
   return { user: rows[0], created: false };
 }
 
-export async function updateUser(id: number, values: Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'passwordHash'>>): Promise<User> {
+export async function updateUser(
+  id: number,
+  values: Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'passwordHash' | 'sessionsValidFrom'>>,
+): Promise<User> {
   const rows = await getDb().update(users).set(values).where(eq(users.id, id)).returning();
   forgetHeaderUser(id);
   return rows[0];

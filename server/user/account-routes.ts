@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { checkPassword, assertAcceptablePassword } from '../auth/password-rules';
+import { issueSession } from '../auth/issue';
 import { hashPassword } from '../auth/password';
 import { verifyPurposeToken } from '../auth/purpose-token';
 import { limit } from '../auth/limits';
@@ -68,7 +69,7 @@ export const accountRoutes: ServiceRoutes = {
       summary: 'Sets or changes the signed-in member’s password (the current one, or a fresh code, proves it is them)',
       auth: 'required',
       body: managePassBody,
-      async handler({ body, session, ip }) {
+      async handler({ body, session, ip, req, res }) {
         const user = await signedInUser(session!.claims.uid);
         if (!user.email) {
           throw new HttpError(400, 'Password sign-in is by email address: add an email address to your account first.', { field: 'password' });
@@ -88,8 +89,20 @@ export const accountRoutes: ServiceRoutes = {
           }
         }
         assertAcceptablePassword(body.password);
-        await updateUser(user.id, { passwordHash: await hashPassword(body.password) });
-        return { status: 'Success', message: user.passwordHash ? 'Your password has been changed.' : 'Your password has been set.', hasPassword: true };
+        // A new password ends every session signed before it (a lost phone, a shared computer); this one goes on with
+        // a fresh token, set as the cookie and answered for local storage. Tokens count time in whole seconds, so the
+        // cut is the next second and the fresh token is dated to it: every older token falls before the cut.
+        const cut = Math.floor(Date.now() / 1000) + 1;
+        await updateUser(user.id, { passwordHash: await hashPassword(body.password), sessionsValidFrom: new Date(cut * 1000) });
+        const claims = session!.claims;
+        const jwtoken = await issueSession(req, res, {
+          issuedAt: cut,
+          userId: user.id,
+          libraryId: claims.libid,
+          membershipEnds: claims.mexp ? new Date(claims.mexp * 1000) : null,
+          guest: claims.guest,
+        });
+        return { status: 'Success', message: user.passwordHash ? 'Your password has been changed.' : 'Your password has been set.', hasPassword: true, jwtoken };
       },
     }),
   },

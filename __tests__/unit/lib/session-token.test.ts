@@ -12,7 +12,7 @@ describe('session token verification', () => {
     const { token, jti } = await signSessionToken(claims, SECRET, 60);
     const first = await verifySessionToken(token, SECRET);
     const again = await verifySessionToken(token, SECRET);
-    expect(first).toEqual({ ...claims, jti, exp: expect.any(Number) });
+    expect(first).toEqual({ ...claims, jti, exp: expect.any(Number), iat: expect.any(Number) });
     expect(again).toEqual(first);
   });
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 
 /** A person who reads: a member, a guest, or someone not yet in a library. */
@@ -12,6 +12,8 @@ export const users = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     passwordHash: text('password_hash'),
+    /** Sessions signed before this moment are over (set when the password changes; null: none ended). */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
     uploadedId: text('uploaded_id').notNull().default(''),
     /** 'member', 'guest' (SPEC leaves the values open; these are ours). */
     userType: text('user_type').notNull().default('member'),
