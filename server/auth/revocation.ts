@@ -49,11 +49,15 @@ export async function revoke(jti: string, expiresAtSeconds: number): Promise<voi
 }
 
 /**
- * Whether a verified session is over: revoked (logout), or signed before the member's sessions were ended (a password
- * change ends every other session). Both answers are kept a few seconds per process (see isRevoked, findHeaderUser).
+ * Whether a verified session is over: revoked (logout), its account deleted (for pages), or signed before the member's sessions
+ * were ended (a password change ends every other session). Both answers are kept a few seconds per process (see isRevoked, findHeaderUser).
  */
-export async function isSessionOver(claims: SessionClaims): Promise<boolean> {
+export async function isSessionOver(claims: SessionClaims, options: { accountGone: 'over' | 'answered' }): Promise<boolean> {
   if (await isRevoked(claims.jti)) return true;
-  const from = (await findHeaderUser(claims.uid))?.sessionsValidFrom;
+  const user = await findHeaderUser(claims.uid);
+  // A deleted account: a page shows a visitor; the API lets its calls answer as SPEC §8 says (validateuser 'User not
+  // found', the access check isError), which signs the browser out.
+  if (!user) return options.accountGone === 'over';
+  const from = user.sessionsValidFrom;
   return Boolean(from && claims.iat < Math.floor(from.getTime() / 1000));
 }

@@ -42,19 +42,23 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * treated as no session. A cookie-borne session on a state-changing call needs X-XSRF-TOKEN to
  * match the XSRF-TOKEN cookie.
  */
-export async function resolveSession(req: IncomingMessage, method: string): Promise<Session | null> {
+export async function resolveSession(
+  req: IncomingMessage,
+  method: string,
+  options: { accountGone: 'over' | 'answered' } = { accountGone: 'over' },
+): Promise<Session | null> {
   const secret = jwtSecret();
   const bearer = bearerToken(req);
   if (bearer !== null) {
     const claims = await verifySessionToken(bearer, secret);
-    if (!claims || (await isSessionOver(claims))) throw new HttpError(401, MESSAGES.invalidToken);
+    if (!claims || (await isSessionOver(claims, options))) throw new HttpError(401, MESSAGES.invalidToken);
     return { claims, token: bearer, via: 'bearer' };
   }
   const cookies = readCookies(req.headers.cookie);
   const token = cookies[SESSION_COOKIE];
   if (!token) return null;
   const claims = await verifySessionToken(token, secret);
-  if (!claims || (await isSessionOver(claims))) return null;
+  if (!claims || (await isSessionOver(claims, options))) return null;
   if (!SAFE_METHODS.has(method)) {
     const header = req.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;

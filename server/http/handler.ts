@@ -37,6 +37,8 @@ export interface Route {
   bodySchema?: z.ZodType;
   /** Takes a url-encoded form as well as JSON (a help form posted by a plain HTML form). */
   forms?: boolean;
+  /** Answers a token whose account is gone itself (SPEC §8); every other route refuses it with 401. */
+  answersGoneAccount?: boolean;
   run(ctx: RawContext): Promise<unknown>;
 }
 
@@ -46,12 +48,14 @@ export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, 
   query?: Q;
   body?: B;
   forms?: boolean;
+  answersGoneAccount?: boolean;
   handler(ctx: RouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
 }): Route {
   return {
     summary: def.summary,
     auth: def.auth ?? 'optional',
     forms: def.forms ?? false,
+    answersGoneAccount: def.answersGoneAccount ?? false,
     querySchema: def.query,
     bodySchema: def.body,
     async run(ctx) {
@@ -158,7 +162,7 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
       return sendError(res, { status: 405, message: `Method ${method} not allowed` }, { Allow: allowed.join(', ') });
     }
     try {
-      const session = target.auth === 'none' ? null : await resolveSession(req, method);
+      const session = target.auth === 'none' ? null : await resolveSession(req, method, { accountGone: target.answersGoneAccount ? 'answered' : 'over' });
       if (target.auth === 'required' && !session) throw new HttpError(401, MESSAGES.unauthorized);
       const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req, { forms: target.forms });
       const result = await target.run({

@@ -12,7 +12,7 @@ import { viewerFor, type Viewer } from '../viewer';
 export async function pageSession(ctx: GetServerSidePropsContext): Promise<Session | null> {
   const token = ctx.req.cookies[SESSION_COOKIE];
   const claims = await verifySessionToken(token, jwtSecret());
-  if (!claims || (await isSessionOver(claims))) return null;
+  if (!claims || (await isSessionOver(claims, { accountGone: 'over' }))) return null;
   return { claims, token: token!, via: 'cookie' };
 }
 

@@ -95,6 +95,7 @@ export const userRoutes: ServiceRoutes = {
     POST: route({
       summary: 'The signed-in user’s details and libraries, with a fresh token (SPEC §3)',
       auth: 'required',
+      answersGoneAccount: true,
       body: validateUserBody,
       async handler(ctx) {
         const session = requireSession(ctx);
@@ -154,6 +155,7 @@ export const userRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Library access check (SPEC §4 rule 4): isError, isNoLibrary, isRedirectHome, info, lib',
       auth: 'required',
+      answersGoneAccount: true,
       query: libraryAccessCheckQuery,
       async handler(ctx) {
         const session = requireSession(ctx);
