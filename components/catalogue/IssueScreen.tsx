@@ -3,13 +3,13 @@ import { useRef } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { IssueCard } from '@/components/ui/IssueCard';
-import { LazyImage } from '@/components/ui/LazyImage';
 import { Slider } from '@/components/ui/Slider';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { IssueScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { ReadButton } from './ReadButton';
+import { Cover, coverBox, Details, Hero, Page } from './TitleLayout';
 
 export const ISSUE_COVER_PX = 300;
 
@@ -78,51 +78,8 @@ export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: Is
   );
 }
 
-const Page = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.lg};
-  padding: ${theme.spacing.lg} 0;
-`;
-
-const Hero = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.xl};
-  padding: 0 ${theme.spacing.lg};
-
-  ${media.up('md')} {
-    flex-direction: row;
-    align-items: flex-start;
-    padding: 0 ${theme.spacing.xl};
-  }
-`;
-
 const CoverFrame = styled.div`
-  flex: none;
-  align-self: center;
-  width: min(${ISSUE_COVER_PX}px, 80vw);
-  border-radius: ${theme.radii.md};
-  box-shadow: ${theme.shadows.lg};
-
-  ${media.up('md')} {
-    align-self: flex-start;
-  }
-`;
-
-const Cover = styled(LazyImage)`
-  display: block;
-  width: 100%;
-  height: auto;
-  border-radius: inherit;
-  background: ${theme.colors.surfaceAlt};
-`;
-
-const Details = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.md};
-  min-width: 0;
+  ${coverBox(`min(${ISSUE_COVER_PX}px, 80vw)`, theme.shadows.lg)}
 `;
 
 const Crumbs = styled.nav`

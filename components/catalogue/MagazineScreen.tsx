@@ -3,13 +3,13 @@ import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { IssueCard } from '@/components/ui/IssueCard';
-import { LazyImage } from '@/components/ui/LazyImage';
 import { Slider } from '@/components/ui/Slider';
 import { StoryCard } from '@/components/ui/StoryCard';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { MagazineScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import { Cover, coverBox, Details, Hero, Page } from './TitleLayout';
 
 export const HERO_COVER_WIDTH = 240;
 
@@ -110,51 +110,8 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
   );
 }
 
-const Page = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.lg};
-  padding: ${theme.spacing.lg} 0;
-`;
-
-const Hero = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.xl};
-  padding: 0 ${theme.spacing.lg};
-
-  ${media.up('md')} {
-    flex-direction: row;
-    align-items: flex-start;
-    padding: 0 ${theme.spacing.xl};
-  }
-`;
-
 const CoverLink = styled.a`
-  flex: none;
-  align-self: center;
-  width: min(${HERO_COVER_WIDTH}px, 70vw);
-  border-radius: ${theme.radii.md};
-  box-shadow: ${theme.shadows.md};
-
-  ${media.up('md')} {
-    align-self: flex-start;
-  }
-`;
-
-const Cover = styled(LazyImage)`
-  display: block;
-  width: 100%;
-  height: auto;
-  border-radius: inherit;
-  background: ${theme.colors.surfaceAlt};
-`;
-
-const Details = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.md};
-  min-width: 0;
+  ${coverBox(`min(${HERO_COVER_WIDTH}px, 70vw)`, theme.shadows.md)}
 `;
 
 const TitleRow = styled.div`
