@@ -1,11 +1,9 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
-import Head from 'next/head';
-import { StoryScreen } from '@/components/story/StoryScreen';
+import { StoryPageView } from '@/components/story/StoryPageView';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
-import { storyScreenProps } from '@/services/article';
-import { loadStoryPage, storyAtPath } from '@/server/article/pages';
-import { sendMemoisedHtml } from '@/server/pages/html-memo';
+import { storyAtPath } from '@/server/article/pages';
 import { withDatabase } from '@/server/pages/session';
+import { storyPageProps } from '@/server/pages/story-props';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 /** /stories/{canonical path} and /stories/{slug}?lang={code}: the whole story for a member, the preview for a visitor. */
@@ -15,24 +13,12 @@ export const getServerSideProps = withDatabase(async (ctx) => {
     return { redirect: { destination: fixedStoryCategoryHref('cover'), permanent: false } };
   }
   const lang = typeof ctx.query.lang === 'string' ? ctx.query.lang : null;
-  const data = await loadStoryPage(ctx, storyAtPath(segments), lang);
-  if ('redirect' in data || 'notFound' in data) return data;
-  const props = { shell: data.shell, ...storyScreenProps(data) };
-  sendMemoisedHtml(ctx, props);
-  return { props };
+  return storyPageProps(ctx, storyAtPath(segments), lang);
 }) satisfies GetServerSideProps;
 
 export default function StoryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return (
-    <>
-      <Head>
-        <title>{`${props.story.title} · ${props.story.magName}`}</title>
-        <link rel="canonical" href={props.story.href} />
-      </Head>
-      <StoryScreen {...props} />
-    </>
-  );
+  return <StoryPageView {...props} />;
 }
 
 StoryPage.getLayout = siteLayout;

@@ -1,10 +1,8 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
-import Head from 'next/head';
-import { StoryScreen } from '@/components/story/StoryScreen';
-import { storyScreenProps } from '@/services/article';
-import { loadStoryPage, storyFromDetailsQuery } from '@/server/article/pages';
-import { sendMemoisedHtml } from '@/server/pages/html-memo';
+import { StoryPageView } from '@/components/story/StoryPageView';
+import { storyFromDetailsQuery } from '@/server/article/pages';
 import { withDatabase } from '@/server/pages/session';
+import { storyPageProps } from '@/server/pages/story-props';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 function text(value: string | string[] | undefined): string | undefined {
@@ -16,24 +14,12 @@ function text(value: string | string[] | undefined): string | undefined {
 export const getServerSideProps = withDatabase(async (ctx) => {
   const query = { articleUrl: text(ctx.query.articleUrl), magazineName: text(ctx.query.magazineName), articleName: text(ctx.query.articleName) };
   const lang = text(ctx.query.lang) ?? null;
-  const data = await loadStoryPage(ctx, storyFromDetailsQuery(query), lang);
-  if ('redirect' in data || 'notFound' in data) return data;
-  const props = { shell: data.shell, ...storyScreenProps(data) };
-  sendMemoisedHtml(ctx, props);
-  return { props };
+  return storyPageProps(ctx, storyFromDetailsQuery(query), lang);
 }) satisfies GetServerSideProps;
 
 export default function StoryDetailsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
-  return (
-    <>
-      <Head>
-        <title>{`${props.story.title} · ${props.story.magName}`}</title>
-        <link rel="canonical" href={props.story.href} />
-      </Head>
-      <StoryScreen {...props} />
-    </>
-  );
+  return <StoryPageView {...props} />;
 }
 
 StoryDetailsPage.getLayout = siteLayout;
