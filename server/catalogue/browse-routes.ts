@@ -3,11 +3,10 @@ import { editionTile } from '@/lib/catalogue-tiles';
 import { CATEGORY_PAGE_SIZE, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
 import { catalogueBase } from '@/lib/routes';
 import { libraryDetails } from '../user/present';
-import { findLibrary } from '../user/queries';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { viewerFor, type Viewer } from '../viewer';
-import { cachedLanguages, ratingsFor, requestedRating } from './browse';
+import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
+import { cachedLanguages, magazineScope } from './browse';
 import { COUNTRIES, flagOf } from './countries';
 import { isTopList } from './queries';
 import { allStoreCountries, countIssues, findIssue, findMagazine, listEditions, listIssues, storeForCountry, type MagazineMeta } from './titles';
@@ -80,9 +79,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'A title by its name (or slug), also given as url-safe base64, with its latest issue',
       query: magazineMetaQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const rating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating } = await magazineScope(ctx);
         const decoded = fromBase64Url(query.magName);
         const meta =
           (await findMagazine(viewer, rating, { name: query.magName })) ?? (decoded ? await findMagazine(viewer, rating, { name: decoded }) : null);
@@ -95,9 +94,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'A title by id, with its latest issue (404 when unknown or hidden from the viewer)',
       query: magMetaQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const rating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating } = await magazineScope(ctx);
         return { status: 'success', data: await withLatestIssue(viewer, rating, await magazineOr404(viewer, rating, query.mid)) };
       },
     }),
@@ -106,9 +105,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Issues of a title, newest first, 20 at a time before lst_dt (the next lst_dt is in the answer)',
       query: issuesByMagQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const rating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating } = await magazineScope(ctx);
         const [, rows] = await Promise.all([
           magazineOr404(viewer, rating, query.mid),
           listIssues(viewer, rating, { mid: query.mid, special: query.isSpecialIssue === '1', before: query.lst_dt, limit: CATEGORY_PAGE_SIZE + 1 }),
@@ -123,9 +122,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'One issue with its title (404 when unknown or hidden from the viewer)',
       query: issueDetailsQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const issue = await findIssue(viewer, ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine, query.issid);
+      async handler(ctx) {
+        const { viewer, rating } = await magazineScope(ctx);
+        const issue = await findIssue(viewer, rating, ctx.query.issid);
         if (!issue) throw new HttpError(404, 'Issue not found', { field: 'issid' });
         return { status: 'success', data: issue };
       },
@@ -137,7 +136,7 @@ export const browseRoutes: ServiceRoutes = {
       query: orgDetailsQuery,
       async handler({ query, session }) {
         const viewer = await viewerFor(session, query.libid);
-        const library = viewer.libraryId ? await findLibrary(viewer.libraryId) : null;
+        const library = viewer.libraryId ? await cachedLibrary(viewer.libraryId) : null;
         if (!library) throw new HttpError(404, 'Organisation not found', { field: 'libid' });
         const country = (query.con_code ?? DEFAULT_COUNTRY).toUpperCase();
         const store = await storeForCountry(country);
@@ -159,9 +158,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Edition list of a title (SPEC §3 Edition: editionId, magName, editionPublished), 50 to a page',
       query: editionsQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const rating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating } = await magazineScope(ctx);
         const [, total, data] = await Promise.all([
           magazineOr404(viewer, rating, query.mid),
           countIssues(viewer, rating, query.mid),
@@ -175,9 +174,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Issue list of a title as SPEC §3 Issue tiles, newest first, pages of 20',
       query: issueListQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const rating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating } = await magazineScope(ctx);
         const special = query.isSpecialIssue === undefined ? undefined : query.isSpecialIssue === '1';
         const [, total, rows] = await Promise.all([
           magazineOr404(viewer, rating, query.mid),
@@ -199,9 +198,9 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Languages that have titles the viewer may see, in a top list or category when given (SPEC §3 Language)',
       query: languageListQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const rating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating } = await magazineScope(ctx);
         const category = query.categoryID;
         const filter = !category ? {} : isTopList(category) ? { list: category } : { categoryId: Number(category) };
         return { status: 'success', data: await cachedLanguages(viewer, rating, filter) };

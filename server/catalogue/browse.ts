@@ -8,9 +8,9 @@ import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT, CATEGORY_PAGE_SIZE } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
 import type { StoryFromServer } from '../article/present';
-import { readCookies } from '../auth/session';
+import { readCookies, type Session } from '../auth/session';
 import { cached } from '../cache';
-import type { Viewer } from '../viewer';
+import { viewerFor, type Viewer } from '../viewer';
 import { filterMagazines, visibleCategories, type CategoryRow, type MagazineFilter, type MagazineHit } from './queries';
 import {
   countIssues,
@@ -44,6 +44,15 @@ export function requestedRating(ageRate: number | undefined, req: IncomingMessag
   if (ageRate !== undefined) return ageRate;
   const cookie = Number(readCookies(req.headers.cookie)[COOKIE.ageRating]);
   return Number.isFinite(cookie) && cookie > 0 ? Math.floor(cookie) : undefined;
+}
+
+/**
+ * Who a catalogue call reads for (the session's library, else the one named by libid) and the magazine age rating
+ * that applies: the call's age_rate or the ageRating cookie, never past what the library allows.
+ */
+export async function magazineScope(ctx: { query: { libid?: number; age_rate?: number }; session: Session | null; req: IncomingMessage }) {
+  const viewer = await viewerFor(ctx.session, ctx.query.libid);
+  return { viewer, rating: ratingsFor(viewer, requestedRating(ctx.query.age_rate, ctx.req)).magazine };
 }
 
 function scope(viewer: Viewer, ageRating: number | null): string {

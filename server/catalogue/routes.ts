@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_STORE_ID } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../http/handler';
 import { viewerFor } from '../viewer';
-import { cachedListing, ratingsFor, requestedRating } from './browse';
+import { cachedListing, magazineScope } from './browse';
 import { allLanguages, allStores, isTopList, visibleCategories } from './queries';
 
 const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
@@ -70,9 +70,9 @@ export const catalogueRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Magazines by top list or category, language, gold and age rating; pages of 20',
       query: magazineFilterQuery,
-      async handler({ query, session, req }) {
-        const viewer = await viewerFor(session, query.libid);
-        const ageRating = ratingsFor(viewer, requestedRating(query.age_rate, req)).magazine;
+      async handler(ctx) {
+        const { query } = ctx;
+        const { viewer, rating: ageRating } = await magazineScope(ctx);
         const category = query.categoryID ?? '';
         const list = isTopList(category) ? category : undefined;
         const { items, total } = await cachedListing(viewer, {
