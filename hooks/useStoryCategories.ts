@@ -16,7 +16,8 @@ function withFavourite(answer: CategoriesAnswer | undefined, categoryId: number,
 /** The story categories list (favourites first), and marking or unmarking one; the list is refetched after each change. */
 export function useStoryCategories() {
   const key = articleKeys.storyCategories();
-  const { data, error } = useSWR<CategoriesAnswer>(key);
+  // The page's server props fill the list (SWR fallback): it is not read again on arrival.
+  const { data, error } = useSWR<CategoriesAnswer>(key, { revalidateIfStale: false });
   const { mutate } = useSWRConfig();
   const [failed, setFailed] = useState<string | null>(null);
 

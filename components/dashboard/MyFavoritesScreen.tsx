@@ -37,7 +37,8 @@ function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
 
 /** /dashboard/myFavorites: the favourite magazines with their latest issue; the list follows each toggle. */
 export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyFavoritesScreenProps) {
-  const { uid, favourites: ids, isLoading, error } = useFavourites();
+  // The server's list is the fallback: no second read on arrival (a toggle reads it again).
+  const { uid, favourites: ids, isLoading, error } = useFavourites({ refetchOnMount: false });
   // Until the browser knows who is signed in, the server's list is the list.
   const current = uid && !isLoading ? ids : favourites.map((item) => item.mid);
   const byId = new Map([...suggestions, ...favourites].map((item) => [item.mid, item]));
