@@ -95,6 +95,9 @@ describe('managePass', () => {
     const token = String(verified.body.jwtoken);
     const res = await call(app, '/api/user/managePass', { token, body: { password: 'remembered at last', passwordToken: verified.body.passwordToken } });
     expect(res.body.status).toBe('Success');
+    // The new password is the one that signs in now.
+    expect((await client(app).call('/api/user/verifyotp', { body: { email, password: 'remembered at last' } })).status).toBe(200);
+    expect((await client(app).call('/api/user/verifyotp', { body: { email, password: 'forgotten password' } })).status).toBe(401);
     // Another member's grant does not work.
     const other = await member({ passwordHash: await hashPassword('other password') });
     const stolen = await call(app, '/api/user/managePass', { token: other.token, body: { password: 'taken over now', passwordToken: verified.body.passwordToken } });

@@ -58,6 +58,17 @@ describe('favourites (SPEC §7 getMyFav, addmy_fav, deletemy_fav)', () => {
     expect((await call(app, '/api/user/addmy_fav', { token, body: { uid: user.id, mid: 987_654_321 } })).status).toBe(404);
   });
 
+  it('never removes another member’s favourite (403 naming uid; their list is unchanged)', async () => {
+    const victim = await setUp();
+    const { token } = await setUp();
+    const category = await createCategory(app.db);
+    const mag = (await createMagazine(app.db, { categoryId: category.id })).magazine;
+    await call(app, '/api/user/addmy_fav', { token: victim.token, body: { uid: victim.user.id, mid: mag.id } });
+    const attempt = await call(app, '/api/user/deletemy_fav', { token, body: { uid: victim.user.id, mid: mag.id } });
+    expect(attempt.body).toMatchObject({ status: 403, field: 'uid' });
+    expect(await favourites(victim.token, victim.user.id)).toEqual([mag.id]);
+  });
+
   it('refuses another member’s uid (403), no session (401) and a malformed mid (400 naming it)', async () => {
     const { user, token } = await setUp();
     expect((await call(app, '/api/user/getMyFav', { token, body: { uid: user.id + 1 } })).status).toBe(403);

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -87,12 +87,15 @@ describe('/paymentsuccess', () => {
     expect(screen.getByText(/\(Network Error\)/)).toBeInTheDocument();
   });
 
-  it('asks nothing without a payment reference or a session', () => {
+  it('asks nothing without a payment reference or a session', async () => {
     const { unmount } = renderWithTheme(<PaymentSuccessScreen order={null} signedIn />);
     expect(screen.getByRole('heading', { name: 'We couldn’t find this payment' })).toBeInTheDocument();
+    // The confirmation is asked for from an effect: give one the time to reach the server before looking.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     unmount();
     renderWithTheme(<PaymentSuccessScreen order="cs_test_000004" signedIn={false} />);
     expect(screen.getByRole('heading', { name: 'Sign in to finish' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(orders).toEqual([]);
   });
 });
