@@ -43,10 +43,7 @@ export function Field({ name, label, value, error, hint, onChange, onBlur, multi
       <Label htmlFor={id}>{label}</Label>
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       {error ? (
-        <ErrorText id={errorId}>
-          <span aria-hidden="true">! </span>
-          {error}
-        </ErrorText>
+        <ErrorText id={errorId}>{error}</ErrorText>
       ) : null}
       {multiline ? (
         <TextArea {...common} rows={6} $invalid={Boolean(error)} />
@@ -76,10 +73,15 @@ const Hint = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+/** The message is the spec's text alone; the '!' that marks it is drawn, not part of the text. */
 const ErrorText = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.danger};
+
+  &::before {
+    content: '! ' / '';
+  }
 `;
 
 const control = css<{ $invalid: boolean }>`
