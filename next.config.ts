@@ -36,7 +36,7 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
+      { source: '/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex,nofollow' }] },
     ];
   },
 };
