@@ -2,6 +2,7 @@ import { capStoryPages } from '@/lib/story-paging';
 import type { StoryListKind } from '@/lib/story-routes';
 import type { CategoryRow } from '../catalogue/queries';
 import type { Viewer } from '../viewer';
+import { processWide } from '../process-wide';
 import { TtlCache, visibilityKey } from './cache';
 import type { StoryFromServer } from './present';
 import {
@@ -36,8 +37,11 @@ const pages = new TtlCache<StoryPage>(500);
 const records = new TtlCache<StoryRecord | null>(1000);
 const categoryLists = new TtlCache<CategoryRow[]>(50);
 const languageLists = new TtlCache<LanguageRow[]>(1);
-/** A member's favourite categories change only through this process's own route, which forgets them at once. */
-const favouriteCategories = new TtlCache<number[]>(5000, 10_000);
+/**
+ * A member's favourite categories change only through this process's own route, which forgets them at once. One per
+ * process (server/process-wide.ts): the route that forgets is bundled apart from the pages that read.
+ */
+const favouriteCategories = processWide('favourite-story-categories', () => new TtlCache<number[]>(5000, 10_000));
 
 function cachedPage(scope: StoryScope, key: string, load: () => Promise<StoryPage>): Promise<StoryPage> {
   return pages.get(`${visibilityKey(scope.viewer, scope.ageRating)}#${key}`, load);
