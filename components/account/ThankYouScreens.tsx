@@ -1,12 +1,8 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { longDate } from '@/lib/dates';
 import { PRIMARY_LINKS } from '@/lib/routes';
-
-/** Dates read the same on the server and in the browser, whatever their time zones. */
-export function formatAccessDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 export interface LoginThankYouScreenProps {
   firstName: string;
@@ -22,7 +18,7 @@ export function LoginThankYouScreen({ firstName, libraryName, accessUntil }: Log
       <h1 id="thanks-title">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>
       <p>
         You’re signed in{libraryName ? ` with ${libraryName}` : ''}
-        {accessUntil ? `, and you can read until ${formatAccessDate(accessUntil)}` : ''}. Thank you for reading with us.
+        {accessUntil ? `, and you can read until ${longDate(accessUntil)}` : ''}. Thank you for reading with us.
       </p>
       <Actions>
         <Button as={Link} href="/">

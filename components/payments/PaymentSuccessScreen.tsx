@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { longDate } from '@/lib/dates';
 import { ApiError } from '@/services/http';
 import { confirmOrder } from '@/services/payments';
 import { saveSession } from '@/services/session';
@@ -24,10 +25,6 @@ function initialState({ order, signedIn }: PaymentSuccessScreenProps): State {
   if (!order) return { kind: 'missing' };
   if (!signedIn) return { kind: 'sign-in' };
   return { kind: 'confirming' };
-}
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /**
@@ -74,7 +71,7 @@ export function PaymentSuccessScreen(props: PaymentSuccessScreenProps) {
     case 'done':
       return (
         <PaymentResult title="Payment received, thank you" tone="good">
-          <p>Your access has been extended. You can read until {formatDate(state.accessUntil)}.</p>
+          <p>Your access has been extended. You can read until {longDate(state.accessUntil)}.</p>
           <ResultActions>
             {/* A plain link, so a full load: the session changed, and every page must be asked for again. */}
             <Button as="a" href="/">

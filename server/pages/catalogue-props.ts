@@ -6,6 +6,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath, type CatalogueBase } from '@/lib/catalogue-paths';
 import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
 import { editionTile, titleTile } from '@/lib/catalogue-tiles';
+import { calendarDayLabel } from '@/lib/dates';
 import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, LIBRARY, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
 import { imageSet, mediaUrl, type CategoryTile, type ShellProps } from '@/lib/entities';
 import { storyTile } from '@/lib/story-tiles';
@@ -21,12 +22,6 @@ type Result<P> = GetServerSidePropsResult<WithShell<P>>;
 
 const NOT_FOUND = { notFound: true } as const;
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
-
-/** '1 November 2026' (dates are calendar days, so read in UTC). */
-export function publishedLabel(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 function categoryTileOf(category: CategoryRow, base: CatalogueBase): CategoryTile {
   const href = listingPath(base, category.category_id);
@@ -184,7 +179,7 @@ async function loadMagazineProps(ctx: GetServerSidePropsContext, temp: boolean):
         ? {
             href: issuePath(base, mid, latest.issueId),
             issueName: latest.issueName,
-            published: publishedLabel(latest.issueDate),
+            published: calendarDayLabel(latest.issueDate),
             ...imageSet(latest.img),
             width: latest.width,
             height: latest.height,
@@ -218,7 +213,7 @@ async function loadIssueProps(ctx: GetServerSidePropsContext, temp: boolean): Pr
       issue: {
         issueId,
         issueName: issue.issueName,
-        published: publishedLabel(issue.issueDate),
+        published: calendarDayLabel(issue.issueDate),
         pageCount: issue.pageCount,
         isSpecial: issue.isSpecial === 1,
         ...imageSet(issue.img),
