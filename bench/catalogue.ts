@@ -8,13 +8,16 @@
  * latency, their ratio to the trivial route in the same run, and PASS/FAIL against the targets: at least 0.25 of the
  * trivial route's throughput, p95 under 60 ms.
  *
- * Environment: BENCH_PORT (3190), BENCH_DATA_DIR (.data/bench), BENCH_SECONDS per run (10), BENCH_CONNECTIONS (10).
+ * Every request carries the session cookie and a browser's Accept-Encoding (bench/request-headers.ts).
+ *
+ * Environment: BENCH_PORT (3190), BENCH_DATA_DIR (.data/bench), BENCH_SECONDS per run (10), BENCH_CONNECTIONS (10), BENCH_ACCEPT_ENCODING ('' for uncompressed).
  * Exits 1 when a page misses a target.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench';
@@ -110,7 +113,7 @@ async function firstMagazine(cookie: string): Promise<number> {
 
 async function measure(url: string, cookie: string, seconds: number): Promise<Measurement> {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie }, timeout: 30 });
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: requestHeaders(cookie), timeout: 30 });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
   });
@@ -158,7 +161,7 @@ async function main(): Promise<void> {
       return { ...route, rps: median(all.map((m) => m.rps)), p95: median(all.map((m) => m.p95)), failed: all.reduce((n, m) => n + m.non2xx + m.errors, 0) };
     });
     const trivial = summary[0];
-    console.log(`\nmedians of ${RUNS} runs of ${SECONDS}s, ${CONNECTIONS} connections (targets: >= ${TARGET.ratio} of trivial throughput, p95 < ${TARGET.p95Ms} ms)`);
+    console.log(`\nmedians of ${RUNS} runs of ${SECONDS}s, ${CONNECTIONS} connections, ${REQUEST_HEADERS_NOTE} (targets: >= ${TARGET.ratio} of trivial throughput, p95 < ${TARGET.p95Ms} ms)`);
     console.log(`${trivial.name.padEnd(24)} ${trivial.rps.toFixed(0).padStart(6)} req/s  p95 ${trivial.p95.toFixed(1).padStart(6)} ms`);
     let pass = true;
     for (const page of summary.slice(1)) {

@@ -9,11 +9,13 @@
  * autocannon with 10 connections: a warm-up per route, then 3 rounds of every route in turn (so a busy moment on the
  * machine falls on all of them alike), and takes each route's median. Prints requests per second, p95 latency and
  * the ratio to the trivial route, with PASS/FAIL against the targets: at least 0.25 of the trivial route's
- * throughput and p95 under 60 ms. Exits 1 when a target is missed.
+ * throughput and p95 under 60 ms. Exits 1 when a target is missed. Every request carries the session cookie and a
+ * browser's Accept-Encoding (bench/request-headers.ts; BENCH_ACCEPT_ENCODING='' for uncompressed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -60,7 +62,7 @@ function median(values: number[]): number {
 function load(url: string, cookie: string, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } }, (error, result) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: requestHeaders(cookie) }, (error, result) => {
       if (error) return reject(error);
       resolve({ rps: result.requests.total / result.duration, p95: percentile(times, 95), failures: result.errors + result.timeouts + result.non2xx });
     });
@@ -151,7 +153,7 @@ async function main() {
       return { name: route.name, rps: median(list.map((r) => r.rps)), p95: median(list.map((r) => r.p95)), failures: list.reduce((n, r) => n + r.failures, 0) };
     });
     const trivial = summary[0];
-    console.log(`\nbench/stories: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${RUN_SECONDS} s, medians (targets: >= ${TARGET.ratio} of the trivial route, p95 < ${TARGET.p95Ms} ms)`);
+    console.log(`\nbench/stories: ${CONNECTIONS} connections, ${REQUEST_HEADERS_NOTE}, ${ROUNDS} rounds of ${RUN_SECONDS} s, medians (targets: >= ${TARGET.ratio} of the trivial route, p95 < ${TARGET.p95Ms} ms)`);
     let failed = false;
     for (const row of summary) {
       const ratio = row.rps / trivial.rps;

@@ -1,8 +1,9 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import type { GetServerSidePropsContext } from 'next';
-import { clearMemoisedHtml, memoisedHtml, sendMemoisedHtml } from '@/server/pages/html-memo';
+import { clearMemoisedHtml, memoisedHtml, preferredEncoding, sendMemoisedHtml } from '@/server/pages/html-memo';
 
 let renders = 0;
 let base = '';
@@ -114,5 +115,84 @@ describe('memoisedHtml, the getServerSideProps wrapper', () => {
       expect(res.headers.get('location')).toBe('/login');
     }
     expect({ loads, wrapped }).toEqual({ loads: 2, wrapped: 2 });
+  });
+});
+
+describe('stored pages sent compressed, behind Next.js\'s own compression', () => {
+  // next start puts this middleware in front of every page; a stored page must pass through it unharmed.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const compression = require('next/dist/compiled/compression') as () => (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  const compress = compression();
+  let page = '';
+  let compressedRenders = 0;
+  const compressedServer = http.createServer((req, res) => {
+    compress(req, res, () => {
+      const ctx = { req, res, resolvedUrl: req.url ?? '/' } as unknown as GetServerSidePropsContext;
+      if (sendMemoisedHtml(ctx, { page: 'big' })) return;
+      compressedRenders += 1;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(page);
+    });
+  });
+  let compressedBase = '';
+
+  /** The raw response, without the decoding fetch would do. */
+  function rawGet(path: string, acceptEncoding?: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${compressedBase}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  beforeAll(async () => {
+    page = `<main>${Array.from({ length: 300 }, (_, i) => `<a href="/magazine/${1000 + i}">Title ${i}</a>`).join('')}</main>`;
+    await new Promise<void>((resolve) => compressedServer.listen(0, '127.0.0.1', resolve));
+    compressedBase = `http://127.0.0.1:${(compressedServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => compressedServer.close(() => resolve()));
+  });
+  beforeEach(() => {
+    compressedRenders = 0;
+  });
+
+  it('sends the stored page in brotli or gzip as the request prefers, and as it is when none is accepted', async () => {
+    const first = await rawGet('/magazines/BS/en', 'gzip');
+    expect(first.headers['content-encoding']).toBe('gzip'); // rendered: Next.js's compression did it
+    const br = await rawGet('/magazines/BS/en', 'gzip, deflate, br');
+    const gzip = await rawGet('/magazines/BS/en', 'gzip;q=1, br;q=0.5');
+    const plain = await rawGet('/magazines/BS/en');
+    expect(compressedRenders).toBe(1);
+
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(page);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+    for (const res of [br, gzip, plain]) expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(page.length / 4);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['deflate', null],
+  ])('Accept-Encoding %j gives %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });
