@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { openIssue } from '@/services/reader';
+import { readerCodeBody } from '../../shared/reader-code-body';
 
 const now = Math.floor(Date.now() / 1000);
 const future = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -94,26 +95,7 @@ describe('openIssue: the reader code call (SPEC §7)', () => {
   it('posts genCode?isLib=1 with exactly the spec’s fields, for the member and the library they read through', async () => {
     const { target } = browser({ closed: false });
     await openIssue({ issueId: 100001, page: 3, member }, target);
-    expect(codeRequests).toEqual([
-      {
-        query: '?isLib=1',
-        body: {
-          user_id: 7,
-          issue: 100001,
-          store_id: 1,
-          user_con: 'IN',
-          readtype: 'reader',
-          userLang: 'en',
-          purType: 1,
-          isnews: 0,
-          ageRating: 5,
-          device: 'web',
-          clvr: 'web-1',
-          lib_id: 1001,
-          'Is Gold': 1,
-        },
-      },
-    ]);
+    expect(codeRequests).toEqual([{ query: '?isLib=1', body: readerCodeBody(7, 1001, 100001) }]);
   });
 
   it('sends the age rating cookie, and 5 when it is 0', async () => {
