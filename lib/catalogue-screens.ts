@@ -81,6 +81,9 @@ export interface ReaderAccess {
   lastPage: number | null;
 }
 
+/** Who asks to read an issue: what the reader service needs of a ReaderAccess. */
+export type ReadingMember = Pick<ReaderAccess, 'userId' | 'libraryId' | 'membershipEnds'>;
+
 export type IssueScreenProps = {
   issue: {
     issueId: number;

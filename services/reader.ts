@@ -1,12 +1,14 @@
 import Cookies from 'js-cookie';
 import { ageRatingOrDefault } from '@/lib/age';
+import { readerAddress } from '@/lib/catalogue-paths';
+import type { ReadingMember } from '@/lib/catalogue-screens';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, POPUP_FALLBACK_DELAY_MS } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
-import { VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
-import { http, SERVICE_URL } from './http';
-import { saveSession, storedExpiration, storedUser } from './session';
-import { checkUser, libraryAccessCheck, verifyLibrary } from './user';
+import { VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { ApiError, http, SERVICE_URL } from './http';
+import { saveSession } from './session';
+import { checkUser, verifyLibrary } from './user';
 
 /** The hosted reader's base address, read at build time; empty means this server. */
 export const READER_URL = process.env.READER_URL || '';
@@ -14,38 +16,47 @@ export const READER_URL = process.env.READER_URL || '';
 /** Sent as clvr so the reader knows which client asked. */
 const CLIENT_VERSION = 'web-1';
 
+/** What the user service answers, with 403, when the membership has run out (server/user/reader-code-routes.ts). */
+const SUBSCRIPTION_EXPIRED = 'Your subscription has expired';
+
 export interface ReaderCodeAnswer {
   status: string;
   code: string;
   expiresAt: string;
 }
 
-/** SPEC §7 reader code call (POST genCode?isLib=1) with the spec's body; resolves the code. */
-export async function generateReaderCode(args: { userId: number; libraryId: number; issueId: number }): Promise<string> {
-  const ageRating = ageRatingOrDefault(Cookies.get(COOKIE.ageRating), AGE_RATING_DEFAULT.reader);
+export type OpenIssueOutcome =
+  /** The reader opened in a new tab, or the same tab goes there after 100 ms when the tab was blocked. */
+  | { kind: 'opened'; url: string }
+  /** The membership has ended: the caller shows the 'Oops! Your subscription has expired' popup. */
+  | { kind: 'expired' }
+  /** The member belongs elsewhere: no library (validate-user type 1), another library (home), or no session (/login). */
+  | { kind: 'redirect'; to: string }
+  | { kind: 'failed' };
+
+/** SPEC §7 reader code call: POST genCode?isLib=1 with the spec's body; resolves the code. */
+async function requestReaderCode(member: ReadingMember, issueId: number): Promise<string> {
   const { data } = await http.post<ReaderCodeAnswer>(`${SERVICE_URL.user}/genCode?isLib=1`, {
-    user_id: args.userId,
-    issue: args.issueId,
+    user_id: member.userId,
+    issue: issueId,
     store_id: DEFAULT_STORE_ID,
     user_con: DEFAULT_COUNTRY,
     readtype: 'reader',
     userLang: 'en',
     purType: 1,
     isnews: 0,
-    ageRating,
+    ageRating: ageRatingOrDefault(Cookies.get(COOKIE.ageRating), AGE_RATING_DEFAULT.reader),
     device: 'web',
     clvr: CLIENT_VERSION,
-    lib_id: args.libraryId,
+    lib_id: member.libraryId,
     'Is Gold': 1,
   });
+  if (!data.code) throw new Error('the reader code call answered no code');
   return data.code;
 }
 
-/**
- * Opens the reader in a new tab; when the browser blocks the tab, the same tab goes there after 100 ms
- * (SPEC §2, §8).
- */
-export function openReader(url: string, target: Window = window): void {
+/** Opens the reader in a new tab; when the browser blocks the tab, the same tab goes there after 100 ms (SPEC §2, §8). */
+function openReader(url: string, target: Window): void {
   const tab = target.open(url, '_blank');
   if (tab) {
     try {
@@ -55,100 +66,58 @@ export function openReader(url: string, target: Window = window): void {
       // A cross-origin reader may refuse; it is harmless.
     }
   }
+  // Some blockers hand back a tab and close it at once, so the check waits.
   target.setTimeout(() => {
     if (!tab || tab.closed) target.location.assign(url);
   }, POPUP_FALLBACK_DELAY_MS);
 }
 
-export type MembershipCheck = 'ok' | 'no-library' | 'redirect-home' | 'expired' | 'error';
-
-/**
- * SPEC §4: before the reader opens for a member whose membership end has passed, the library is verified again.
- * A renewed membership refreshes the session so the reader code call sees it.
- */
-export async function reverifyMembership(userId: number, libraryId: number): Promise<MembershipCheck> {
-  let udid = '';
+function guestId(): string {
   try {
-    udid = window.localStorage.getItem(STORAGE.guestId) ?? '';
+    return window.localStorage.getItem(STORAGE.guestId) ?? '';
   } catch {
     // No storage: the server identifies the member by the session alone.
+    return '';
   }
-  const verification = await verifyLibrary(userId, udid);
-  const outcome = classifyLibraryVerification({ ok: verification.status === 'Success', libList: verification.libList }, libraryId);
-  if (outcome.kind === 'isError') return 'error';
-  if (outcome.kind === 'isNoLibrary') return 'no-library';
-  if (outcome.kind === 'isRedirectHome') return 'redirect-home';
-  if (isExpired(outcome.library.expiry)) return 'expired';
-  const fresh = await checkUser(libraryId);
-  if (fresh.isError) return 'error';
+}
+
+/**
+ * SPEC §4: before the reader opens for a member whose membership end has passed, the library is verified again; it
+ * may have been renewed, or the member may now read through another library. Either refreshes the session, so the
+ * code call (or the home page) sees it. Answers null when reading may go ahead.
+ */
+async function recheckMembership(member: ReadingMember): Promise<OpenIssueOutcome | null> {
+  if (member.membershipEnds * 1000 > Date.now()) return null;
+  const verification = await verifyLibrary(member.userId, guestId());
+  const outcome = classifyLibraryVerification({ ok: verification.status === 'Success', libList: verification.libList }, member.libraryId);
+  if (outcome.kind === 'isError') return { kind: 'failed' };
+  if (outcome.kind === 'isNoLibrary') return { kind: 'redirect', to: VALIDATE_USER_NO_LIBRARY };
+  if (outcome.kind === 'ok' && isExpired(outcome.library.expiry)) return { kind: 'expired' };
+  const fresh = await checkUser(outcome.library.libId);
+  if (fresh.isError) return { kind: 'failed' };
   saveSession(fresh.data);
-  return 'ok';
-}
-
-/** SPEC §2 Reader address: /reader/{code}/{issue}?isLib=1, optionally #page/{n}. */
-export function readerUrl(code: string, issueId: number, page?: number): string {
-  return `${READER_URL}/reader/${encodeURIComponent(code)}/${issueId}?isLib=1${page ? `#page/${page}` : ''}`;
-}
-
-export type OpenIssueOutcome =
-  | { kind: 'opened'; url: string }
-  /** The new tab was blocked: the same tab goes to the reader after 100 ms. */
-  | { kind: 'same-tab'; url: string }
-  /** The membership has ended: the caller shows the 'Oops! Your subscription has expired' popup. */
-  | { kind: 'expired' }
-  /** Re-verification sent the member elsewhere (no library, or home under another library). */
-  | { kind: 'redirect'; to: string }
-  | { kind: 'failed' };
-
-/**
- * SPEC §4: before opening the reader, a membership whose end has passed is verified again with the library; it may
- * have been renewed. Answers null when reading may go ahead.
- */
-async function recheckMembership(now: number): Promise<OpenIssueOutcome | null> {
-  if (storedExpiration() > now / 1000) return null;
-  const check = await libraryAccessCheck(Number(Cookies.get(COOKIE.libraryId) ?? 0));
-  if (check.isNoLibrary || (check.isError && !check.isRedirectHome)) return { kind: 'redirect', to: VALIDATE_USER_NO_LIBRARY };
-  if (check.info) saveSession(check.info);
-  if (check.isRedirectHome) return { kind: 'redirect', to: '/' };
-  return storedExpiration() > now / 1000 ? null : { kind: 'expired' };
+  return outcome.kind === 'isRedirectHome' ? { kind: 'redirect', to: '/' } : null;
 }
 
 /**
- * Opens an issue in the hosted reader (at a page, when given): asks the user service for a reader code
- * (genCode?isLib=1, SPEC §7) and opens /reader/{code}/{issue}?isLib=1#page/{n} in a new tab; if the browser blocks
- * the tab, the same tab navigates after 100 ms (SPEC §8).
+ * Opens an issue in the hosted reader, at a page when one is known: checks an ended membership again, asks the user
+ * service for a reader code and opens /reader/{code}/{issue}?isLib=1#page/{n} in a new tab, or in this tab after
+ * 100 ms when the new one is blocked. The one way every Read on the site opens the reader.
  */
-export async function openIssue(issueId: number, page?: number): Promise<OpenIssueOutcome> {
+export async function openIssue(
+  request: { issueId: number; page?: number | null; member: ReadingMember },
+  target: Window = window,
+): Promise<OpenIssueOutcome> {
   try {
-    const recheck = await recheckMembership(Date.now());
+    const recheck = await recheckMembership(request.member);
     if (recheck) return recheck;
-    const user = storedUser();
-    const { data } = await http.post<{ status: string | number; code?: string }>(`${SERVICE_URL.user}/genCode?isLib=1`, {
-      user_id: user?.uid,
-      issue: issueId,
-      store_id: DEFAULT_STORE_ID,
-      user_con: DEFAULT_COUNTRY,
-      readtype: 'reader',
-      userLang: 'en',
-      purType: 1,
-      isnews: 0,
-      ageRating: ageRatingOrDefault(Cookies.get(COOKIE.ageRating), AGE_RATING_DEFAULT.reader),
-      device: 'web',
-      clvr: 'web',
-      lib_id: Number(Cookies.get(COOKIE.libraryId) ?? 0),
-      'Is Gold': 1,
-    });
-    if (!data.code) return { kind: 'failed' };
-    const url = readerUrl(data.code, issueId, page);
-    const tab = window.open(url, '_blank');
-    if (!tab) {
-      window.setTimeout(() => window.location.assign(url), POPUP_FALLBACK_DELAY_MS);
-      return { kind: 'same-tab', url };
-    }
-    // The reader must not be able to navigate this page.
-    tab.opener = null;
+    const code = await requestReaderCode(request.member, request.issueId);
+    const url = readerAddress(READER_URL, code, request.issueId, request.page);
+    openReader(url, target);
     return { kind: 'opened', url };
   } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && error.serverMessage === SUBSCRIPTION_EXPIRED) return { kind: 'expired' };
+    if (error instanceof ApiError && error.status === 401) return { kind: 'redirect', to: '/login' };
     console.error('[reader] could not open the issue:', error instanceof Error ? error.message : error);
     return { kind: 'failed' };
   }

@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import type { ReadingMember } from '@/lib/catalogue-screens';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import type { LibraryDetails, UserDetails } from '@/lib/entities';
@@ -70,6 +71,11 @@ export function storedLibrary(): LibraryDetails | null {
 /** Membership end in seconds, as stored. */
 export function storedExpiration(): number {
   return Number(storage()?.getItem(STORAGE.expiration) ?? 0) || 0;
+}
+
+/** The member as this browser stored them at sign-in, for a Read where no page props name them (the search overlay). */
+export function storedMember(): ReadingMember {
+  return { userId: storedUser()?.uid ?? 0, libraryId: Number(Cookies.get(COOKIE.libraryId) ?? 0) || 0, membershipEnds: storedExpiration() };
 }
 
 /** SPEC §2 Logout: clears stored user data, token, favourites and filters. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { readerCodes } from '@/server/db/schema';
 import { verifyReaderCode } from '@/server/reader/code';
+import { readerCodeBody as body } from '../shared/reader-code-body';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
 
@@ -9,26 +10,6 @@ const member = { id: 0, token: '', library: 0 };
 const school = { id: 0, token: '', library: 0 };
 const expired = { id: 0, token: '', library: 0 };
 const issue = { travel: 0, fashion: 0, newspaper: 0, teen: 0, gold: 0 };
-
-/** The spec's reader code body (SPEC §7) for a user, library and issue. */
-function body(userId: number, libraryId: number, issueId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    user_id: userId,
-    issue: issueId,
-    store_id: 1,
-    user_con: 'IN',
-    readtype: 'reader',
-    userLang: 'en',
-    purType: 1,
-    isnews: 0,
-    ageRating: 5,
-    device: 'web',
-    clvr: 'web-1',
-    lib_id: libraryId,
-    'Is Gold': 1,
-    ...overrides,
-  };
-}
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -7,6 +7,7 @@ import { imageSet } from '@/lib/entities';
 import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
 import { loadPage } from '@/services/navigation';
 import { openIssue } from '@/services/reader';
+import { storedMember } from '@/services/session';
 import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { Highlight } from './Highlight';
@@ -44,7 +45,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
   const read = async () => {
     if (opening) return;
     setOpening(true);
-    const outcome = await openIssue(issue.issueId, current?.page);
+    const outcome = await openIssue({ issueId: issue.issueId, page: current?.page, member: storedMember() });
     setOpening(false);
     if (outcome.kind === 'expired') setExpired(true);
     else if (outcome.kind === 'redirect') loadPage(outcome.to);
