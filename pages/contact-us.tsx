@@ -5,7 +5,7 @@ import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = (async (ctx) => {
   const { session, shell } = await publicShell(ctx);
-  return { props: { shell, prefill: await memberContact(session) } };
+  return { props: { shell, prefill: memberContact(session) } };
 }) satisfies GetServerSideProps;
 
 export default function ContactUsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

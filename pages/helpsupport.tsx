@@ -8,7 +8,7 @@ export const getServerSideProps = (async (ctx) => {
   return {
     props: {
       shell,
-      prefill: await memberContact(session),
+      prefill: memberContact(session),
       libraryName: shell.library?.libName ?? '',
       helpEmail: helpEmailFor(shell),
     },

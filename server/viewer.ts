@@ -15,7 +15,8 @@ export interface Viewer {
 
 const ANONYMOUS: Viewer = { userId: null, libraryId: 0, flags: null, libraryAgeRate: 0 };
 
-function fromLibrary(library: Library, userId: number | null): Viewer {
+/** The viewer reading through a library row the caller already has (a membership's). */
+export function viewerOfLibrary(library: Library, userId: number | null): Viewer {
   return {
     userId,
     libraryId: library.id,
@@ -36,13 +37,13 @@ export function cachedLibrary(id: number): Promise<Library | null> {
 export async function viewerFor(session: Session | null, publicLibraryId?: number): Promise<Viewer> {
   if (session && session.claims.libid) {
     const library = await cachedLibrary(session.claims.libid);
-    if (library) return fromLibrary(library, session.claims.uid);
+    if (library) return viewerOfLibrary(library, session.claims.uid);
     return { ...ANONYMOUS, userId: session.claims.uid };
   }
   if (session) return { ...ANONYMOUS, userId: session.claims.uid };
   if (publicLibraryId) {
     const library = await cachedLibrary(publicLibraryId);
-    if (library) return fromLibrary(library, null);
+    if (library) return viewerOfLibrary(library, null);
   }
   return ANONYMOUS;
 }

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { clearCache } from '@/server/cache';
+import { issues } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addIssues, ensureStores } from './helpers/catalogue-factories';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, ensureLanguage, inDays, tokenFor } from './helpers/factories';
@@ -303,5 +306,47 @@ describe('getOrgDetails and countryCodes', () => {
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toMatchObject({ mobileCode: '+91', flag: '🇮🇳', store_id: 1 });
     expect(res.body.data.find((entry) => entry.country === 'US')).toMatchObject({ mobileCode: '+1', store_id: 2 });
+  });
+});
+
+describe('edition and issue lists in the catalogue cache (CATALOGUE_CACHE_SECONDS)', () => {
+  beforeEach(() => {
+    process.env.CATALOGUE_CACHE_SECONDS = '30';
+    clearCache();
+  });
+  afterEach(() => {
+    delete process.env.CATALOGUE_CACHE_SECONDS;
+    clearCache();
+  });
+
+  it('reads a title’s editions and issues once while kept: an issue added meanwhile shows when the entry ends', async () => {
+    const added = 7_900_000;
+    try {
+      expect((await call<{ total: number }>(app, '/api/catalogue/editions?mid=1', { token: everything })).body.total).toBe(27);
+      expect((await call<{ total: number }>(app, '/api/catalogue/issues?mid=1', { token: everything })).body.total).toBe(27);
+      await addIssues(app.db, 1, { count: 1, newest: '2001-01-01', firstId: added });
+      expect((await call<{ total: number }>(app, '/api/catalogue/editions?mid=1', { token: everything })).body.total).toBe(27);
+      expect((await call<{ total: number }>(app, '/api/catalogue/issues?mid=1', { token: everything })).body.total).toBe(27);
+      clearCache();
+      expect((await call<{ total: number }>(app, '/api/catalogue/editions?mid=1', { token: everything })).body.total).toBe(28);
+      expect((await call<{ total: number }>(app, '/api/catalogue/issues?mid=1', { token: everything })).body.total).toBe(28);
+    } finally {
+      await app.db.delete(issues).where(eq(issues.id, added));
+    }
+  });
+
+  it('keeps each viewer’s rules: a list kept for one library or age rating never answers another that may not see the title', async () => {
+    for (const path of ['editions', 'issues']) {
+      // Journals (154): the open library's member sees them; the school library, which hides them, and a visitor do not.
+      expect((await call(app, `/api/catalogue/${path}?mid=4`, { token: everything })).status).toBe(200);
+      expect((await call(app, `/api/catalogue/${path}?mid=4`, { token: school })).status).toBe(404);
+      expect((await call(app, `/api/catalogue/${path}?mid=4`)).status).toBe(404);
+      // Rated 7: there without an age filter (asked at 9), not at 5.
+      expect((await call(app, `/api/catalogue/${path}?mid=6&age_rate=9`, { token: everything })).status).toBe(200);
+      expect((await call(app, `/api/catalogue/${path}?mid=6&age_rate=5`, { token: everything })).status).toBe(404);
+      // Rated 5: the same call from the school library is capped at its age rate 4.
+      expect((await call(app, `/api/catalogue/${path}?mid=10&age_rate=9`, { token: everything })).status).toBe(200);
+      expect((await call(app, `/api/catalogue/${path}?mid=10&age_rate=9`, { token: school })).status).toBe(404);
+    }
   });
 });

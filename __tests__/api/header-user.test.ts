@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { GetServerSidePropsContext } from 'next';
 import { users } from '@/server/db/schema';
+import { pageSession } from '@/server/pages/session';
 import { updateUser } from '@/server/user/account-queries';
 import { findHeaderUser } from '@/server/user/queries';
-import { startTestApp, type TestApp } from './helpers/app';
-import { createUser } from './helpers/factories';
+import { call, startTestApp, type TestApp } from './helpers/app';
+import { createUser, tokenFor } from './helpers/factories';
 
 let app: TestApp;
 const testEnv = process.env.NODE_ENV;
@@ -31,6 +33,25 @@ describe('the header’s member row (server/user/queries findHeaderUser)', () =>
     const row = await findHeaderUser(user.id);
     expect(row?.firstName).toBe('Augusta');
     expect(row?.passwordHash).toBe('set');
+  });
+
+  it('is the row a session carries: validateuser and the pages answer from it, and the member’s own change shows on the next call', async () => {
+    const user = await createUser(app.db, { firstName: 'Ada' });
+    const token = await tokenFor(user, 0, null);
+    const validate = async () => (await call<{ fname: string }>(app, '/api/user/validateuser', { token, body: {} })).body.fname;
+    const page = async () => (await pageSession({ req: { cookies: { session: token } } } as unknown as GetServerSidePropsContext))?.user?.firstName;
+    expect(await validate()).toBe('Ada');
+
+    // The session check read the row; the call does not read it again (another process's change shows within the kept time).
+    await app.db.update(users).set({ firstName: 'Elsewhere' }).where(eq(users.id, user.id));
+    expect(await validate()).toBe('Ada');
+    expect(await page()).toBe('Ada');
+
+    // The member's own change, through the API, shows at once on the next call and page.
+    const saved = await call(app, '/api/user/updateProfile', { token, body: { fname: 'Augusta', lname: 'King' } });
+    expect(saved.status).toBe(200);
+    expect(await validate()).toBe('Augusta');
+    expect(await page()).toBe('Augusta');
   });
 
   it('is one per process: a change made through another bundle’s copy of the code shows at once', async () => {

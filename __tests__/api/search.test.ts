@@ -20,7 +20,7 @@ const QUOKKA_LETTER = 'Your photographs of a quokka grinning at the camera on Ro
 
 async function storiesAs(token: string, query: string, options: { page?: number; ageRating?: number } = {}): Promise<StorySearchResult> {
   const claims = await verifySessionToken(token, TEST_JWT_SECRET);
-  const viewer = await viewerFor({ claims: claims!, token, via: 'bearer' });
+  const viewer = await viewerFor({ claims: claims!, token, via: 'bearer', user: null });
   return searchStories({ viewer, query, page: options.page ?? 0, ageRating: options.ageRating });
 }
 

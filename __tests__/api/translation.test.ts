@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { storyTranslations } from '@/server/db/schema';
+import { languages, storyTranslations } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { addStoredTranslation, seedTranslationLanguages } from './helpers/story-factories';
@@ -208,6 +208,24 @@ describe('POST /v1/translate', () => {
 });
 
 describe('POST /v1/translate-text and GET translated-data', () => {
+  it('checks langCode against the kept translation languages list while CONTENT_CACHE_SECONDS keeps it, not the database on every call', async () => {
+    const translateText = async (langCode: string) => (await call(app, '/api/article/v1/translate-text', { token: token.member, body: { text: 'Good morning', langCode } })).status;
+    process.env.CONTENT_CACHE_SECONDS = '30';
+    try {
+      expect(await translateText('ta')).toBe(200);
+      // Tamil leaves the fixed list in the database: the kept list still has it until its entry ends.
+      await app.db.update(languages).set({ name: 'Tamil (withdrawn)' }).where(eq(languages.code, 'ta'));
+      expect(await translateText('ta')).toBe(200);
+      expect(await translateText('fr')).toBe(400);
+      delete process.env.CONTENT_CACHE_SECONDS;
+      // Nothing kept: the list is read afresh.
+      expect(await translateText('ta')).toBe(400);
+    } finally {
+      delete process.env.CONTENT_CACHE_SECONDS;
+      await app.db.update(languages).set({ name: 'Tamil' }).where(eq(languages.code, 'ta'));
+    }
+  });
+
   it('translates a passage through the service, and answers {} without one', async () => {
     expect((await call(app, '/api/article/v1/translate-text', { token: token.member, body: { text: 'Good morning', langCode: 'hi' } })).body).toEqual({});
     process.env.TRANSLATE_URL = translatorUrl;

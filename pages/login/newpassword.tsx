@@ -2,12 +2,11 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { NewPasswordScreen } from '@/components/account/NewPasswordScreen';
 import { pageSession, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
-import { findUserById } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   const session = await pageSession(ctx);
-  const user = session ? await findUserById(session.claims.uid) : null;
+  const user = session?.user ?? null;
   return {
     props: { shell: await shellProps(session), signedIn: Boolean(user), email: user?.email ?? '', hasPassword: Boolean(user?.passwordHash) },
   };

@@ -125,6 +125,11 @@ export function cachedTranslationLanguages(): Promise<LanguageRow[]> {
   return languageLists.get('translation', translationLanguages);
 }
 
+/** Whether a code is one of the translation languages: looked up in the kept list rather than read again. */
+export async function isTranslationLanguage(code: string): Promise<boolean> {
+  return (await cachedTranslationLanguages()).some((language) => language.lang_code === code);
+}
+
 /** After a member marks or unmarks a category, their list is read afresh. */
 export function forgetFavouriteCategories(userId: number): void {
   favouriteCategories.delete(String(userId));

@@ -11,11 +11,11 @@ import { pageSession } from '../pages/session';
 import { shellProps } from '../pages/shell';
 import { viewerFor, type Viewer } from '../viewer';
 import { TtlCache } from './cache';
-import { cachedTranslationLanguages, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
+import { cachedTranslationLanguages, isTranslationLanguage, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
 import { findStoryByNames, visibleCategory, type StoryRecord, type StoryScope } from './queries';
 import { mayReadInFull, rememberRead, storyText } from './reading';
-import { isTranslationLanguage, translateStory, type LanguageRow } from './translation';
+import { translateStory, type LanguageRow } from './translation';
 
 /**
  * Who the request is for, as far as a story page cares: the library's rules and the header's contents. Both change

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
+import { isTranslationLanguage } from './lists';
 import { ageRatingParam, articleScope, idParam, languageCodeParam } from './params';
 import { findStoryById, isStoryVisible } from './queries';
 import { mayReadInFull } from './reading';
@@ -9,7 +10,6 @@ import { STORY_NOT_FOUND } from './story-routes';
 import {
   callTranslationService,
   isTranslationFilePath,
-  isTranslationLanguage,
   localLanguages,
   readTranslationFile,
   storedTranslationByFile,

@@ -75,15 +75,6 @@ export function translationLanguages(): Promise<LanguageRow[]> {
   return languageRows(inArray(languages.name, [...FIXED_LANGUAGES]));
 }
 
-export async function isTranslationLanguage(code: string): Promise<boolean> {
-  const rows = await getDb()
-    .select({ code: languages.code })
-    .from(languages)
-    .where(and(eq(languages.code, code), inArray(languages.name, [...FIXED_LANGUAGES])))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function storedTranslation(storyId: number, languageCode: string): Promise<StoryTranslation | null> {
   const rows = await getDb()
     .select({

@@ -1,7 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { SessionClaims } from '@/lib/session-token';
 import { getDb } from '../db/client';
-import { revokedTokens } from '../db/schema';
+import { revokedTokens, type User } from '../db/schema';
 import { getRedis } from '../redis';
 import { processWide } from '../process-wide';
 import { findHeaderUser } from '../user/queries';
@@ -48,16 +48,24 @@ export async function revoke(jti: string, expiresAtSeconds: number): Promise<voi
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
 }
 
+/** What the session check found: the session is over, or it stands, with the member row it read. */
+export type SessionCheck = { over: true } | { over: false; user: User | null };
+
+const OVER: SessionCheck = { over: true };
+
 /**
  * Whether a verified session is over: revoked (logout), its account deleted (for pages), or signed before the member's sessions
  * were ended (a password change ends every other session). Both answers are kept a few seconds per process (see isRevoked, findHeaderUser).
+ * A session that stands carries the member row read to decide it, so the request need not read it again; it is null only for a
+ * deleted account on a route that answers that itself.
  */
-export async function isSessionOver(claims: SessionClaims, options: { accountGone: 'over' | 'answered' }): Promise<boolean> {
-  if (await isRevoked(claims.jti)) return true;
+export async function checkSession(claims: SessionClaims, options: { accountGone: 'over' | 'answered' }): Promise<SessionCheck> {
+  if (await isRevoked(claims.jti)) return OVER;
   const user = await findHeaderUser(claims.uid);
   // A deleted account: a page shows a visitor; the API lets its calls answer as SPEC §8 says (validateuser 'User not
   // found', the access check isError), which signs the browser out.
-  if (!user) return options.accountGone === 'over';
+  if (!user) return options.accountGone === 'over' ? OVER : { over: false, user: null };
   const from = user.sessionsValidFrom;
-  return Boolean(from && claims.iat < Math.floor(from.getTime() / 1000));
+  if (from && claims.iat < Math.floor(from.getTime() / 1000)) return OVER;
+  return { over: false, user };
 }

@@ -6,10 +6,10 @@ import { libraryDetails } from '../user/present';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
-import { cachedLanguages, magazineScope } from './browse';
+import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from './browse';
 import { COUNTRIES, flagOf } from './countries';
 import { isTopList } from './queries';
-import { allStoreCountries, countIssues, findIssue, findMagazine, listEditions, listIssues, storeForCountry, type MagazineMeta } from './titles';
+import { allStoreCountries, findIssue, findMagazine, listIssues, storeForCountry, type MagazineMeta } from './titles';
 
 const MAX_ID = 2_147_483_647;
 const id = z.coerce.number().int().positive().max(MAX_ID);
@@ -161,12 +161,9 @@ export const browseRoutes: ServiceRoutes = {
       async handler(ctx) {
         const { query } = ctx;
         const { viewer, rating } = await magazineScope(ctx);
-        const [, total, data] = await Promise.all([
-          magazineOr404(viewer, rating, query.mid),
-          countIssues(viewer, rating, query.mid),
-          listEditions(viewer, rating, query.mid, query.page, EDITION_PAGE_SIZE),
-        ]);
-        return { status: 'success', page: query.page, nbPages: Math.ceil(total / EDITION_PAGE_SIZE), total, data };
+        const list = await cachedEditions(viewer, rating, query.mid, query.page, EDITION_PAGE_SIZE);
+        if (!list) throw new HttpError(404, 'Magazine not found', { field: 'mid' });
+        return { status: 'success', page: query.page, nbPages: Math.ceil(list.total / EDITION_PAGE_SIZE), total: list.total, data: list.rows };
       },
     }),
   },
@@ -178,18 +175,15 @@ export const browseRoutes: ServiceRoutes = {
         const { query } = ctx;
         const { viewer, rating } = await magazineScope(ctx);
         const special = query.isSpecialIssue === undefined ? undefined : query.isSpecialIssue === '1';
-        const [, total, rows] = await Promise.all([
-          magazineOr404(viewer, rating, query.mid),
-          countIssues(viewer, rating, query.mid, special),
-          listIssues(viewer, rating, { mid: query.mid, special, limit: CATEGORY_PAGE_SIZE, offset: (query.page - 1) * CATEGORY_PAGE_SIZE }),
-        ]);
+        const list = await cachedIssueList(viewer, rating, { mid: query.mid, special, page: query.page, pageSize: CATEGORY_PAGE_SIZE });
+        if (!list) throw new HttpError(404, 'Magazine not found', { field: 'mid' });
         const base = catalogueBase(viewer.libraryId);
         return {
           status: 'success',
           page: query.page,
-          nbPages: Math.ceil(total / CATEGORY_PAGE_SIZE),
-          total,
-          data: rows.map((row) => editionTile(row, base)),
+          nbPages: Math.ceil(list.total / CATEGORY_PAGE_SIZE),
+          total: list.total,
+          data: list.rows.map((row) => editionTile(row, base)),
         };
       },
     }),

@@ -17,8 +17,10 @@ import {
   findIssue,
   findMagazine,
   languagesWithTitles,
+  listEditions,
   listIssues,
   storiesOfMagazine,
+  type Edition,
   type IssueDetails,
   type IssueHit,
   type LanguageFilter,
@@ -71,6 +73,41 @@ export function cachedCategories(viewer: Viewer): Promise<CategoryRow[]> {
 
 export function cachedLanguages(viewer: Viewer, ageRating: number | null, filter: LanguageFilter = {}) {
   return cached(`languages|${scope(viewer, ageRating)}|${filter.list ?? ''}|${filter.categoryId ?? ''}`, () => languagesWithTitles(viewer, ageRating, filter));
+}
+
+/** One page of a title's list and how long the whole list is. */
+export interface TitleListPage<T> {
+  total: number;
+  rows: T[];
+}
+
+/** A page of a visible title's editions (SPEC §3 Edition) with their count, or null when the viewer may not see the title. */
+export function cachedEditions(viewer: Viewer, ageRating: number | null, mid: number, page: number, pageSize: number): Promise<TitleListPage<Edition> | null> {
+  return cached(`editions|${scope(viewer, ageRating)}|${mid}|${page}|${pageSize}`, async () => {
+    const [meta, total, rows] = await Promise.all([
+      findMagazine(viewer, ageRating, { mid }),
+      countIssues(viewer, ageRating, mid),
+      listEditions(viewer, ageRating, mid, page, pageSize),
+    ]);
+    return meta ? { total, rows } : null;
+  });
+}
+
+/** A page of a visible title's issues (regular, special or both) with their count, or null when the viewer may not see the title. */
+export function cachedIssueList(
+  viewer: Viewer,
+  ageRating: number | null,
+  query: { mid: number; special?: boolean; page: number; pageSize: number },
+): Promise<TitleListPage<IssueHit> | null> {
+  const { mid, special, page, pageSize } = query;
+  return cached(`issues|${scope(viewer, ageRating)}|${mid}|${special ?? 'all'}|${page}|${pageSize}`, async () => {
+    const [meta, total, rows] = await Promise.all([
+      findMagazine(viewer, ageRating, { mid }),
+      countIssues(viewer, ageRating, mid, special),
+      listIssues(viewer, ageRating, { mid, special, limit: pageSize, offset: (page - 1) * pageSize }),
+    ]);
+    return meta ? { total, rows } : null;
+  });
 }
 
 export interface MagazinePageData {

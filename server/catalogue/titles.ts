@@ -148,6 +148,35 @@ export async function findIssue(viewer: Viewer, ageRating: number | null, issueI
   return rows[0] ?? null;
 }
 
+/**
+ * One issue, whoever is looking, and whether this viewer may see it at this age rating: null when unknown, so a caller
+ * tells 'unknown' from 'hidden' (and sees the title's gold flag) in one read instead of issueOwner then findIssue.
+ */
+export async function findIssueWithVisibility(
+  viewer: Viewer,
+  ageRating: number | null,
+  issueId: number,
+): Promise<{ issue: IssueDetails; visible: boolean } | null> {
+  const rows = await getDb()
+    .select({
+      ...issueColumns,
+      catId: magazines.categoryId,
+      catName: categories.name,
+      lang: magazines.languageCode,
+      about: magazines.about,
+      visible: sql<boolean>`(${visibleMagazineWhere(viewer, ageRating)})`,
+    })
+    .from(issues)
+    .innerJoin(magazines, eq(magazines.id, issues.magazineId))
+    .innerJoin(categories, eq(categories.id, magazines.categoryId))
+    .where(eq(issues.id, issueId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { visible, ...issue } = row;
+  return { issue, visible: visible === true };
+}
+
 /** The bare issue, whoever is looking: its title and whether that title is gold (to tell 'hidden' from 'unknown'). */
 export async function issueOwner(issueId: number): Promise<{ mid: number; isGold: boolean } | null> {
   const rows = await getDb()

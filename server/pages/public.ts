@@ -2,7 +2,6 @@ import type { GetServerSidePropsContext } from 'next';
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
 import { isDatabaseOutage } from '../db/client';
-import { findUserById } from '../user/queries';
 import { pageSession } from './session';
 import { shellProps } from './shell';
 
@@ -23,15 +22,10 @@ export async function publicShell(ctx: GetServerSidePropsContext): Promise<{ ses
 }
 
 /** A signed-in member's name and email for a form to start with; nothing for guests, who have neither. */
-export async function memberContact(session: Session | null): Promise<{ name: string; email: string }> {
+export function memberContact(session: Session | null): { name: string; email: string } {
   if (!session || session.claims.guest) return { name: '', email: '' };
-  try {
-    const user = await findUserById(session.claims.uid);
-    return { name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '', email: user?.email ?? '' };
-  } catch (error) {
-    if (!isDatabaseOutage(error)) throw error;
-    return { name: '', email: '' };
-  }
+  const { user } = session;
+  return { name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '', email: user?.email ?? '' };
 }
 
 /** The help address: the member's library's, or the site's. */

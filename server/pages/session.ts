@@ -2,18 +2,19 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } fr
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { verifySessionToken } from '@/lib/session-token';
-import { isSessionOver } from '../auth/revocation';
+import { checkSession } from '../auth/revocation';
 import type { Session } from '../auth/session';
 import { jwtSecret } from '../config';
 import { isDatabaseOutage } from '../db/client';
 import { viewerFor, type Viewer } from '../viewer';
 
-/** The verified session behind a page request (the HttpOnly cookie), or null. */
+/** The verified session behind a page request (the HttpOnly cookie), with the member row its check read, or null. */
 export async function pageSession(ctx: GetServerSidePropsContext): Promise<Session | null> {
   const token = ctx.req.cookies[SESSION_COOKIE];
   const claims = await verifySessionToken(token, jwtSecret());
-  if (!claims || (await isSessionOver(claims, { accountGone: 'over' }))) return null;
-  return { claims, token: token!, via: 'cookie' };
+  const check = claims ? await checkSession(claims, { accountGone: 'over' }) : null;
+  if (!claims || !check || check.over) return null;
+  return { claims, token: token!, via: 'cookie', user: check.user };
 }
 
 /**

@@ -1,17 +1,14 @@
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
-import { findHeaderUser } from '../user/queries';
 import { cachedLibrary } from '../viewer';
 import { libraryDetails } from '../user/present';
 
 /** What the header and sidebar show for this session: the library's branding and the member's name. */
 export async function shellProps(session: Session | null): Promise<ShellProps> {
   if (!session) return { signedIn: false, userName: '', library: null, hasPassword: false };
-  const [user, library] = await Promise.all([
-    // A name given or a password set in this process shows at once (updateUser forgets the kept row).
-    findHeaderUser(session.claims.uid),
-    cachedLibrary(session.claims.libid),
-  ]);
+  // The row the session check read: a name given or a password set in this process shows at once (updateUser forgets the kept row).
+  const { user } = session;
+  const library = await cachedLibrary(session.claims.libid);
   return {
     signedIn: true,
     userName: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',

@@ -1,11 +1,12 @@
 import { longDate } from '@/lib/dates';
 import type { Session } from '../auth/session';
-import { findUserById, membershipIn } from './queries';
+import { membershipIn } from './queries';
 
 /** What the member's own pages show about them. */
 export async function accountSummary(session: Session) {
   const { uid, libid } = session.claims;
-  const [user, membership] = await Promise.all([findUserById(uid), libid ? membershipIn(uid, libid) : Promise.resolve(null)]);
+  const { user } = session;
+  const membership = libid ? await membershipIn(uid, libid) : null;
   return {
     uid,
     firstName: user?.firstName ?? '',

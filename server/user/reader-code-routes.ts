@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
-import { findIssue, issueOwner } from '../catalogue/titles';
+import { findIssueWithVisibility } from '../catalogue/titles';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueReaderCode } from '../reader/code';
 import { warmPages } from '../reader/images';
-import { viewerFor } from '../viewer';
+import { viewerOfLibrary } from '../viewer';
 import { membershipIn } from './queries';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -60,13 +60,14 @@ export const readerCodeRoutes: ServiceRoutes = {
         if (!membership || membership.expiresAt.getTime() <= now || claims.mexp * 1000 <= now) {
           throw new HttpError(403, SUBSCRIPTION_EXPIRED);
         }
-        const owner = await issueOwner(body.issue);
-        if (!owner) throw new HttpError(404, 'Issue not found', { field: 'issue' });
-        if (owner.isGold && body['Is Gold'] !== 1) throw new HttpError(403, 'This issue is in a gold title', { field: 'issue' });
-        const viewer = await viewerFor(session);
+        // The membership's library is the session's (libid checked above): its rules decide what the member may read.
+        const viewer = viewerOfLibrary(membership.library, claims.uid);
         const ageRating = effectiveAgeRating(body.ageRating, AGE_RATING_DEFAULT.reader, viewer.libraryAgeRate);
-        const issue = await findIssue(viewer, ageRating, body.issue);
-        if (!issue) throw new HttpError(403, 'This issue is not available in your library', { field: 'issue' });
+        const found = await findIssueWithVisibility(viewer, ageRating, body.issue);
+        if (!found) throw new HttpError(404, 'Issue not found', { field: 'issue' });
+        if (found.issue.isGold && body['Is Gold'] !== 1) throw new HttpError(403, 'This issue is in a gold title', { field: 'issue' });
+        if (!found.visible) throw new HttpError(403, 'This issue is not available in your library', { field: 'issue' });
+        const { issue } = found;
         const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId });
         // The reader opens next: its first page starts rendering now, while the new tab loads.
         warmPages(issue.issueId, [1]);

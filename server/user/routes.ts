@@ -6,7 +6,7 @@ import type { Session } from '../auth/session';
 import { defaultGuestLibraryId } from '../config';
 import { HttpError } from '../http/errors';
 import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
-import { findLibrary, findOrCreateGuest, findUserById, membershipsOf } from './queries';
+import { findLibrary, findOrCreateGuest, membershipsOf } from './queries';
 import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from './present';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -43,8 +43,9 @@ export async function guestLoginAvailability(libid?: number) {
   return { status: available ? 1 : 0, isGuestLoginAvailable: available, libid: available && library ? library.id : 0, libraryName: library?.name ?? '' };
 }
 
-async function sessionUser(session: Session) {
-  const user = await findUserById(session.claims.uid);
+/** The member row the session check read (none of these calls writes it, so it need not be read again). */
+function sessionUser(session: Session) {
+  const { user } = session;
   if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
   return user;
 }
@@ -99,7 +100,7 @@ export const userRoutes: ServiceRoutes = {
       body: validateUserBody,
       async handler(ctx) {
         const session = requireSession(ctx);
-        const user = await findUserById(session.claims.uid);
+        const { user } = session;
         if (!user) return { status: 'Failure', message: 'User not found' };
         const all = await membershipsOf(user.id);
         const current = chooseMembership(all, ctx.body.libid ?? session.claims.libid);
@@ -121,7 +122,7 @@ export const userRoutes: ServiceRoutes = {
       async handler(ctx) {
         const session = requireSession(ctx);
         assertSameUser(session, ctx.body.uid);
-        const user = await sessionUser(session);
+        const user = sessionUser(session);
         const all = await membershipsOf(user.id);
         const current = chooseMembership(all, session.claims.libid);
         return {
@@ -159,7 +160,7 @@ export const userRoutes: ServiceRoutes = {
       query: libraryAccessCheckQuery,
       async handler(ctx) {
         const session = requireSession(ctx);
-        const user = await findUserById(session.claims.uid);
+        const { user } = session;
         if (!user) return { isError: true, isNoLibrary: false, isRedirectHome: false, info: null, lib: null };
         const all = await membershipsOf(user.id);
         const outcome = classifyLibraryVerification({ ok: true, libList: all.map(libraryEntry) }, ctx.query.libid ?? session.claims.libid);
