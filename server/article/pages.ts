@@ -18,11 +18,11 @@ import { mayReadInFull, rememberRead, storyText } from './reading';
 import { translateStory, type LanguageRow } from './translation';
 
 /**
- * Who the request is for, as far as a story page cares: the library's rules and the header's contents. Both change
- * rarely (a library's settings, a member's name), so they are kept a few seconds rather than read on every page.
+ * Who the request is for, as far as a story page cares: the library's rules, which change rarely, so they are kept a
+ * few seconds rather than read on every page. The header is not kept here: it comes from the member row the session
+ * check already read (forgotten the moment the member changes it), so a new name shows on the next story page.
  */
 const viewers = new TtlCache<Viewer>(2000, 10_000);
-const shells = new TtlCache<ShellProps>(2000, 10_000);
 
 function sessionKey(session: Session): string {
   return `${session.claims.uid}:${session.claims.libid}`;
@@ -30,10 +30,6 @@ function sessionKey(session: Session): string {
 
 export function storyViewer(session: Session | null): Promise<Viewer> {
   return session ? viewers.get(sessionKey(session), () => viewerFor(session)) : viewerFor(null);
-}
-
-export function storyShell(session: Session | null): Promise<ShellProps> {
-  return session ? shells.get(sessionKey(session), () => shellProps(session)) : shellProps(null);
 }
 
 /** The gate (SPEC §4 rules 1 to 3) on the server, for a page under it; the decision is the gate's, as requireMember's. */
@@ -54,7 +50,7 @@ export async function storyMember(ctx: GetServerSidePropsContext): Promise<{ red
   if ('redirect' in gate) return gate;
   const { session } = gate;
   if (!session) return { redirect: { destination: '/login', permanent: false } };
-  const [viewer, shell] = await Promise.all([storyViewer(session), storyShell(session)]);
+  const [viewer, shell] = await Promise.all([storyViewer(session), shellProps(session)]);
   return { session, viewer, shell };
 }
 
@@ -147,7 +143,7 @@ export async function loadStoryPage(
     full ? cachedTranslationLanguages() : Promise.resolve(null),
     wanted ? translationFor(record, wanted) : Promise.resolve(null),
     magazineRelated(scope, record.story.mid, 0),
-    storyShell(session),
+    shellProps(session),
     full && session ? rememberRead(session.claims.uid, record.story.artid) : Promise.resolve(),
   ]);
   const notice: LanguageNotice = !wanted
