@@ -20,6 +20,10 @@ const from = () => {
   return { 'x-forwarded-for': `203.0.113.${sender}` };
 };
 
+/** The stored contact requests, by id: a refused request must leave this list as it was. */
+const contactRequestIds = async () =>
+  (await app.db.select({ id: contactRequests.id }).from(contactRequests).orderBy(contactRequests.id)).map((row) => row.id);
+
 const SUPPORT = { email: 'asha.verma@riverside.org', name: 'Asha Verma', message: 'The reader shows a blank page on my phone.' };
 const CONTACT = {
   emailId: 'grace@harbourcity.org',
@@ -133,42 +137,56 @@ describe('contactUs', () => {
     ['desigination', 'Desigination  field is required'],
     ['mobile', 'Mobile number field is required'],
     ['Message', 'Message field is required'],
-  ])('answers 400 naming %s when it is missing', async (field, message) => {
+  ])('answers 400 naming %s when it is missing, and stores nothing', async (field, message) => {
+    const before = await contactRequestIds();
     const body: Record<string, string> = { ...CONTACT };
     delete body[field];
     const res = await call(app, '/api/user/contactUs', { body, headers: from() });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ status: 400, message, field });
+    expect(await contactRequestIds()).toEqual(before);
   });
 
-  it('answers 400 for an invalid email or mobile number', async () => {
+  it('answers 400 for an invalid email or mobile number, and stores nothing', async () => {
+    const before = await contactRequestIds();
     const email = await call(app, '/api/user/contactUs', { body: { ...CONTACT, emailId: 'grace at harbourcity.org' }, headers: from() });
+    expect(email.status).toBe(400);
     expect(email.body).toEqual({ status: 400, message: 'Please enter a valid email address', field: 'emailId' });
     const mobile = await call(app, '/api/user/contactUs', { body: { ...CONTACT, mobile: 'call me' }, headers: from() });
+    expect(mobile.status).toBe(400);
     expect(mobile.body).toEqual({ status: 400, message: 'Please enter a valid mobile number', field: 'mobile' });
+    expect(await contactRequestIds()).toEqual(before);
   });
 
-  it('names the first wrong field when several are', async () => {
+  it('names the first wrong field when several are, and stores nothing', async () => {
+    const before = await contactRequestIds();
     const res = await call(app, '/api/user/contactUs', { body: {}, headers: from() });
+    expect(res.status).toBe(400);
     expect(res.body).toEqual({ status: 400, message: 'Email field is required', field: 'emailId' });
+    expect(await contactRequestIds()).toEqual(before);
   });
 
-  it('refuses an oversized body with 413', async () => {
+  it('refuses an oversized body with 413, and stores nothing', async () => {
+    const before = await contactRequestIds();
     const res = await call(app, '/api/user/contactUs', { body: { ...CONTACT, Message: 'x'.repeat(70 * 1024) }, headers: from() });
     expect(res.status).toBe(413);
+    expect(res.body).toEqual({ status: 413, message: 'The request body is too large' });
+    expect(await contactRequestIds()).toEqual(before);
   });
 });
 
 describe('keeping the forms usable and the data short-lived', () => {
-  it('answers 429 after five requests from one sender in ten minutes, and keeps no raw address', async () => {
+  it('answers 429 after five requests from one sender in ten minutes, stores nothing for it, and keeps no raw address', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.77' };
     for (let i = 0; i < 5; i += 1) {
       expect((await call(app, '/api/user/contactUs', { body: CONTACT, headers })).status).toBe(200);
     }
+    const beforeRefusal = await contactRequestIds();
     const refused = await call(app, '/api/user/contactUs', { body: CONTACT, headers });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('600');
     expect(refused.body.message).toMatch(/Please wait a few minutes/);
+    expect(await contactRequestIds()).toEqual(beforeRefusal);
     // Another sender is not affected, nor is the other form.
     expect((await call(app, '/api/user/contactUs', { body: CONTACT, headers: from() })).status).toBe(200);
     expect((await call(app, '/api/user/addLibSup', { body: SUPPORT, headers })).status).toBe(200);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { TOKEN_ISSUER } from '@/lib/session-token';
-import { memberships } from '@/server/db/schema';
+import { memberships, readingProgress } from '@/server/db/schema';
 import { READER_CODE_AUDIENCE } from '@/server/reader/code';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -53,6 +53,9 @@ async function forgeCode(claims: { userId: number; libraryId: number; issueId: n
     .setExpirationTime(claims.exp)
     .sign(new TextEncoder().encode(secret));
 }
+
+/** Every saved reading place, in a fixed order: a refused progress call must leave it exactly as it was. */
+const progressRows = () => app.db.select().from(readingProgress).orderBy(readingProgress.userId, readingProgress.issueId);
 
 const readerIssue = (code: string, issueId: number, token?: string) =>
   call<ReaderIssueBody>(app, `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`, { token });
@@ -227,11 +230,23 @@ describe('PUT /api/reader/progress (resume where the member stopped)', () => {
     expect((await readerIssue(await codeFor(other, issue.other), issue.other)).body.lastPage).toBeNull();
   });
 
-  it('refuses a bad code (403) and a page beyond the issue (400 naming page)', async () => {
+  it('refuses a bad code (403), a code for another issue (403) and a page beyond the issue (400 naming page), saving nothing', async () => {
+    const code = await codeFor(member, issue.other);
+    expect((await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 4 } })).status).toBe(200);
+    const before = await progressRows();
+    expect(before).toContainEqual(expect.objectContaining({ userId: member.id, issueId: issue.other, page: 4 }));
+
     const bad = await call(app, '/api/reader/progress', { method: 'PUT', body: { code: 'nope', issue: issue.other, page: 2 } });
     expect(bad.status).toBe(403);
-    const code = await codeFor(member, issue.other);
+    expect(bad.body).toMatchObject({ field: 'code', message: 'This reading link has expired or is not valid' });
+    const travelCode = await codeFor(member, issue.travel);
+    const foreign = await call(app, '/api/reader/progress', { method: 'PUT', body: { code: travelCode, issue: issue.other, page: 2 } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatchObject({ field: 'code', message: 'This reading link belongs to another reader or another issue' });
     const beyond = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 13 } });
     expect(beyond).toMatchObject({ status: 400, body: { field: 'page' } });
+
+    // No row added, none moved to another page (the saved page 4 stands), none even touched.
+    expect(await progressRows()).toEqual(before);
   });
 });

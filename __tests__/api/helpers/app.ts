@@ -18,9 +18,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL. */
-export async function freshDatabase(prefix = 'reading_test'): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
+/** A database of its own for one test file: in-memory PGlite, or a fresh database on `server` (TEST_DATABASE_URL). */
+export async function freshDatabase(
+  prefix = 'reading_test',
+  server = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; stop(): Promise<void> }> {
   if (!server) {
     return startEmbeddedDatabaseProcess();
   }
@@ -42,10 +44,13 @@ export async function freshDatabase(prefix = 'reading_test'): Promise<{ url: str
   };
 }
 
-/** The real service routes over real HTTP, on a real, migrated, empty database. */
-export async function startTestApp(): Promise<TestApp> {
+/**
+ * The real service routes over real HTTP, on a real, migrated, empty database: on `databaseServer` when given (a
+ * PostgreSQL URL, for tests that need PostgreSQL whatever the pass), else as freshDatabase chooses.
+ */
+export async function startTestApp(options: { databaseServer?: string } = {}): Promise<TestApp> {
   process.env.JWT_SECRET = TEST_JWT_SECRET;
-  const database = await freshDatabase();
+  const database = await freshDatabase(undefined, options.databaseServer);
   process.env.DATABASE_URL = database.url;
   process.env.DATABASE_POOL_MAX = '4';
   await runMigrations(getPool());
