@@ -3,7 +3,7 @@ import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import type { Session } from '../auth/session';
 import { findIssue, lastReadPage, type IssueDetails } from '../catalogue/titles';
 import { membershipIn } from '../user/queries';
-import type { Viewer } from '../viewer';
+import { viewerOfLibrary } from '../viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';
 import { pageImageUrl } from './images';
 import { pagesOfIssue } from './queries';
@@ -46,12 +46,7 @@ export async function checkReaderAccess(args: {
   const membership = await membershipIn(claims.userId, claims.libraryId);
   if (!membership || membership.expiresAt.getTime() <= Date.now()) return { ok: false, refusal: 'membership-expired' };
   const { library } = membership;
-  const viewer: Viewer = {
-    userId: claims.userId,
-    libraryId: library.id,
-    flags: { isNewspaper: library.isNewspaper, isJournal: library.isJournal, excludeCat: library.excludeCat },
-    libraryAgeRate: library.ageRate,
-  };
+  const viewer = viewerOfLibrary(library, claims.userId);
   const issue = await findIssue(viewer, effectiveAgeRating(args.ageRating, AGE_RATING_DEFAULT.reader, library.ageRate), args.issueId);
   if (!issue) return { ok: false, refusal: 'unavailable' };
   return { ok: true, grant: { claims, issue } };
