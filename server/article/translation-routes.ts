@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { isTranslationLanguage } from './lists';
+import { cachedTranslationLanguages, isTranslationLanguage } from './lists';
 import { ageRatingParam, articleScope, idParam, languageCodeParam } from './params';
 import { findStoryById, isStoryVisible } from './queries';
 import { mayReadInFull } from './reading';
@@ -14,7 +14,6 @@ import {
   readTranslationFile,
   storedTranslationByFile,
   translateStory,
-  translationLanguages,
 } from './translation';
 
 const countryParam = z
@@ -76,7 +75,7 @@ export const translationRoutes: ServiceRoutes = {
       body: localLanguagesBody,
       async handler({ query, body }) {
         const trans = body.trans ?? query.trans;
-        if (trans === 1) return { status: 'success', data: await translationLanguages() };
+        if (trans === 1) return { status: 'success', data: await cachedTranslationLanguages() };
         return { status: 'success', data: await localLanguages(body.cc ?? query.cc ?? 'IN') };
       },
     }),
