@@ -10,20 +10,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * visitor's browser into someone else's account.
  */
 export async function readBody(req: IncomingMessage & { body?: unknown }, options: { forms?: boolean; limit?: number } = {}): Promise<unknown> {
-  const limit = options.limit ?? MAX_BODY_BYTES;
   // Next's own parser may already have run (it is switched off for our routes, but be safe).
   if (req.body !== undefined && typeof req.body !== 'string') return req.body;
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new HttpError(413, MESSAGES.tooLarge);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) throw new HttpError(413, MESSAGES.tooLarge);
-    chunks.push(buf);
-  }
-  const raw = Buffer.concat(chunks).toString('utf8');
+  const raw = await readRawBody(req, options.limit);
   if (raw.trim() === '') return {};
   const type = String(req.headers['content-type'] ?? '').split(';', 1)[0].trim().toLowerCase();
   if (type === 'application/x-www-form-urlencoded' && options.forms) {
@@ -35,6 +24,21 @@ export async function readBody(req: IncomingMessage & { body?: unknown }, option
   } catch {
     throw new HttpError(400, MESSAGES.badJson, { field: 'body' });
   }
+}
+
+/** The body exactly as sent (a signature is checked over these bytes), refusing anything over the limit. */
+export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new HttpError(413, MESSAGES.tooLarge);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > limit) throw new HttpError(413, MESSAGES.tooLarge);
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Query string to a plain object; a repeated key keeps its last value. */

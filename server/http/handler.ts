@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { isDatabaseOutage } from '../db/client';
 import { resolveSession, type Session } from '../auth/session';
-import { parseQuery, readBody } from './body';
+import { parseQuery, readBody, readRawBody } from './body';
 import { HttpError, MESSAGES } from './errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,11 +17,14 @@ export interface RouteContext<Query, Body> {
   req: IncomingMessage;
   res: ServerResponse;
   ip: string;
+  /** The body exactly as sent, for a route that checks a signature over it (`rawBody`); null otherwise. */
+  rawBody: string | null;
 }
 
 interface RawContext {
   query: Record<string, string>;
   body: unknown;
+  rawBody: string | null;
   params: Record<string, string>;
   session: Session | null;
   req: IncomingMessage;
@@ -39,6 +42,8 @@ export interface Route {
   forms?: boolean;
   /** Answers a token whose account is gone itself (SPEC §8); every other route refuses it with 401. */
   answersGoneAccount?: boolean;
+  /** Takes the body as sent, unparsed (a provider's signed notification); `body` is then empty. */
+  rawBody?: boolean;
   run(ctx: RawContext): Promise<unknown>;
 }
 
@@ -49,6 +54,7 @@ export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, 
   body?: B;
   forms?: boolean;
   answersGoneAccount?: boolean;
+  rawBody?: boolean;
   handler(ctx: RouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
 }): Route {
   return {
@@ -56,6 +62,7 @@ export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, 
     auth: def.auth ?? 'optional',
     forms: def.forms ?? false,
     answersGoneAccount: def.answersGoneAccount ?? false,
+    rawBody: def.rawBody ?? false,
     querySchema: def.query,
     bodySchema: def.body,
     async run(ctx) {
@@ -164,10 +171,13 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
     try {
       const session = target.auth === 'none' ? null : await resolveSession(req, method, { accountGone: target.answersGoneAccount ? 'answered' : 'over' });
       if (target.auth === 'required' && !session) throw new HttpError(401, MESSAGES.unauthorized);
-      const body = method === 'GET' || method === 'HEAD' ? {} : await readBody(req, { forms: target.forms });
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      const rawBody = hasBody && target.rawBody ? await readRawBody(req) : null;
+      const body = hasBody && !target.rawBody ? await readBody(req, { forms: target.forms }) : {};
       const result = await target.run({
         query: parseQuery(url),
         body,
+        rawBody,
         params: found.params,
         session,
         req,

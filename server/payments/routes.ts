@@ -6,9 +6,11 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { chooseMembership, sessionFields } from '../user/present';
 import { findUserById, membershipIn, membershipsOf } from '../user/queries';
+import type { Payment } from '../db/schema';
 import { PLAN_IDS, planFor } from './plans';
 import { paymentProvider, type PaymentProvider } from './provider';
 import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from './queries';
+import { verifyStripeEvent } from './stripe-events';
 
 export const checkoutBody = z.object({ page: z.enum(PLAN_IDS) });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
@@ -35,6 +37,7 @@ export const PAYMENT_MESSAGES = {
   notFound: 'Order not found',
   notPaid: 'The payment has not been completed',
   mismatch: 'This payment does not match the order',
+  webhookOff: 'Stripe notifications are not set up on this site',
 } as const;
 
 function provider(): PaymentProvider {
@@ -52,6 +55,40 @@ function siteOrigin(req: IncomingMessage): string {
   if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) throw new HttpError(400, 'The Host header is not valid', { field: 'host' });
   return `${proto}://${host}`;
 }
+
+/** What the provider's word makes of a payment: paid (access extended, exactly once), not paid, unknown to it, or not this payment. */
+type Settlement = { kind: 'paid'; accessUntil: Date } | { kind: 'unpaid' } | { kind: 'unknown' } | { kind: 'mismatch' };
+
+/**
+ * Settles a payment by asking the provider, never by the client's or a notification's word: a paid checkout for this
+ * payment and amount extends access once (fulfilPayment), a closed unpaid one marks the payment failed. Both the
+ * member's return (order) and Stripe's notification (the webhook) come here, in either order, any number of times.
+ */
+async function settlePayment(payments: PaymentProvider, payment: Payment): Promise<Settlement> {
+  if (payment.status === 'paid' && payment.accessUntil) return { kind: 'paid', accessUntil: payment.accessUntil };
+  if (payment.status === 'failed') return { kind: 'unpaid' };
+  const state = await payments.checkoutState(payment.providerRef!);
+  if (!state) return { kind: 'unknown' };
+  if (state.reference !== String(payment.id) || state.amount !== payment.amount || state.currency?.toLowerCase() !== payment.currency) {
+    console.error(`[payments] checkout ${state.id} does not match payment ${payment.id}`);
+    return { kind: 'mismatch' };
+  }
+  if (!state.paid) {
+    if (state.closed) await markPaymentFailed(payment.id);
+    return { kind: 'unpaid' };
+  }
+  const accessUntil = await fulfilPayment(payment.id);
+  // null only if a racing call marked it failed in between; then nothing was added.
+  return accessUntil ? { kind: 'paid', accessUntil } : { kind: 'unpaid' };
+}
+
+/** Stripe's notifications about a checkout that settle it; any other event is acknowledged and left alone. */
+const SETTLING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
 
 /** The answer after payment: the new end of access, with a fresh session so the gate sees it at once. */
 async function paidAnswer(session: Session, libraryId: number, accessUntil: Date, ctx: { req: IncomingMessage; res: ServerResponse }) {
@@ -121,23 +158,31 @@ export const paymentUserRoutes: ServiceRoutes = {
         const payment = await findPaymentByRef(payments.name, ctx.body.order);
         // Someone else's order is answered like an unknown one: its existence is not ours to tell.
         if (!payment || payment.userId !== session.claims.uid) throw new HttpError(404, PAYMENT_MESSAGES.notFound, { field: 'order' });
-        if (payment.status === 'paid' && payment.accessUntil) return paidAnswer(session, payment.libraryId, payment.accessUntil, ctx);
-        if (payment.status === 'failed') throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
-        // Never the client's word: the provider says whether this checkout was paid, for this payment and amount.
-        const state = await payments.checkoutState(payment.providerRef!);
-        if (!state) throw new HttpError(404, PAYMENT_MESSAGES.notFound, { field: 'order' });
-        if (state.reference !== String(payment.id) || state.amount !== payment.amount || state.currency?.toLowerCase() !== payment.currency) {
-          console.error(`[payments] checkout ${state.id} does not match payment ${payment.id}`);
-          throw new HttpError(409, PAYMENT_MESSAGES.mismatch, { field: 'order' });
-        }
-        if (!state.paid) {
-          if (state.closed) await markPaymentFailed(payment.id);
-          throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
-        }
-        const accessUntil = await fulfilPayment(payment.id);
-        // null only if a racing call marked it failed in between; then nothing was added.
-        if (!accessUntil) throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
-        return paidAnswer(session, payment.libraryId, accessUntil, ctx);
+        const settled = await settlePayment(payments, payment);
+        if (settled.kind === 'unknown') throw new HttpError(404, PAYMENT_MESSAGES.notFound, { field: 'order' });
+        if (settled.kind === 'mismatch') throw new HttpError(409, PAYMENT_MESSAGES.mismatch, { field: 'order' });
+        if (settled.kind === 'unpaid') throw new HttpError(402, PAYMENT_MESSAGES.notPaid);
+        return paidAnswer(session, payment.libraryId, settled.accessUntil, ctx);
+      },
+    }),
+  },
+  'stripe/webhook': {
+    POST: route({
+      summary:
+        'Stripe’s signed notifications (STRIPE_WEBHOOK_SECRET): a checkout paid or closed is settled even when the member never comes back to /paymentsuccess',
+      auth: 'none',
+      rawBody: true,
+      async handler(ctx) {
+        const payments = provider();
+        const secret = process.env.STRIPE_WEBHOOK_SECRET;
+        if (!secret || payments.name !== 'stripe') throw new HttpError(501, PAYMENT_MESSAGES.webhookOff);
+        const event = verifyStripeEvent(ctx.rawBody ?? '', ctx.req.headers['stripe-signature'], secret);
+        if (!SETTLING_EVENTS.has(event.type) || !event.objectId) return { received: true, settled: null };
+        const payment = await findPaymentByRef(payments.name, event.objectId);
+        // A checkout this site did not start (another site on the same Stripe account): nothing of ours to settle.
+        if (!payment) return { received: true, settled: null };
+        const settled = await settlePayment(payments, payment);
+        return { received: true, settled: settled.kind };
       },
     }),
   },
