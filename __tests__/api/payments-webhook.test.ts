@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { memberships, payments } from '@/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { payments } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
-import { addMembership, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
+import { membershipEnd as membershipEndIn, payingMember } from './helpers/payments';
 
 /**
  * Stripe's signed notifications: a member who pays and never comes back to /paymentsuccess still gets the days they
@@ -33,20 +33,12 @@ afterAll(async () => {
   await app.close();
 });
 
-async function member(days: number) {
-  const library = await createLibrary(app.db);
-  const user = await createUser(app.db);
-  const ends = inDays(days);
-  await addMembership(app.db, user.id, library.id, ends);
-  return { library, user, ends, token: await tokenFor(user, library.id, ends) };
+function member(days: number) {
+  return payingMember(app.db, days);
 }
 
 async function membershipEnd(userId: number, libraryId: number): Promise<number> {
-  const [row] = await app.db
-    .select({ expiresAt: memberships.expiresAt })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.libraryId, libraryId)));
-  return row.expiresAt.getTime();
+  return (await membershipEndIn(app.db, userId, libraryId)).getTime();
 }
 
 async function paymentFor(order: string) {

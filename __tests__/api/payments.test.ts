@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { verifySessionToken } from '@/lib/session-token';
-import { memberships, payments } from '@/server/db/schema';
+import { payments } from '@/server/db/schema';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { addMembership, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
+import { membershipEnd as membershipEndIn, payingMember } from './helpers/payments';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,20 +29,12 @@ afterAll(async () => {
 });
 
 /** A member of a library whose access ends in `days` (negative: ended). */
-async function member(days: number) {
-  const library = await createLibrary(app.db);
-  const user = await createUser(app.db);
-  const ends = inDays(days);
-  await addMembership(app.db, user.id, library.id, ends);
-  return { library, user, ends, token: await tokenFor(user, library.id, ends) };
+function member(days: number) {
+  return payingMember(app.db, days);
 }
 
-async function membershipEnd(userId: number, libraryId: number): Promise<Date> {
-  const [row] = await app.db
-    .select({ expiresAt: memberships.expiresAt })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.libraryId, libraryId)));
-  return row.expiresAt;
+function membershipEnd(userId: number, libraryId: number): Promise<Date> {
+  return membershipEndIn(app.db, userId, libraryId);
 }
 
 async function startCheckout(token: string) {
