@@ -79,6 +79,9 @@ export const STORY_CATEGORIES = {
 export const SITE_DESCRIPTION =
   'Enjoy reading thousands of magazines and newspapers across 40+ categories and 60+ languages';
 
+/** The API's refusal when a member's library access has ended (reader codes and the reader); the client knows it by this text. */
+export const SUBSCRIPTION_EXPIRED = 'Your subscription has expired';
+
 export const EXPIRED_POPUP = {
   title: 'Oops! Your subscription has expired',
   text: 'Please contact your organization to indulge in unlimited reading of magazines, newspapers and journals again.',

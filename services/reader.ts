@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { ageRatingOrDefault } from '@/lib/age';
 import { readerAddress } from '@/lib/catalogue-paths';
 import type { ReadingMember } from '@/lib/catalogue-screens';
-import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, POPUP_FALLBACK_DELAY_MS } from '@/lib/constants';
+import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, POPUP_FALLBACK_DELAY_MS, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
 import { VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
@@ -17,7 +17,6 @@ export const READER_URL = process.env.READER_URL || '';
 const CLIENT_VERSION = 'web-1';
 
 /** What the user service answers, with 403, when the membership has run out (server/user/reader-code-routes.ts). */
-const SUBSCRIPTION_EXPIRED = 'Your subscription has expired';
 
 export interface ReaderCodeAnswer {
   status: string;

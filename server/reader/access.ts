@@ -1,5 +1,5 @@
 import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import { AGE_RATING_DEFAULT, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import type { Session } from '../auth/session';
 import { findIssue, lastReadPage, type IssueDetails } from '../catalogue/titles';
 import { membershipIn } from '../user/queries';
@@ -14,7 +14,7 @@ export type ReaderRefusal = 'invalid-code' | 'foreign-code' | 'membership-expire
 export const REFUSAL_MESSAGES: Record<ReaderRefusal, string> = {
   'invalid-code': 'This reading link has expired or is not valid',
   'foreign-code': 'This reading link belongs to another reader or another issue',
-  'membership-expired': 'Your subscription has expired',
+  'membership-expired': SUBSCRIPTION_EXPIRED,
   unavailable: 'This issue is not available in your library',
 };
 

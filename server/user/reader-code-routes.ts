@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
+import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { findIssueWithVisibility } from '../catalogue/titles';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
@@ -42,7 +42,6 @@ export const genCodeBody = z.object({
 });
 export type GenCodeBody = z.infer<typeof genCodeBody>;
 
-export const SUBSCRIPTION_EXPIRED = 'Your subscription has expired';
 
 export const readerCodeRoutes: ServiceRoutes = {
   genCode: {
