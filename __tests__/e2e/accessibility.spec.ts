@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * An automated accessibility check (axe-core, WCAG 2.1 A and AA rules) of the main screens, as a visitor and as a
+ * signed-in guest, at a phone's width and a desktop's. It finds what a machine can (names, labels, contrast,
+ * landmarks, alt text); keyboard paths and focus are walked by the other specs.
+ */
+
+const VISITOR_SCREENS = ['/login', '/login/email', '/faq', '/contact-us', '/helpsupport', '/privacy-policy', '/q/temp/magazines/21'];
+const GUEST_SCREENS = [
+  '/',
+  '/magazines/BS/en',
+  '/magazines/154',
+  '/journals',
+  '/stories/category/Cover-Stories/sec_60',
+  '/dashboard',
+  '/dashboard/myFavorites',
+];
+
+const WIDTHS = [
+  { name: 'phone', width: 320, height: 720 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // What a person fixing it needs: the rule, and where.
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    where: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+  }));
+}
+
+async function settle(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await expect(page.locator('h1').first()).toBeVisible();
+  // Lazy images and the data a screen fetches after load.
+  await page.waitForLoadState('networkidle');
+}
+
+for (const size of WIDTHS) {
+  test.describe(`${size.name} (${size.width}px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('visitor screens have no WCAG A/AA violations axe can find', async ({ page }) => {
+      const found: Record<string, unknown> = {};
+      for (const path of VISITOR_SCREENS) {
+        await settle(page, path);
+        const list = await violations(page);
+        if (list.length) found[path] = list;
+      }
+      expect(found).toEqual({});
+    });
+
+    test('a guest’s screens have no WCAG A/AA violations axe can find', async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continue as guest' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const found: Record<string, unknown> = {};
+      for (const path of GUEST_SCREENS) {
+        await settle(page, path);
+        const list = await violations(page);
+        if (list.length) found[path] = list;
+      }
+      // A title page and a story, reached as a person reaches them.
+      await settle(page, '/magazines/BS/en');
+      await page.locator('main a[href^="/magazine/"]').first().click();
+      await expect(page).toHaveURL(/\/magazine\/\d+$/);
+      await page.waitForLoadState('networkidle');
+      const title = await violations(page);
+      if (title.length) found['/magazine/{mid}'] = title;
+      await page.getByRole('link', { name: 'Open latest issue' }).click();
+      await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+      await page.waitForLoadState('networkidle');
+      const issue = await violations(page);
+      if (issue.length) found['/magazine/{mid}/{issueId}'] = issue;
+      await settle(page, '/stories/category/Cover-Stories/sec_60');
+      await page.locator('main a[href^="/stories/"]:not([href^="/stories/category"])').first().click();
+      await expect(page).toHaveURL(/\/stories\/(?!category)/);
+      await page.waitForLoadState('networkidle');
+      const story = await violations(page);
+      if (story.length) found['/stories/{story}'] = story;
+      expect(found).toEqual({});
+    });
+  });
+}
+
+test('the check finds what it looks for: a planted unlabelled field and an image without alt text are reported', async ({ page }) => {
+  await settle(page, '/faq');
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    main.insertAdjacentHTML('beforeend', '<input type="text"><img src="/icons/gold-1x.svg">');
+  });
+  const rules = (await violations(page)).map((violation) => violation.rule);
+  expect(rules).toEqual(expect.arrayContaining(['label', 'image-alt']));
+});
