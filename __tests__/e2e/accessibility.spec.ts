@@ -77,6 +77,20 @@ for (const size of WIDTHS) {
       await page.waitForLoadState('networkidle');
       const issue = await violations(page);
       if (issue.length) found['/magazine/{mid}/{issueId}'] = issue;
+      // The reader, opened from the issue's Read button in its new tab.
+      const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+      await expect(reader).toHaveURL(/\/reader\/[^/]+\/\d+\?isLib=1/);
+      await expect(reader.locator('main')).toBeVisible();
+      await reader.waitForLoadState('networkidle');
+      const reading = await violations(reader);
+      if (reading.length) found['/reader/{code}/{issue}'] = reading;
+      const pagesButton = reader.getByRole('button', { name: 'Pages' });
+      await pagesButton.click();
+      await expect(pagesButton).toHaveAttribute('aria-expanded', 'true');
+      await expect(reader.getByRole('navigation', { name: 'Pages' })).toBeVisible();
+      const withPages = await violations(reader);
+      if (withPages.length) found['/reader/{code}/{issue} with its pages shown'] = withPages;
+      await reader.close();
       await settle(page, '/stories/category/Cover-Stories/sec_60');
       await page.locator('main a[href^="/stories/"]:not([href^="/stories/category"])').first().click();
       await expect(page).toHaveURL(/\/stories\/(?!category)/);

@@ -105,6 +105,9 @@ const PageImage = styled.img<{ $fit: Fit; $count: number }>`
 
 const Strip = styled.nav`
   display: flex;
+  &[hidden] {
+    display: none;
+  }
   gap: ${({ theme }) => theme.spacing.sm};
   overflow-x: auto;
   padding: ${({ theme }) => theme.spacing.sm};
@@ -337,7 +340,8 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
         <Tool type="button" onClick={() => goTo(index + 1)} disabled={index >= spreads.length - 1} aria-label="Next page">
           Next ›
         </Tool>
-        <Tool type="button" onClick={() => setFit(fit === 'height' ? 'width' : 'height')} aria-label={fit === 'height' ? 'Fit to width' : 'Fit to height'}>
+        {/* Its name is what it says (WCAG 2.5.3, label in name): a speech user says what they see. */}
+        <Tool type="button" onClick={() => setFit(fit === 'height' ? 'width' : 'height')}>
           {fit === 'height' ? 'Fit width' : 'Fit height'}
         </Tool>
         <Tool type="button" onClick={() => zoomTo(zoom / 1.5)} disabled={zoom <= 1} aria-label="Zoom out">
@@ -346,7 +350,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
         <Tool type="button" onClick={() => zoomTo(zoom * 1.5)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
           +
         </Tool>
-        <Tool type="button" onClick={() => setShowStrip(!showStrip)} aria-pressed={showStrip} aria-controls="reader-pages">
+        <Tool type="button" onClick={() => setShowStrip(!showStrip)} aria-expanded={showStrip} aria-controls="reader-pages">
           Pages
         </Tool>
       </Bar>
@@ -383,8 +387,9 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
           })}
         </Spread>
       </Stage>
-      {showStrip ? (
-        <Strip id="reader-pages" aria-label="Pages">
+      {/* Always in the page, so the Pages button's aria-controls names an element; its thumbnails only when open. */}
+      <Strip id="reader-pages" aria-label="Pages" hidden={!showStrip}>
+        {showStrip ? (
           <ol>
             {pages.map((page) => (
               <li key={page.pageNo}>
@@ -397,8 +402,8 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
               </li>
             ))}
           </ol>
-        </Strip>
-      ) : null}
+        ) : null}
+      </Strip>
     </Shell>
   );
 }
