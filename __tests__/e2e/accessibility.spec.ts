@@ -52,6 +52,12 @@ for (const size of WIDTHS) {
         const list = await violations(page);
         if (list.length) found[path] = list;
       }
+      // A form showing its messages: each must be tied to its field.
+      await settle(page, '/contact-us');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByText('Email field is required')).toBeVisible();
+      const withErrors = await violations(page);
+      if (withErrors.length) found['/contact-us with its messages shown'] = withErrors;
       expect(found).toEqual({});
     });
 
@@ -65,6 +71,16 @@ for (const size of WIDTHS) {
         const list = await violations(page);
         if (list.length) found[path] = list;
       }
+      // The search overlay, open, with results.
+      await settle(page, '/');
+      await page.getByRole('button', { name: 'Search' }).click();
+      const overlay = page.getByRole('dialog', { name: 'Search' });
+      await expect(overlay.getByRole('heading', { name: 'Popular Categories' })).toBeVisible();
+      await overlay.getByRole('searchbox').fill('sleep');
+      await expect(overlay.getByRole('article').first()).toBeVisible();
+      const searching = await violations(page);
+      if (searching.length) found['search overlay with results'] = searching;
+      await page.keyboard.press('Escape');
       // A title page and a story, reached as a person reaches them.
       await settle(page, '/magazines/BS/en');
       await page.locator('main a[href^="/magazine/"]').first().click();

@@ -62,7 +62,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
         {pages.length > 0 ? (
           <>
             <PagesLabel id={pagesLabelId}>{issue.fin === 1 ? 'Found on page' : `Found on ${issue.fin} pages`}</PagesLabel>
-            <PageList role="group" aria-labelledby={pagesLabelId}>
+            <PageList aria-labelledby={pagesLabelId}>
               {pages.map((p) => (
                 <li key={p.page}>
                   <PageButton
