@@ -1,10 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations as violations } from './axe';
 
 /**
  * An automated accessibility check (axe-core, WCAG 2.1 A and AA rules) of the main screens, as a visitor and as a
- * signed-in guest, at a phone's width and a desktop's. It finds what a machine can (names, labels, contrast,
- * landmarks, alt text); keyboard paths and focus are walked by the other specs.
+ * signed-in guest, at a phone's width and a desktop's, and of states the route walk does not reach (a form showing
+ * its messages, the search overlay, the reader with its pages shown). It finds what a machine can (names, labels,
+ * contrast, landmarks, alt text); keyboard paths and focus are walked by the other specs. The route walk
+ * (routes.spec.ts) runs the same check on every page of SPEC §2.
  */
 
 const VISITOR_SCREENS = ['/login', '/login/email', '/faq', '/contact-us', '/helpsupport', '/privacy-policy', '/q/temp/magazines/21'];
@@ -22,16 +24,6 @@ const WIDTHS = [
   { name: 'phone', width: 320, height: 720 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  // What a person fixing it needs: the rule, and where.
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    where: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-  }));
-}
 
 async function settle(page: Page, path: string) {
   const response = await page.goto(path);

@@ -3,6 +3,7 @@ import { COOKIE, SESSION_COOKIE, STORAGE, XSRF_HEADER } from '../../lib/cookies'
 import { ACCOUNT_MENU, OPEN_ROUTE_PATTERNS, PRIMARY_LINKS } from '../../lib/routes';
 import { signSessionToken } from '../../lib/session-token';
 import { E2E_JWT_SECRET } from '../../playwright.config';
+import { axeViolations } from './axe';
 import { ISSUE, NOT_A_ROUTE, READER_CODE, ROUTES, type Answer, type RouteRow } from './routes';
 
 type Audience = 'visitor' | 'guest';
@@ -100,6 +101,7 @@ async function expectAnswer(page: Page, row: RouteRow, answer: Answer) {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We can’t find that page');
     await expect(page.getByRole('navigation', { name: 'Ways on' }).getByRole('link', { name: 'Home' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     return;
   }
   expect(response?.status()).toBe(answer.status ?? 200);
@@ -108,6 +110,8 @@ async function expectAnswer(page: Page, row: RouteRow, answer: Answer) {
   await expect(page.getByText(/^Error \d{3}$/)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(answer.heading);
   if (answer.text) await expect(page.getByText(answer.text, { exact: true })).toBeVisible();
+  // WCAG 2.1 A and AA, as far as axe-core can tell.
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 for (const row of [...ROUTES, NOT_A_ROUTE]) {
