@@ -33,36 +33,44 @@ async function settle(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** What axe finds on each screen and state, by name; the test expects it empty. */
+class Findings {
+  readonly found: Record<string, unknown> = {};
+
+  async check(page: Page, name: string) {
+    const list = await violations(page);
+    if (list.length) this.found[name] = list;
+  }
+
+  async checkScreens(page: Page, paths: readonly string[]) {
+    for (const path of paths) {
+      await settle(page, path);
+      await this.check(page, path);
+    }
+  }
+}
+
 for (const size of WIDTHS) {
   test.describe(`${size.name} (${size.width}px)`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test('visitor screens have no WCAG A/AA violations axe can find', async ({ page }) => {
-      const found: Record<string, unknown> = {};
-      for (const path of VISITOR_SCREENS) {
-        await settle(page, path);
-        const list = await violations(page);
-        if (list.length) found[path] = list;
-      }
+      const findings = new Findings();
+      await findings.checkScreens(page, VISITOR_SCREENS);
       // A form showing its messages: each must be tied to its field.
       await settle(page, '/contact-us');
       await page.getByRole('button', { name: 'Send message' }).click();
       await expect(page.getByText('Email field is required')).toBeVisible();
-      const withErrors = await violations(page);
-      if (withErrors.length) found['/contact-us with its messages shown'] = withErrors;
-      expect(found).toEqual({});
+      await findings.check(page, '/contact-us with its messages shown');
+      expect(findings.found).toEqual({});
     });
 
     test('a guest’s screens have no WCAG A/AA violations axe can find', async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Continue as guest' }).click();
       await expect(page).toHaveURL(/\/$/);
-      const found: Record<string, unknown> = {};
-      for (const path of GUEST_SCREENS) {
-        await settle(page, path);
-        const list = await violations(page);
-        if (list.length) found[path] = list;
-      }
+      const findings = new Findings();
+      await findings.checkScreens(page, GUEST_SCREENS);
       // The search overlay, open, with results.
       await settle(page, '/');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -70,42 +78,36 @@ for (const size of WIDTHS) {
       await expect(overlay.getByRole('heading', { name: 'Popular Categories' })).toBeVisible();
       await overlay.getByRole('searchbox').fill('sleep');
       await expect(overlay.getByRole('article').first()).toBeVisible();
-      const searching = await violations(page);
-      if (searching.length) found['search overlay with results'] = searching;
+      await findings.check(page, 'search overlay with results');
       await page.keyboard.press('Escape');
       // A title page and a story, reached as a person reaches them.
       await settle(page, '/magazines/BS/en');
       await page.locator('main a[href^="/magazine/"]').first().click();
       await expect(page).toHaveURL(/\/magazine\/\d+$/);
       await page.waitForLoadState('networkidle');
-      const title = await violations(page);
-      if (title.length) found['/magazine/{mid}'] = title;
+      await findings.check(page, '/magazine/{mid}');
       await page.getByRole('link', { name: 'Open latest issue' }).click();
       await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
       await page.waitForLoadState('networkidle');
-      const issue = await violations(page);
-      if (issue.length) found['/magazine/{mid}/{issueId}'] = issue;
+      await findings.check(page, '/magazine/{mid}/{issueId}');
       // The reader, opened from the issue's Read button in its new tab.
       const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
       await expect(reader).toHaveURL(/\/reader\/[^/]+\/\d+\?isLib=1/);
       await expect(reader.locator('main')).toBeVisible();
       await reader.waitForLoadState('networkidle');
-      const reading = await violations(reader);
-      if (reading.length) found['/reader/{code}/{issue}'] = reading;
+      await findings.check(reader, '/reader/{code}/{issue}');
       const pagesButton = reader.getByRole('button', { name: 'Pages' });
       await pagesButton.click();
       await expect(pagesButton).toHaveAttribute('aria-expanded', 'true');
       await expect(reader.getByRole('navigation', { name: 'Pages' })).toBeVisible();
-      const withPages = await violations(reader);
-      if (withPages.length) found['/reader/{code}/{issue} with its pages shown'] = withPages;
+      await findings.check(reader, '/reader/{code}/{issue} with its pages shown');
       await reader.close();
       await settle(page, '/stories/category/Cover-Stories/sec_60');
       await page.locator('main a[href^="/stories/"]:not([href^="/stories/category"])').first().click();
       await expect(page).toHaveURL(/\/stories\/(?!category)/);
       await page.waitForLoadState('networkidle');
-      const story = await violations(page);
-      if (story.length) found['/stories/{story}'] = story;
-      expect(found).toEqual({});
+      await findings.check(page, '/stories/{story}');
+      expect(findings.found).toEqual({});
     });
   });
 }
