@@ -38,6 +38,9 @@ test.beforeAll(async ({ browser, baseURL }, testInfo) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The first page after sign-in runs the daily access check, which renews the session and its anti-forgery cookie;
+  // a call made while it is in flight would carry the old token's partner and be refused (403). Wait for it to end.
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), STORAGE.accessCheck)).not.toBeNull();
   await context.storageState({ path: guestState });
   const guest = await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? '{}') as { uid?: number; libid?: number | string }, STORAGE.userDetails);
   readerCodes.guest = await askReaderCode(context, Number(guest.uid), Number(guest.libid));
