@@ -81,15 +81,19 @@ export interface TitleListPage<T> {
   rows: T[];
 }
 
+/** A page of a title's list and its length, kept like the listings; null when the viewer may not see the title. */
+function cachedTitlePage<T>(key: string, viewer: Viewer, ageRating: number | null, mid: number, read: { count(): Promise<number>; page(): Promise<T[]> }): Promise<TitleListPage<T> | null> {
+  return cached(`${key}|${scope(viewer, ageRating)}|${mid}`, async () => {
+    const [meta, total, rows] = await Promise.all([findMagazine(viewer, ageRating, { mid }), read.count(), read.page()]);
+    return meta ? { total, rows } : null;
+  });
+}
+
 /** A page of a visible title's editions (SPEC §3 Edition) with their count, or null when the viewer may not see the title. */
 export function cachedEditions(viewer: Viewer, ageRating: number | null, mid: number, page: number, pageSize: number): Promise<TitleListPage<Edition> | null> {
-  return cached(`editions|${scope(viewer, ageRating)}|${mid}|${page}|${pageSize}`, async () => {
-    const [meta, total, rows] = await Promise.all([
-      findMagazine(viewer, ageRating, { mid }),
-      countIssues(viewer, ageRating, mid),
-      listEditions(viewer, ageRating, mid, page, pageSize),
-    ]);
-    return meta ? { total, rows } : null;
+  return cachedTitlePage(`editions|${page}|${pageSize}`, viewer, ageRating, mid, {
+    count: () => countIssues(viewer, ageRating, mid),
+    page: () => listEditions(viewer, ageRating, mid, page, pageSize),
   });
 }
 
@@ -100,13 +104,9 @@ export function cachedIssueList(
   query: { mid: number; special?: boolean; page: number; pageSize: number },
 ): Promise<TitleListPage<IssueHit> | null> {
   const { mid, special, page, pageSize } = query;
-  return cached(`issues|${scope(viewer, ageRating)}|${mid}|${special ?? 'all'}|${page}|${pageSize}`, async () => {
-    const [meta, total, rows] = await Promise.all([
-      findMagazine(viewer, ageRating, { mid }),
-      countIssues(viewer, ageRating, mid, special),
-      listIssues(viewer, ageRating, { mid, special, limit: pageSize, offset: (page - 1) * pageSize }),
-    ]);
-    return meta ? { total, rows } : null;
+  return cachedTitlePage(`issues|${special ?? 'all'}|${page}|${pageSize}`, viewer, ageRating, mid, {
+    count: () => countIssues(viewer, ageRating, mid, special),
+    page: () => listIssues(viewer, ageRating, { mid, special, limit: pageSize, offset: (page - 1) * pageSize }),
   });
 }
 
