@@ -20,6 +20,11 @@ const config = [
     },
   },
   {
+    // next.config.js is CommonJS, as Next.js loads it (typed through JSDoc and checked by tsc).
+    files: ['next.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Components, hooks and services never reach into the backend.
     files: ['components/**', 'hooks/**', 'services/**', 'lib/**', 'middleware.ts'],
     rules: {

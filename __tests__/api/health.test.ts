@@ -12,7 +12,7 @@ let app: TestApp;
 let server: http.Server;
 let base: string;
 
-// The routes as next.config.ts rewrites them: the same handlers, over real HTTP.
+// The routes as next.config.js rewrites them: the same handlers, over real HTTP.
 const ROUTES: Record<string, Handler> = {
   '/healthcheck': health,
   '/healthcheck/ready': ready,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * Liveness: the process answers. Touches nothing else (the trivial route benchmarks compare against). Also served at
- * /healthcheck (a rewrite in next.config.ts). Plain Node response calls, so it runs the same outside Next.
+ * /healthcheck (a rewrite in next.config.js). Plain Node response calls, so it runs the same outside Next.
  */
 export default function health(_req: IncomingMessage, res: ServerResponse) {
   res.statusCode = 200;

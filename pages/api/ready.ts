@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getPool } from '@/server/db/client';
 
-/** Readiness: the database answers; 503 when it does not. Also served at /healthcheck/ready (next.config.ts). */
+/** Readiness: the database answers; 503 when it does not. Also served at /healthcheck/ready (next.config.js). */
 export default async function ready(_req: IncomingMessage, res: ServerResponse) {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');

@@ -1,13 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { NextConfig } from 'next';
+// @ts-check
+const fs = require('node:fs');
+const path = require('node:path');
 
 // A git worktree may share the main checkout's node_modules through a symlink; Turbopack compiles only files
 // under its root, so the checkout holding the link's target is declared as an extra root (nothing changes in a normal checkout).
 const modulesDir = path.join(process.cwd(), 'node_modules');
 const sharedModules = fs.existsSync(modulesDir) && fs.lstatSync(modulesDir).isSymbolicLink() ? path.dirname(fs.realpathSync(modulesDir)) : null;
 
-const nextConfig: NextConfig = {
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   compiler: { styledComponents: true },
@@ -41,4 +42,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+module.exports = nextConfig;
