@@ -1,5 +1,4 @@
 import { isLoginOrValidatePath, isOpenRoute, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
-import { isStoryReadingPath } from './story-routes';
 
 /** What the gate knows about the visitor: from the verified token on the server, from storage on the client. */
 export interface GateSession {
@@ -19,8 +18,6 @@ export type GateDecision =
  */
 export function decideGate(path: string, session: GateSession | null, nowSeconds: number): GateDecision {
   if (isOpenRoute(path)) return { action: 'allow' };
-  // A shared story link shows a visitor the preview and a sign-in prompt; the page's server decides what they read.
-  if (!session && isStoryReadingPath(path)) return { action: 'allow' };
   if (!session) return { action: 'redirect', to: '/login', reason: 'no-session' };
   if (session.libraryId === '0') return { action: 'redirect', to: VALIDATE_USER_NO_LIBRARY, reason: 'no-library' };
   if (session.expiresAt <= nowSeconds) return { action: 'redirect', to: VALIDATE_USER_EXPIRED, reason: 'expired' };

@@ -74,8 +74,8 @@ export function issueHref(magazineId: number, issueId: number, libraryId?: numbe
 }
 
 /**
- * Story reading pages (not lists): /stories/{canonical path}, /stories/{slug} and /stories/details. A visitor with
- * no session may open these and is shown the preview (SPEC §4) with a sign-in prompt; the server decides.
+ * Story reading pages (not lists): /stories/{canonical path}, /stories/{slug} and /stories/details. Gated like any
+ * page outside SPEC §2's open list; a guest who signs in from one comes back to it (services/guest.ts).
  */
 export function isStoryReadingPath(path: string): boolean {
   const clean = path.split(/[?#]/, 1)[0].replace(/\/+$/, '');

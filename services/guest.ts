@@ -3,6 +3,7 @@ import { LIBRARY } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
 import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { isStoryReadingPath } from '@/lib/story-routes';
 import { saveSession } from './session';
 import { loginAsGuest, verifyLibrary } from './user';
 
@@ -23,7 +24,8 @@ export type GuestOutcome = { kind: 'nothing' } | { kind: 'redirect'; to: string 
 
 /**
  * SPEC §4 'Guest sign-in': status 0 does nothing; libid 0 goes to type 1; past expiry to type 2;
- * otherwise the library list is verified and the person goes home (library 2766: the stored callback).
+ * otherwise the library list is verified and the person goes home (library 2766: the stored callback), or back to
+ * the story the gate sent them away from (cb), since a shared story link is what a visitor signs in for (README).
  */
 export async function signInAsGuest(libid?: number, now: Date = new Date()): Promise<GuestOutcome> {
   const uniqId = guestId();
@@ -39,6 +41,12 @@ export async function signInAsGuest(libid?: number, now: Date = new Date()): Pro
   if (answer.libid === LIBRARY.callbackAfterGuest) {
     const back = safeSameSitePath(Cookies.get(COOKIE.callbackUrl)) ?? safeSameSitePath(Cookies.get(COOKIE.cb));
     return { kind: 'redirect', to: back ?? '/' };
+  }
+  const story = safeSameSitePath(Cookies.get(COOKIE.cb));
+  if (story && isStoryReadingPath(story)) {
+    // cb has done its job once the person is back there.
+    Cookies.remove(COOKIE.cb, { path: '/' });
+    return { kind: 'redirect', to: story };
   }
   return { kind: 'redirect', to: '/' };
 }

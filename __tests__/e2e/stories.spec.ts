@@ -68,14 +68,7 @@ test('a member opens Stories, scrolls a list, opens a story, reads it, switches 
   await expect(page.getByRole('list', { name: `Stories on “${keyword}”` }).getByRole('article').first()).toBeVisible();
 });
 
-test('a story link opened without a session shows the preview and a sign-in prompt', async ({ page }) => {
-  await page.goto(TRANSLATED_STORY);
-  await expect(page).toHaveURL(TRANSLATED_STORY);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText('This is a preview')).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in to read the whole story' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-});
+// A story link opened without a session: the gate sends the visitor to /login and back (rulings.spec.ts).
 
 test('a member marks a favourite story category and finds it first', async ({ page }) => {
   await signInAsGuest(page);

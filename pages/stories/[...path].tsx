@@ -6,7 +6,7 @@ import { withDatabase } from '@/server/pages/session';
 import { storyPageProps } from '@/server/pages/story-props';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-/** /stories/{canonical path} and /stories/{slug}?lang={code}: the whole story for a member, the preview for a visitor. */
+/** /stories/{canonical path} and /stories/{slug}?lang={code}: the whole story for a member; a visitor signs in first (the gate). */
 export const getServerSideProps = withDatabase(async (ctx) => {
   const segments = ([] as string[]).concat(ctx.params?.path ?? []);
   if (segments.length === 1 && segments[0] === 'category') {

@@ -28,12 +28,15 @@ function sessionKey(session: Session): string {
   return `${session.claims.uid}:${session.claims.libid}`;
 }
 
-export function storyViewer(session: Session | null): Promise<Viewer> {
-  return session ? viewers.get(sessionKey(session), () => viewerFor(session)) : viewerFor(null);
+export function storyViewer(session: Session): Promise<Viewer> {
+  return viewers.get(sessionKey(session), () => viewerFor(session));
 }
 
-/** The gate (SPEC §4 rules 1 to 3) on the server, for a page under it; the decision is the gate's, as requireMember's. */
-async function gated(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session | null }> {
+/**
+ * The gate (SPEC §4 rules 1 to 3) on the server for the story pages, lists and stories alike (none is an open route):
+ * the member, or the gate's redirect. The decision is the gate's, as requireMember's; the middleware is a convenience.
+ */
+async function gated(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session }> {
   const session = await pageSession(ctx);
   const gate = decideGate(
     ctx.resolvedUrl.split('?')[0],
@@ -41,15 +44,15 @@ async function gated(ctx: GetServerSidePropsContext): Promise<{ redirect: Redire
     Math.floor(Date.now() / 1000),
   );
   if (gate.action === 'redirect') return { redirect: { destination: gate.to, permanent: false } };
+  if (!session) return { redirect: { destination: '/login', permanent: false } };
   return { session };
 }
 
-/** A member for a story list page (not open to visitors), or the gate's redirect. */
+/** A member for a story list page, or the gate's redirect. */
 export async function storyMember(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session; viewer: Viewer; shell: ShellProps }> {
   const gate = await gated(ctx);
   if ('redirect' in gate) return gate;
   const { session } = gate;
-  if (!session) return { redirect: { destination: '/login', permanent: false } };
   const [viewer, shell] = await Promise.all([storyViewer(session), shellProps(session)]);
   return { session, viewer, shell };
 }
@@ -93,13 +96,13 @@ export async function loadStoryListPage(viewer: Viewer, list: StoryListKind, age
 export type LanguageNotice = { state: 'original' } | { state: 'translated'; languageName: string } | { state: 'unavailable'; languageName: string };
 
 export interface StoryPageData {
-  session: Session | null;
+  session: Session;
   shell: ShellProps;
   viewer: Viewer;
   details: StoryDetails;
   translation: { langCode: string; title: string; subtitle: string; body: string } | null;
   notice: LanguageNotice;
-  /** The translation languages list; null for a visitor, who reads the preview. */
+  /** The translation languages list; null for a session that reads the preview. */
   languages: LanguageRow[] | null;
   related: StoryFromServer[];
 }
@@ -121,9 +124,10 @@ async function translationFor(record: StoryRecord, lang: string) {
 }
 
 /**
- * A story page: who may read what is decided here. The gate's rules 2 and 3 still apply to a signed-in user; a visitor
- * with no session gets the preview (SPEC §4) and no translation; a member gets the whole story, in the language asked
- * for when a translation can be had, and the read is recorded.
+ * A story page: who may read what is decided here. The gate (SPEC §2, §4) sends a visitor with no session to /login
+ * (cb brings them back) and a user without a library or membership to /validate-user; a member gets the whole story,
+ * in the language asked for when a translation can be had, and the read is recorded. A session that may not read the
+ * whole text (its membership ended since the gate let it through) gets the preview of SPEC §4 and no translation.
  */
 export async function loadStoryPage(
   ctx: GetServerSidePropsContext,
@@ -144,7 +148,7 @@ export async function loadStoryPage(
     wanted ? translationFor(record, wanted) : Promise.resolve(null),
     magazineRelated(scope, record.story.mid, 0),
     shellProps(session),
-    full && session ? rememberRead(session.claims.uid, record.story.artid) : Promise.resolve(),
+    full ? rememberRead(session.claims.uid, record.story.artid) : Promise.resolve(),
   ]);
   const notice: LanguageNotice = !wanted
     ? { state: 'original' }

@@ -226,7 +226,7 @@ describe('StoryScreen', () => {
     expect(screen.getByText('The ferry leaves at dawn.')).toBeInTheDocument();
   });
 
-  it('shows a visitor the preview with a sign-in prompt and no language switcher', () => {
+  it('shows the preview (a session that may not read the whole text) with a sign-in prompt and no language switcher', () => {
     renderWithTheme(<StoryScreen {...storyProps} story={{ ...storyProps.story, isPreview: true, paragraphs: ['The ferry leaves at dawn.'] }} languages={null} />);
     expect(screen.getByText(/This is a preview/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to read the whole story' })).toHaveAttribute('href', '/login');

@@ -111,13 +111,13 @@ describe('story addresses', () => {
     expect(storyPathSegments('https://x.example/stories/a/b/1/c?lang=hi')).toEqual(['a', 'b', '1', 'c']);
   });
 
-  it('lets a visitor with no session open a story (to read its preview) but not a story list', () => {
+  it('tells a story page from a story list; the gate sends a visitor with no session to /login from both', () => {
     const now = 1_800_000_000;
     expect(isStoryReadingPath('/stories/travel/wanderlust/100001/ten-islands')).toBe(true);
     expect(isStoryReadingPath('/stories/details')).toBe(true);
     expect(isStoryReadingPath('/stories/category/Cover-Stories/sec_60')).toBe(false);
     expect(isStoryReadingPath('/stories')).toBe(false);
-    expect(decideGate('/stories/ten-islands', null, now)).toEqual({ action: 'allow' });
+    expect(decideGate('/stories/ten-islands', null, now)).toEqual({ action: 'redirect', to: '/login', reason: 'no-session' });
     expect(decideGate('/stories/category/Cover-Stories/sec_60', null, now)).toMatchObject({ to: '/login' });
     // Rules 2 and 3 still apply to a signed-in user on a story page.
     expect(decideGate('/stories/ten-islands', { libraryId: '0', expiresAt: now + 60 }, now)).toMatchObject({ to: '/validate-user?type=1' });

@@ -97,6 +97,19 @@ describe('guest sign-in (SPEC §4)', () => {
     expect(Number(window.localStorage.getItem(STORAGE.expiration))).toBe(Math.floor(Date.parse(future) / 1000));
   });
 
+  it('brings a guest back to the story the gate sent them away from (cb), once; any other cb still goes home', async () => {
+    loginAnswer = { ...base, status: 1, libid: 1001, enddate: future };
+    Cookies.set('cb', '/stories/travel/wanderlust/100001/ten-islands?lang=hi');
+    await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/stories/travel/wanderlust/100001/ten-islands?lang=hi' });
+    expect(Cookies.get('cb')).toBeUndefined();
+    Cookies.set('cb', '/stories/details?articleUrl=%2Fstories%2Fx');
+    await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/stories/details?articleUrl=%2Fstories%2Fx' });
+    for (const elsewhere of ['/magazines/BS/en', '/stories/category/Cover-Stories/sec_60', '//evil.example/stories/x']) {
+      Cookies.set('cb', elsewhere);
+      await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/' });
+    }
+  });
+
   it('sends a library 2766 guest to the stored callback address, never off-site', async () => {
     loginAnswer = { ...base, status: 1, libid: 2766, enddate: future };
     Cookies.set('callbackUrl', '/q/temp/magazine/1001');
