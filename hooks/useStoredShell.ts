@@ -1,11 +1,12 @@
 import Cookies from 'js-cookie';
 import type { ShellProps } from '@/lib/entities';
 import { COOKIE } from '@/lib/cookies';
+import { offersOf, VISITOR_OFFERS } from '@/lib/routes';
 import { storedToken } from '@/services/http';
 import { storedLibrary, storedUser } from '@/services/session';
 import { useHydrated } from './useHydrated';
 
-const SIGNED_OUT: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false };
+const SIGNED_OUT: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };
 
 /**
  * The header's props from what the browser stored at sign-in, for static pages (404, errors) that have no server
@@ -22,5 +23,7 @@ export function useStoredShell(): ShellProps {
     library: storedLibrary(),
     // Not stored in the browser; the shorter menu (without manage-password) is the safe one.
     hasPassword: false,
+    // The flags' cookies: a hint for a static page's links, which lead through the server's own checks.
+    offers: offersOf({ isNewspaper: Cookies.get(COOKIE.isNewspaper) ?? 0, isJournal: Cookies.get(COOKIE.isJournal) ?? 0 }),
   };
 }

@@ -1,4 +1,5 @@
 /** The client-side entities of SPEC §3, spelled as the spec spells them. */
+import type { Offers } from './routes';
 
 export interface IssueTile {
   /** The magazine's id on a title's tile (a magazine card, which can carry the favourite toggle); none on an issue's tile. */
@@ -88,4 +89,6 @@ export interface ShellProps {
   library: LibraryDetails | null;
   /** Members who sign in without a password get the shorter menu. */
   hasPassword: boolean;
+  /** Which of newspapers and journals the header, sidebar and home link to (SPEC §6); a visitor is offered both. */
+  offers: Offers;
 }

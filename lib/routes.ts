@@ -113,13 +113,36 @@ export function safeSameSitePath(value: string | null | undefined): string | nul
 export const VALIDATE_USER_NO_LIBRARY = '/validate-user?type=1';
 export const VALIDATE_USER_EXPIRED = '/validate-user?type=2';
 
+/**
+ * SPEC §2's primary navigation. Newspapers goes to category 52, which SPEC §5 and §9 make newspapers (the table's
+ * 154 is journals, listed at /journals and /magazines/154); `offer` names the flag of SPEC §6 a link needs.
+ */
 export const PRIMARY_LINKS = [
   { label: 'Home', href: '/' },
   { label: 'Magazines', href: '/magazines/BS/en' },
-  { label: 'Journals', href: '/journals' },
-  { label: 'Newspapers', href: '/magazines/154/en' },
+  { label: 'Journals', href: '/journals', offer: 'journals' },
+  { label: 'Newspapers', href: '/magazines/52/en', offer: 'newspapers' },
   { label: 'Stories', href: '/stories/category/Cover-Stories/sec_60' },
 ] as const;
+
+/** Whether the site offers this person newspapers and journals (SPEC §6 isNewspaper, isJournal). */
+export interface Offers {
+  newspapers: boolean;
+  journals: boolean;
+}
+
+/** A visitor is offered everything: the gate sends them to /login, and their library decides after. */
+export const VISITOR_OFFERS: Offers = { newspapers: true, journals: true };
+
+/** What a library's flags offer; a user with no library (null) is offered neither. */
+export function offersOf(flags: { isNewspaper: number | string; isJournal: number | string } | null): Offers {
+  return { newspapers: Boolean(flags && Number(flags.isNewspaper)), journals: Boolean(flags && Number(flags.isJournal)) };
+}
+
+/** The primary links this person is offered: none leads to a category their library hides (a 404). */
+export function primaryLinksFor(offers: Offers): Array<{ label: string; href: string }> {
+  return PRIMARY_LINKS.filter((link) => !('offer' in link) || offers[link.offer]).map(({ label, href }) => ({ label, href }));
+}
 
 export const ACCOUNT_MENU = [
   { label: 'My Account', href: '/dashboard/myAccount' },

@@ -83,10 +83,13 @@ test('a guest opens Magazines, filters a language, scrolls to the second page, o
   await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
 });
 
-test("'Newspapers' opens /magazines/154/en, whose languages start with All Languages linking to /magazines/154, and no cover moves the layout", async ({ page }) => {
+test("'Newspapers' opens the newspapers (52); /magazines/154/en, the journals, starts its languages with All Languages linking to /magazines/154; no cover moves the layout", async ({ page }) => {
   await continueAsGuest(page);
   await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Newspapers' }).click();
-  await expect(page).toHaveURL(/\/magazines\/154\/en$/);
+  await expect(page).toHaveURL(/\/magazines\/52\/en$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Newspapers' })).toBeVisible();
+  await page.goto('/magazines/154/en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Journals' })).toBeVisible();
   const languages = page.getByRole('navigation', { name: 'Languages' }).getByRole('link');
   await expect(languages.first()).toHaveText('All Languages');
   await expect(languages.first()).toHaveAttribute('href', '/magazines/154');
@@ -146,7 +149,8 @@ test('a library 2083 member stays under /q/temp', async ({ page, baseURL }) => {
   await page.goto('/magazines/BS/en');
   await expect(page).toHaveURL(/\/q\/temp\/magazines\/BS\/en$/);
   await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Newspapers' }).click();
-  await expect(page).toHaveURL(/\/q\/temp\/magazines\/154\/en$/);
+  await expect(page).toHaveURL(/\/q\/temp\/magazines\/52\/en$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Newspapers' })).toBeVisible();
   await page.goto('/journals');
   await expect(page).toHaveURL(/\/q\/temp\/magazines\/154$/);
 

@@ -6,7 +6,7 @@ import { Layout } from '@/components/layout/Layout';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
-import { ACCOUNT_MENU, PRIMARY_LINKS, SHORT_ACCOUNT_MENU } from '@/lib/routes';
+import { ACCOUNT_MENU, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/routes';
 import { searchGate, searchPlaceholder } from '@/lib/search';
 import { logout, sessionCookies, storedExpiration } from '@/services/session';
 import { loadPage } from '@/services/navigation';
@@ -25,6 +25,7 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
   useAccessCheck(shell.signedIn);
 
   const library = shell.library;
+  const links = primaryLinksFor(shell.offers);
   const hideProfile = Boolean(library?.hideProfile);
   const logo = library?.logo1
     ? { src: imageSet(library.logo1).src, alt: `${library.libName} home`, href: hideProfile ? '/q/temp/magazines/21' : '/' }
@@ -62,7 +63,7 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
     <Layout
       header={
         <Header
-          links={[...PRIMARY_LINKS]}
+          links={links}
           logo={logo}
           activePath={router.asPath}
           isSignedIn={shell.signedIn}
@@ -80,7 +81,7 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
           open={menuOpen}
           onClose={() => setMenuOpen(false)}
           userName={shell.userName}
-          links={[...PRIMARY_LINKS]}
+          links={links}
           onLogout={onLogout}
           isSignedIn={shell.signedIn}
           activePath={router.asPath}

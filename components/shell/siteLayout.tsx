@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { SWRConfig } from 'swr';
+import { VISITOR_OFFERS } from '@/lib/routes';
 import { SiteShell } from './SiteShell';
 import type { ShellProps } from './types';
 
@@ -9,7 +10,7 @@ export interface SiteLayoutProps {
   fallback?: Record<string, unknown>;
 }
 
-const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false };
+const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };
 
 // The axios client loads with the first request that needs it, not with every page.
 const fetcher = async (url: string) => {

@@ -4,7 +4,7 @@ import { tempTwin } from '@/lib/catalogue-paths';
 import { LIBRARY } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
 import type { ShellProps } from '@/lib/entities';
-import { catalogueBase } from '@/lib/routes';
+import { catalogueBase, VISITOR_OFFERS } from '@/lib/routes';
 import type { Session } from '../auth/session';
 import { ratingsFor } from '../catalogue/browse';
 import { libraryDetails } from '../user/present';
@@ -57,7 +57,7 @@ export async function cataloguePage(
     shell = await shellProps(session);
   } else {
     const library = await cachedLibrary(LIBRARY.tempRoutes);
-    shell = { signedIn: false, userName: '', library: library ? libraryDetails(library) : null, hasPassword: false };
+    shell = { signedIn: false, userName: '', library: library ? libraryDetails(library) : null, hasPassword: false, offers: VISITOR_OFFERS };
   }
   return {
     session,

@@ -1,11 +1,12 @@
 import type { GetServerSidePropsContext } from 'next';
 import type { ShellProps } from '@/lib/entities';
+import { VISITOR_OFFERS } from '@/lib/routes';
 import type { Session } from '../auth/session';
 import { isDatabaseOutage } from '../db/client';
 import { pageSession } from './session';
 import { shellProps } from './shell';
 
-const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false };
+const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };
 
 /**
  * The session and header of an open page whose content does not need the database (help, legal, payment

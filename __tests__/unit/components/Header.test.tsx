@@ -7,7 +7,7 @@ const links = [
   { label: 'Home', href: '/' },
   { label: 'Magazines', href: '/magazines/BS/en' },
   { label: 'Journals', href: '/journals' },
-  { label: 'Newspapers', href: '/magazines/154/en' },
+  { label: 'Newspapers', href: '/magazines/52/en' },
   { label: 'Stories', href: '/stories/category/Cover-Stories/sec_60' },
 ];
 

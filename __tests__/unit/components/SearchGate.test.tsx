@@ -36,7 +36,7 @@ function session({ libraryId = '1001', isLoggedIn = '1', expiresIn = 3600, isNew
 function renderShell() {
   renderWithTheme(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <SiteShell shell={{ signedIn: true, userName: 'Asha Verma', library: null, hasPassword: true }}>
+      <SiteShell shell={{ signedIn: true, userName: 'Asha Verma', library: null, hasPassword: true, offers: { newspapers: true, journals: true } }}>
         <p>Page</p>
       </SiteShell>
     </SWRConfig>,
