@@ -27,7 +27,10 @@ export interface ReaderCodeAnswer {
 export type OpenIssueOutcome =
   /** The reader opened in a new tab, or the same tab goes there after 100 ms when the tab was blocked. */
   | { kind: 'opened'; url: string }
-  /** The membership has ended: the caller shows the 'Oops! Your subscription has expired' popup. */
+  /**
+   * The membership has ended, after the library was verified again: Read sends the member to validate-user type 2,
+   * the discover tile shows the 'Oops! Your subscription has expired' popup (SPEC §4).
+   */
   | { kind: 'expired' }
   /** The member belongs elsewhere: no library (validate-user type 1), another library (home), or no session (/login). */
   | { kind: 'redirect'; to: string }

@@ -1,10 +1,8 @@
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
-import { Popup } from '@/components/ui/Popup';
 import { useHydrated } from '@/hooks/useHydrated';
 import { useReadIssue } from '@/hooks/useReadIssue';
 import type { ReaderAccess } from '@/lib/catalogue-screens';
-import { EXPIRED_POPUP } from '@/lib/constants';
 import { theme } from '@/styles/theme';
 
 export interface ReadButtonProps {
@@ -15,14 +13,13 @@ export interface ReadButtonProps {
 /** Read: asks for a reader code and opens the hosted reader in a new tab (SPEC §2). */
 export function ReadButton({ access, issueId }: ReadButtonProps) {
   const hydrated = useHydrated();
-  const { read, busy, error, expired, closeExpired } = useReadIssue(access, issueId);
+  const { read, busy, error } = useReadIssue(access, issueId);
   return (
     <Wrap>
       <Button type="button" onClick={() => void read()} disabled={!hydrated || busy}>
         {busy ? 'Opening…' : access.signedIn ? 'Read' : 'Sign in to read'}
       </Button>
       {error ? <ErrorText role="alert">{error}</ErrorText> : null}
-      <Popup open={expired} title={EXPIRED_POPUP.title} text={EXPIRED_POPUP.text} onClose={closeExpired} role="alertdialog" />
     </Wrap>
   );
 }

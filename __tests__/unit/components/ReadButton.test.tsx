@@ -66,17 +66,15 @@ describe('Read (SPEC §2 reader, §7 reader code call)', () => {
     await waitFor(() => expect(open).toHaveBeenCalledWith('/reader/code-xyz/100001?isLib=1', '_blank'));
   });
 
-  it('shows the expired popup, with its exact words and an Ok button, when the library says the membership has ended', async () => {
+  it('verifies the library again when the membership end has passed: still expired goes to validate-user type 2, no popup', async () => {
     libList = [{ libId: 1001, libname: 'L', expiry: past, exclude_cat: '0', ageRate: 0 }];
     const open = jest.spyOn(window, 'open');
     renderWithTheme(<ReadButton access={{ ...member, membershipEnds: now - 60 }} issueId={100001} />);
     await pressRead();
-    const popup = await screen.findByRole('alertdialog', { name: 'Oops! Your subscription has expired' });
-    expect(popup).toHaveTextContent('Please contact your organization to indulge in unlimited reading of magazines, newspapers and journals again.');
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/validate-user?type=2'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(genCodeBody).toBeNull();
     expect(open).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Ok' }));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('verifies the library again when the membership end has passed: no library goes to validate-user type 1', async () => {
@@ -105,11 +103,12 @@ describe('Read (SPEC §2 reader, §7 reader code call)', () => {
     expect(window.localStorage.getItem('userToken')).toBe('fresh');
   });
 
-  it('shows the expired popup when the server refuses the code because the subscription has expired', async () => {
+  it('goes to validate-user type 2 when the server refuses the code because the subscription has expired', async () => {
     server.use(mswHttp.post('*/api/user/genCode', () => HttpResponse.json({ status: 403, message: 'Your subscription has expired' }, { status: 403 })));
     renderWithTheme(<ReadButton access={member} issueId={100001} />);
     await pressRead();
-    expect(await screen.findByRole('alertdialog', { name: 'Oops! Your subscription has expired' })).toBeInTheDocument();
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/validate-user?type=2'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('says the issue could not be opened when the call fails otherwise', async () => {
