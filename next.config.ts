@@ -8,6 +8,8 @@ const modulesDir = path.join(process.cwd(), 'node_modules');
 const sharedModules = fs.existsSync(modulesDir) && fs.lstatSync(modulesDir).isSymbolicLink() ? path.dirname(fs.realpathSync(modulesDir)) : null;
 
 const nextConfig: NextConfig = {
+  // bench/pages builds with its bare page into a folder of its own, so the production build in .next never has it.
+  distDir: process.env.BENCH_BARE_PAGE === '1' ? '.next-bench' : '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   compiler: { styledComponents: true },
