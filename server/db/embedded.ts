@@ -66,6 +66,11 @@ function linkSharedLibraries(packageDir: string): void {
   }
 }
 
+function keepLast(lines: string[], line: string): void {
+  lines.push(line);
+  if (lines.length > 50) lines.shift();
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -99,9 +104,9 @@ export async function startPostgresServer(options: { dataDir: string; port?: num
     // collation provider, so the database does not depend on the locales the host has installed.
     initdbFlags: ['--auth-host=trust', '--auth-local=trust', '--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    // Kept for the error message: a healthy server's log is noise at every start.
-    onLog: (message) => void logs.push(message),
-    onError: (error) => void logs.push(String(error)),
+    // The last lines are kept for the error message: a healthy server's log is noise at every start.
+    onLog: (message) => keepLast(logs, message),
+    onError: (error) => keepLast(logs, String(error)),
   });
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   try {
