@@ -3,7 +3,7 @@ import nextTs from 'eslint-config-next/typescript';
 import tseslint from 'typescript-eslint';
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', '.next-bench/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   ...nextVitals,
   ...nextTs,
   {

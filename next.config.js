@@ -9,6 +9,8 @@ const sharedModules = fs.existsSync(modulesDir) && fs.lstatSync(modulesDir).isSy
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // bench/pages builds with its bare page into a folder of its own, so the production build in .next never has it.
+  distDir: process.env.BENCH_BARE_PAGE === '1' ? '.next-bench' : '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   compiler: { styledComponents: true },

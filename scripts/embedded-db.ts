@@ -1,13 +1,13 @@
 /**
- * Runs the embedded database as its own process and prints `READY <url>` once it accepts
+ * Runs PGlite (in memory unless a folder is given) as its own process and prints `READY <url>` once it accepts
  * connections. Stops when its parent closes stdin or sends SIGTERM. Used by the API tests
  * (PGlite loads its WASM with dynamic imports, which jest's module sandbox does not allow).
  */
-import { startEmbeddedDatabase } from '../server/db/embedded';
+import { startPGliteServer } from '../server/db/embedded';
 
 async function main() {
   const dataDir = process.argv[2] || undefined;
-  const database = await startEmbeddedDatabase({ dataDir });
+  const database = await startPGliteServer({ dataDir });
   const stop = async () => {
     await database.stop().catch(() => undefined);
     process.exit(0);

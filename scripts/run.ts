@@ -1,6 +1,6 @@
 /**
- * `npm run dev` / `npm start`: brings up the database (the embedded PGlite server under .data/ unless
- * DATABASE_URL is set), applies migrations, seeds the demo library into an empty database, then runs
+ * `npm run dev` / `npm start`: brings up the database (the embedded server under .data/, server/db/embedded.ts,
+ * unless DATABASE_URL is set), applies migrations, seeds the demo library into an empty database, then runs
  * Next.js with DATABASE_URL and JWT_SECRET in its environment.
  */
 import { spawn } from 'node:child_process';
@@ -15,12 +15,12 @@ async function prepareDatabase(): Promise<EmbeddedDatabase | null> {
   let embedded: EmbeddedDatabase | null = null;
   if (!process.env.DATABASE_URL) {
     const port = Number(process.env.EMBEDDED_DB_PORT ?? 0);
-    embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, 'pglite'), port });
+    embedded = await startEmbeddedDatabase({ dataDir: DATA_DIR, port });
     process.env.DATABASE_URL = embedded.url;
     // PGlite runs one query at a time, and pglite-socket can mix up transactions of simultaneous
-    // connections (electric-sql/pglite#1046): one connection per process.
-    process.env.DATABASE_POOL_MAX ??= '1';
-    console.log(`[run] embedded database at ${embedded.url} (data in ${path.join(DATA_DIR, 'pglite')})`);
+    // connections (electric-sql/pglite#1046): one connection per process. PostgreSQL takes the pool's default.
+    if (embedded.engine === 'pglite') process.env.DATABASE_POOL_MAX ??= '1';
+    console.log(`[run] embedded ${embedded.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} at ${embedded.url} (data in ${DATA_DIR})`);
   }
   await runMigrations(getPool());
   const existing = await getDb().select({ id: libraries.id }).from(libraries).limit(1);

@@ -15,7 +15,6 @@ import { cachedCategories, cachedIssuePage, cachedLanguages, cachedListing, cach
 import { allLanguages, isTopList, type CategoryRow } from '../catalogue/queries';
 import { countIssues, lastReadPage, listIssues, type IssueHit } from '../catalogue/titles';
 import { cataloguePage, idParam, type CataloguePageContext } from './catalogue';
-import { memoisedHtml } from './html-memo';
 
 type WithShell<P> = P & { shell: ShellProps };
 type Result<P> = GetServerSidePropsResult<WithShell<P>>;
@@ -51,7 +50,7 @@ async function languageChips(
 }
 
 /** /magazines/{catId} and /magazines/{catId}/{magLang}, and their /q/temp twins. */
-async function loadListingProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<ListingScreenProps>> {
+export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<ListingScreenProps>> {
   const catId = String(ctx.params?.catId ?? '');
   const lang = typeof ctx.params?.magLang === 'string' ? ctx.params.magLang : null;
   const list = isTopList(catId) ? catId : undefined;
@@ -94,7 +93,7 @@ async function loadListingProps(ctx: GetServerSidePropsContext, temp: boolean): 
 }
 
 /** /journals: every journal (category 154), or a plain note for a library that does not take them. */
-async function loadJournalsProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
+export async function journalsProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const page = await cataloguePage(ctx, { temp: false });
   if ('redirect' in page) return page;
   // Library 2083 reads the catalogue under /q/temp, where journals are their category's listing.
@@ -122,7 +121,7 @@ async function loadJournalsProps(ctx: GetServerSidePropsContext): Promise<Result
 }
 
 /** /q/temp/magazines/language/{langCode}: every title in one language. */
-async function loadLanguageListingProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
+export async function languageListingProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const code = String(ctx.params?.langCode ?? '');
   if (!LANGUAGE_CODE.test(code)) return NOT_FOUND;
   const page = await cataloguePage(ctx, { temp: true });
@@ -152,7 +151,7 @@ async function loadLanguageListingProps(ctx: GetServerSidePropsContext): Promise
 }
 
 /** /magazine/{mid} and /q/temp/magazine/{mid}. */
-async function loadMagazineProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<MagazineScreenProps>> {
+export async function magazineProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<MagazineScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
   const page = await cataloguePage(ctx, { temp });
@@ -195,7 +194,7 @@ async function loadMagazineProps(ctx: GetServerSidePropsContext, temp: boolean):
 }
 
 /** /magazine/{mid}/{issueId} and its /q/temp twin: an issue of that title, or a 404. */
-async function loadIssueProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<IssueScreenProps>> {
+export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<IssueScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   const issueId = idParam(ctx.params?.issueId);
   if (mid === null || issueId === null) return NOT_FOUND;
@@ -235,7 +234,7 @@ async function loadIssueProps(ctx: GetServerSidePropsContext, temp: boolean): Pr
 }
 
 /** /all-issues/{mid} and /q/temp/all-issues/{mid}: every issue of a title, newest first, pages of 20. */
-async function loadAllIssuesProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<AllIssuesScreenProps>> {
+export async function allIssuesProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<AllIssuesScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
   const page = await cataloguePage(ctx, { temp });
@@ -258,11 +257,3 @@ async function loadAllIssuesProps(ctx: GetServerSidePropsContext, temp: boolean)
     },
   };
 }
-
-// Each screen's HTML is kept for the same props at the same address (server/pages/html-memo.ts).
-export const listingProps = memoisedHtml(loadListingProps);
-export const journalsProps = memoisedHtml(loadJournalsProps);
-export const languageListingProps = memoisedHtml(loadLanguageListingProps);
-export const magazineProps = memoisedHtml(loadMagazineProps);
-export const issueProps = memoisedHtml(loadIssueProps);
-export const allIssuesProps = memoisedHtml(loadAllIssuesProps);

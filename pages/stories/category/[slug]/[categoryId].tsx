@@ -6,7 +6,6 @@ import type { ShellProps } from '@/lib/entities';
 import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-routes';
 import { articleKeys, storyTile } from '@/services/article';
 import { loadStoryListPage, pageAgeRating, storyMember } from '@/server/article/pages';
-import { sendMemoisedHtml } from '@/server/pages/html-memo';
 import { withDatabase } from '@/server/pages/session';
 import { siteLayout } from '@/components/shell/siteLayout';
 
@@ -37,7 +36,6 @@ export const getServerSideProps = withDatabase<Props>(async (ctx) => {
     currentHref: storyCategoryHref(slug, categoryId),
     fallback: { [articleKeys.storyCategories()]: { status: 'success', data: page.categories } },
   };
-  sendMemoisedHtml(ctx, props);
   return { props };
 }) satisfies GetServerSideProps;
 
