@@ -28,23 +28,35 @@ export interface UnsafeText {
   message: string;
 }
 
-/** The first string in a parsed query, body or path (keys too) that no field takes, named by its path; or null. */
-export function findUnsafeText(value: unknown, options: TextOptions = {}, path: string[] = []): UnsafeText | null {
-  const field = path.join('.') || 'body';
-  if (typeof value === 'string') {
-    const problem = textProblem(value, options);
-    return problem ? { field, message: `${field}: ${problem}` } : null;
-  }
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    // A key is named in the answer, so it is checked (and shown) without the characters that made it wrong.
-    const keyProblem = textProblem(key);
-    if (keyProblem) {
-      const shown = [...path, key.replace(/[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/g, '?')].join('.');
-      return { field: shown, message: `${shown}: the name ${keyProblem}` };
+/** How deep a request body may nest: none of ours goes past 3, and a walk of 30,000 levels would end the stack. */
+export const MAX_NESTING = 32;
+
+/**
+ * The first string in a parsed query, body or path (keys too) that no field takes, named by its path, or a body
+ * nested deeper than MAX_NESTING; null when all is fine. Walks without recursion, in document order.
+ */
+export function findUnsafeText(value: unknown, options: TextOptions = {}): UnsafeText | null {
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: item, path } = pending.pop()!;
+    const field = path.join('.') || 'body';
+    if (typeof item === 'string') {
+      const problem = textProblem(item, options);
+      if (problem) return { field, message: `${field}: ${problem}` };
+      continue;
     }
-    const found = findUnsafeText(item, options, [...path, key]);
-    if (found) return found;
+    if (item === null || typeof item !== 'object') continue;
+    if (path.length >= MAX_NESTING) return { field, message: `${field}: is nested too deeply` };
+    const entries = Object.entries(item as Record<string, unknown>);
+    for (const [key] of entries) {
+      // A key is named in the answer, so it is checked (and shown) without the characters that made it wrong.
+      const keyProblem = textProblem(key);
+      if (keyProblem) {
+        const shown = [...path, key.replace(/[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/g, '?')].join('.');
+        return { field: shown, message: `${shown}: the name ${keyProblem}` };
+      }
+    }
+    for (let i = entries.length - 1; i >= 0; i -= 1) pending.push({ value: entries[i][1], path: [...path, entries[i][0]] });
   }
   return null;
 }
