@@ -1,6 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
+import { libParam } from '@/server/pages/query';
 import { withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { signInWays } from '@/server/pages/sign-in-ways';
@@ -10,9 +11,10 @@ import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
   // A library can send its members to /login?lib={id}; otherwise the site's default guest library.
-  const asked = Number(Array.isArray(ctx.query.lib) ? ctx.query.lib[0] : ctx.query.lib);
-  const named = Number.isInteger(asked) && asked > 0;
-  const [library, guest] = await Promise.all([findLibrary(named ? asked : defaultGuestLibraryId()), guestLoginAvailability(named ? asked : undefined)]);
+  // libParam refuses what no library id can be (past PostgreSQL's integer, which once answered 500).
+  const asked = libParam(ctx);
+  const named = asked !== null;
+  const [library, guest] = await Promise.all([findLibrary(asked ?? defaultGuestLibraryId()), guestLoginAvailability(asked ?? undefined)]);
   return {
     props: {
       shell: await shellProps(null),

@@ -7,7 +7,7 @@ import type { StoryScope } from './queries';
 
 /** Parameters the article calls share. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-export const storeIdParam = z.coerce.number().int().positive().optional().default(DEFAULT_STORE_ID);
+export const storeIdParam = z.coerce.number().int().positive().max(2_147_483_647).optional().default(DEFAULT_STORE_ID);
 /** Story pages are sent zero-based (SPEC §9). */
 export const zeroBasedPage = z.coerce.number().int().min(0).max(100_000).optional().default(0);
 export const ageRatingParam = z.coerce.number().int().min(0).max(99).optional();

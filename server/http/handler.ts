@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { findUnsafeText } from '@/lib/text-input';
 import { isDatabaseOutage } from '../db/client';
 import { resolveSession, type Session } from '../auth/session';
 import { parseQuery, readBody, readRawBody } from './body';
@@ -174,8 +175,12 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
       const hasBody = method !== 'GET' && method !== 'HEAD';
       const rawBody = hasBody && target.rawBody ? await readRawBody(req) : null;
       const body = hasBody && !target.rawBody ? await readBody(req, { forms: target.forms }) : {};
+      const query = parseQuery(url);
+      // Before any schema or handler: no field takes a NUL or other control character, and PostgreSQL refuses NUL.
+      const unsafe = findUnsafeText(found.params) ?? findUnsafeText(query) ?? findUnsafeText(body, { multiline: true });
+      if (unsafe) throw new HttpError(400, unsafe.message, { field: unsafe.field });
       const result = await target.run({
-        query: parseQuery(url),
+        query,
         body,
         rawBody,
         params: found.params,

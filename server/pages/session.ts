@@ -1,6 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } from 'next';
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
+import { findUnsafeText } from '@/lib/text-input';
 import { verifySessionToken } from '@/lib/session-token';
 import { checkSession } from '../auth/revocation';
 import type { Session } from '../auth/session';
@@ -43,13 +44,15 @@ export interface UnavailableProps {
 }
 
 /**
- * Wraps getServerSideProps: a database outage answers 503 with the friendly screen instead of an
+ * Wraps getServerSideProps: an address holding a control character or broken text is no page (404, before any
+ * query: PostgreSQL refuses NUL); a database outage answers 503 with the friendly screen instead of an
  * error page; anything else is rethrown to Next's error page.
  */
 export function withDatabase<P extends Record<string, unknown>>(
   load: (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<P>>,
 ) {
   return async (ctx: GetServerSidePropsContext): Promise<GetServerSidePropsResult<P | UnavailableProps>> => {
+    if (findUnsafeText(ctx.query) || findUnsafeText(ctx.params ?? {})) return { notFound: true };
     try {
       return await load(ctx);
     } catch (error) {

@@ -29,11 +29,11 @@ export const libraryVerificationBody = z.object({
   appver: z.string().max(40).optional(),
   device: z.string().max(80).optional(),
   language_code: z.string().max(10).optional(),
-  uid: z.coerce.number().int().positive().optional(),
+  uid: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   ctp: z.string().max(40).optional(),
 });
 
-export const libraryAccessCheckQuery = z.object({ libid: z.coerce.number().int().min(0).optional() });
+export const libraryAccessCheckQuery = z.object({ libid: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
 export const libraryQuery = z.object({ libid: libraryIdParam });
 
 /** isGuestLoginAvailable: whether the library (or the site's default guest library) lets visitors in as guests. */

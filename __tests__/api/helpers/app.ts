@@ -6,6 +6,7 @@ import { closeDb, getDb, getPool, type Database } from '@/server/db/client';
 import { startEmbeddedDatabaseProcess } from '@/server/db/embedded-process';
 import { runMigrations } from '@/server/db/migrate';
 import { createServiceHandler } from '@/server/http/handler';
+import { buildOpenApi } from '@/server/http/openapi';
 import { SERVICES } from '@/server/services';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -58,7 +59,14 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
   const handlers = Object.fromEntries(
     Object.entries(SERVICES).map(([service, routes]) => [service, createServiceHandler(service, routes)]),
   );
+  const openApi = JSON.stringify(buildOpenApi(SERVICES));
   const server = http.createServer((req, res) => {
+    // The document pages/api/openapi.json.ts serves, so a test can walk every route it names.
+    if (req.url === '/api/openapi.json') {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(openApi);
+      return;
+    }
     const service = /^\/api\/([^/?]+)\//.exec(req.url ?? '')?.[1];
     const handler = service ? handlers[service] : undefined;
     if (!handler) {
