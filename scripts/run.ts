@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { jwtSecret, DATA_DIR, MEDIA_DIR } from '../server/config';
+import { forgetEmbeddedDatabase, recordEmbeddedDatabase } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
@@ -20,6 +21,8 @@ async function prepareDatabase(): Promise<EmbeddedDatabase | null> {
     // PGlite runs one query at a time, and pglite-socket can mix up transactions of simultaneous
     // connections (electric-sql/pglite#1046): one connection per process. PostgreSQL takes the pool's default.
     if (embedded.engine === 'pglite') process.env.DATABASE_POOL_MAX ??= '1';
+    // Command-line tools (npm run import, ...) find it here while the site runs (server/db/cli.ts).
+    recordEmbeddedDatabase({ url: embedded.url, pid: process.pid });
     console.log(`[run] embedded ${embedded.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} at ${embedded.url} (data in ${DATA_DIR})`);
   }
   await runMigrations(getPool());
@@ -48,6 +51,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   child.on('exit', (code) => {
+    forgetEmbeddedDatabase();
     void (embedded ? embedded.stop() : Promise.resolve()).finally(() => process.exit(code ?? 0));
   });
 }

@@ -56,6 +56,8 @@ export interface ReaderPage {
   pageNo: number;
   width: number;
   height: number;
+  /** A landscape page (imported PDFs): a two-page spread. */
+  isSpread: boolean;
   /** The page's printed text, its text alternative. */
   alt: string;
   /** Signed image addresses at 1x, 2x and 3x. */
@@ -101,6 +103,7 @@ export async function readerIssue(code: string, grant: ReaderGrant): Promise<Rea
       pageNo: row.pageNo,
       width: row.width,
       height: row.height,
+      isSpread: row.isSpread,
       alt: altText(row.pageNo, row.text),
       src: [1, 2, 3].map((scale) => pageImageUrl(code, claims.jti, issue.issueId, row.pageNo, scale as 1 | 2 | 3)) as [string, string, string],
     })),

@@ -37,6 +37,18 @@ export function pageImageFile(issueId: number, pageNo: number, scale: Scale): st
   return path.join(MEDIA_DIR, 'pages', String(issueId), String(pageNo), 'view', `${scale}.jpg`);
 }
 
+/** The WebP twin beside a page's JPEG, when the page has one (imported pages do), for browsers that accept it. */
+export async function webpTwin(jpegFile: string, accept: string | undefined): Promise<string | null> {
+  if (!accept?.includes('image/webp')) return null;
+  const twin = jpegFile.replace(/\.jpg$/, '.webp');
+  try {
+    await fs.access(twin);
+    return twin;
+  } catch {
+    return null;
+  }
+}
+
 const rendering = processWide('page-renders', () => new Map<string, Promise<string | null>>());
 
 /**
@@ -55,7 +67,8 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
       // not rendered yet
     }
     const page = await pageToRender(issueId, pageNo);
-    if (!page) return null;
+    // An imported page was drawn from its PDF at import; until its images are moved in there is nothing to show.
+    if (!page || page.sourceFile !== null) return null;
     const image = await renderPageImage(
       { magazineName: page.magazineName, issueName: page.issueName, pageNo, text: page.text, width: page.width, height: page.height },
       scale,

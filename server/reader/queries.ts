@@ -7,12 +7,13 @@ export interface ReaderPageRow {
   width: number;
   height: number;
   text: string;
+  isSpread: boolean;
 }
 
 /** Every page of an issue in order, with its size and printed text. */
 export async function pagesOfIssue(issueId: number): Promise<ReaderPageRow[]> {
   return getDb()
-    .select({ pageNo: issuePages.pageNo, width: issuePages.width, height: issuePages.height, text: issuePages.text })
+    .select({ pageNo: issuePages.pageNo, width: issuePages.width, height: issuePages.height, text: issuePages.text, isSpread: issuePages.isSpread })
     .from(issuePages)
     .where(eq(issuePages.issueId, issueId))
     .orderBy(asc(issuePages.pageNo));
@@ -21,7 +22,7 @@ export async function pagesOfIssue(issueId: number): Promise<ReaderPageRow[]> {
 /** One page with the names its running head prints, for rendering its image. */
 export async function pageToRender(issueId: number, pageNo: number) {
   const rows = await getDb()
-    .select({ pageNo: issuePages.pageNo, width: issuePages.width, height: issuePages.height, text: issuePages.text, issueName: issues.name, magazineName: magazines.name })
+    .select({ pageNo: issuePages.pageNo, width: issuePages.width, height: issuePages.height, text: issuePages.text, issueName: issues.name, magazineName: magazines.name, sourceFile: issues.sourceFile })
     .from(issuePages)
     .innerJoin(issues, eq(issues.id, issuePages.issueId))
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))

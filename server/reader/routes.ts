@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES } from './access';
 import { verifyReaderCode } from './code';
-import { ensurePageImage, readPageToken } from './images';
+import { ensurePageImage, readPageToken, webpTwin } from './images';
 import { saveProgress } from './queries';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -36,17 +36,21 @@ export const readerRoutes: ServiceRoutes = {
   },
   'page/:code/:token': {
     GET: route({
-      summary: 'One page image (JPEG) at the scale its signed token names; 403 for an expired, altered or foreign code',
+      summary: 'One page image at the scale its signed token names (WebP to a browser that accepts it, when the page has a WebP twin, else JPEG); 403 for an expired, altered or foreign code',
       auth: 'none',
       async handler({ params, req, res }) {
         const claims = await verifyReaderCode(params.code);
         const page = claims ? readPageToken(params.token, claims.jti, claims.issueId) : null;
         if (!claims || !page) throw new HttpError(403, REFUSAL_MESSAGES['invalid-code']);
-        const file = await ensurePageImage(claims.issueId, page.pageNo, page.scale);
-        if (!file) throw new HttpError(404, 'No such page', { field: 'token' });
+        const jpeg = await ensurePageImage(claims.issueId, page.pageNo, page.scale);
+        if (!jpeg) throw new HttpError(404, 'No such page', { field: 'token' });
+        const webp = await webpTwin(jpeg, req.headers.accept);
+        const file = webp ?? jpeg;
         const stat = await fs.promises.stat(file);
         res.statusCode = 200;
-        res.setHeader('Content-Type', 'image/jpeg');
+        res.setHeader('Content-Type', webp ? 'image/webp' : 'image/jpeg');
+        // One address, two encodings: a shared cache must key on what the browser accepts.
+        res.setHeader('Vary', 'Accept');
         res.setHeader('Content-Length', stat.size);
         res.setHeader('Cache-Control', IMAGE_CACHE);
         res.setHeader('X-Content-Type-Options', 'nosniff');

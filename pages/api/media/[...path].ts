@@ -20,19 +20,32 @@ export default function media(req: NextApiRequest, res: NextApiResponse) {
     res.status(404).json({ status: 404, message: 'Not found' });
     return;
   }
-  fs.stat(file, (error, stat) => {
-    if (error || !stat.isFile()) {
-      res.status(404).json({ status: 404, message: 'Not found' });
+  // Imported covers and story pictures have a WebP twin beside each JPEG, served to browsers that accept it.
+  const twin = type === 'image/jpeg' && req.headers.accept?.includes('image/webp') ? file.replace(/\.jpg$/, '.webp') : null;
+  res.setHeader('Vary', 'Accept');
+  fs.stat(twin ?? file, (twinError, twinStat) => {
+    if (twin && !twinError && twinStat.isFile()) {
+      send(req, res, twin, 'image/webp', twinStat.size);
       return;
     }
-    res.setHeader('Content-Type', type);
-    res.setHeader('Content-Length', stat.size);
-    // Media files never change under a path: a new image gets a new path.
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    if (req.method === 'HEAD') {
-      res.status(200).end();
-      return;
-    }
-    fs.createReadStream(file).pipe(res);
+    fs.stat(file, (error, stat) => {
+      if (error || !stat.isFile()) {
+        res.status(404).json({ status: 404, message: 'Not found' });
+        return;
+      }
+      send(req, res, file, type, stat.size);
+    });
   });
+}
+
+function send(req: NextApiRequest, res: NextApiResponse, file: string, type: string, size: number) {
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', size);
+  // Media files never change under a path: a new image gets a new path.
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (req.method === 'HEAD') {
+    res.status(200).end();
+    return;
+  }
+  fs.createReadStream(file).pipe(res);
 }

@@ -61,10 +61,13 @@ export const magazines = pgTable(
     ageRating: integer('age_rating').notNull().default(3),
     /** Higher is more read; orders Most Popular and category listings. */
     popularity: integer('popularity').notNull().default(0),
+    /** International Standard Serial Number, when known: an imported PDF joins the title with the same one. */
+    issn: text('issn'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('magazines_slug_idx').on(t.slug),
+    uniqueIndex('magazines_issn_idx').on(t.issn),
     index('magazines_category_idx').on(t.categoryId, t.popularity),
     index('magazines_language_idx').on(t.languageCode, t.popularity),
   ],
@@ -99,6 +102,11 @@ export const issues = pgTable(
     coverPath: text('cover_path').notNull(),
     coverWidth: integer('cover_width').notNull(),
     coverHeight: integer('cover_height').notNull(),
+    /** The number printed on the issue ('123', '37-38'), when it has one: matches a re-import. */
+    issueNumber: text('issue_number'),
+    /** Imported issues: the PDF it came from, and its SHA-256 once its pages are all in place (a re-run skips it). */
+    sourceFile: text('source_file'),
+    contentHash: text('content_hash'),
     ...timestamps,
   },
   (t) => [index('issues_magazine_date_idx').on(t.magazineId, t.issueDate)],
@@ -117,6 +125,8 @@ export const issuePages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     text: text('text').notNull().default(''),
+    /** A landscape page: the reader shows it as a two-page spread. */
+    isSpread: boolean('is_spread').notNull().default(false),
   },
   (t) => [uniqueIndex('issue_pages_issue_page_idx').on(t.issueId, t.pageNo)],
 );

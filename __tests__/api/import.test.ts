@@ -1,0 +1,265 @@
+// First: it sets MEDIA_DIR before server/config reads it.
+// eslint-disable-next-line import/order
+import { IMPORT_MEDIA_DIR, mediaFiles, pdfFolder, runImport, startImport } from './helpers/import';
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { favourites, issuePages, issues, magazines, readingProgress, stories } from '@/server/db/schema';
+import { fillerLines, makeSamplePdf, type SamplePage } from '@/server/import/samples';
+import { call, startTestApp, type TestApp } from './helpers/app';
+import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
+import { ensureSearchLanguage } from './helpers/search-factories';
+
+jest.setTimeout(240_000);
+
+let app: TestApp;
+let member: { id: number; library: number; token: string };
+const TRAVEL = 41;
+
+type IssueSearch = { hits: { pages: { page: number; _highLight: string }[]; issue: { iss_id: number; iss_name: string; iss_date: string } }[] };
+type StoryList = { Articles: { artid: number; title: string; issuename: string }[] };
+
+/** Five pages: a word only on page 3, an outline of two stories (pages 2-3 and 4-5), page 5 a landscape spread. */
+function harbourPages(word: string): SamplePage[] {
+  return [
+    { lines: ['Harbour Weekly', 'The week on the water.'] },
+    { lines: ['Tides of the Old Port', 'Ferrymen remember the winter storms.', ...fillerLines(2)], picture: true },
+    { lines: ['Tides continued', `A ${word} was seen near the breakwater.`, ...fillerLines(3)] },
+    { lines: ['Lighthouse Suppers', 'Keepers cooked mackerel over driftwood.', ...fillerLines(4)] },
+    { landscape: true, lines: ['The estuary spread', 'From the swing bridge to the sea.'] },
+  ];
+}
+
+async function issueCounts() {
+  const [issueRows] = await app.db.select({ n: count() }).from(issues);
+  const [pageRows] = await app.db.select({ n: count() }).from(issuePages);
+  const [storyRows] = await app.db.select({ n: count() }).from(stories);
+  const [titleRows] = await app.db.select({ n: count() }).from(magazines);
+  return { issues: issueRows.n, pages: pageRows.n, stories: storyRows.n, titles: titleRows.n };
+}
+
+async function readerCode(issueId: number): Promise<string> {
+  const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
+    token: member.token,
+    body: { user_id: member.id, issue: issueId, lib_id: member.library, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
+  });
+  expect(res.status).toBe(200);
+  return res.body.code;
+}
+
+const dir = pdfFolder('harbour');
+// The PDF's own Title names the magazine; the file name gives the date; the sidecar what neither can.
+const file = path.join(dir, 'hw-scan - 2026-05-14.pdf');
+let issueId = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await ensureSearchLanguage(app.db, 'en', 'English', 'english');
+  await createCategory(app.db, { id: TRAVEL, name: 'Travel' });
+  const library = await createLibrary(app.db, { isNewspaper: 1, isJournal: 1 });
+  const user = await createUser(app.db);
+  await addMembership(app.db, user.id, library.id, inDays(30));
+  member = { id: user.id, library: library.id, token: await tokenFor(user, library.id, inDays(30)) };
+  fs.writeFileSync(path.join(dir, 'title.json'), JSON.stringify({ category: 'Travel', language: 'en', ageRating: 3, publisher: 'Harbour Society' }));
+  fs.writeFileSync(
+    file,
+    await makeSamplePdf({
+      pages: harbourPages('quixotrel'),
+      outline: [
+        { title: 'Tides of the Old Port', pageNo: 2 },
+        { title: 'Lighthouse Suppers', pageNo: 4 },
+      ],
+      info: { title: 'Harbour Weekly', author: 'Harbour Society Press' },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('npm run import: a PDF becomes an issue', () => {
+  it('imports every page with its real size, its text and spread flag, 1x/2x/3x JPEG and WebP, and reports it', async () => {
+    const run = await runImport(file, '--workers', '2');
+    expect(run.output).toContain('imported hw-scan - 2026-05-14.pdf');
+    expect(run.output).toContain('Summary: 1 imported, 0 updated, 0 unchanged, 0 failed');
+    expect(run.code).toBe(0);
+
+    const [title] = await app.db.select().from(magazines).where(eq(magazines.name, 'Harbour Weekly'));
+    expect(title).toMatchObject({ categoryId: TRAVEL, languageCode: 'en', ageRating: 3, publisher: 'Harbour Society' });
+    const [issue] = await app.db.select().from(issues).where(eq(issues.magazineId, title.id));
+    issueId = issue.id;
+    expect(issue).toMatchObject({ issueDate: '2026-05-14', name: '14 May 2026', pageCount: 5, sourceFile: file, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    const pages = await app.db.select().from(issuePages).where(eq(issuePages.issueId, issueId)).orderBy(asc(issuePages.pageNo));
+    expect(pages.map((p) => [p.pageNo, p.width, p.height, p.isSpread])).toEqual([
+      [1, 595, 842, false],
+      [2, 595, 842, false],
+      [3, 595, 842, false],
+      [4, 595, 842, false],
+      [5, 1190, 842, true],
+    ]);
+    expect(pages[2].text).toContain('A quixotrel was seen near the breakwater.');
+    expect(pages.filter((p) => p.text.includes('quixotrel')).map((p) => p.pageNo)).toEqual([3]);
+
+    for (const page of [1, 5]) {
+      for (const scale of [1, 2, 3]) {
+        const jpeg = path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), String(page), 'view', `${scale}.jpg`);
+        const meta = await sharp(jpeg).metadata();
+        expect([meta.format, meta.width]).toEqual(['jpeg', (page === 5 ? 1190 : 595) * scale]);
+        expect((await sharp(jpeg.replace(/jpg$/, 'webp')).metadata()).format).toBe('webp');
+      }
+    }
+    const cover = await sharp(path.join(IMPORT_MEDIA_DIR, issue.coverPath, 'view', '2.jpg')).metadata();
+    expect([cover.width, cover.height]).toEqual([400, Math.round((200 * 842) / 595) * 2]);
+    // Nothing is left in the temporary folder.
+    expect(mediaFiles().filter((f) => f.startsWith('.import'))).toEqual([]);
+  });
+
+  it('finds a word printed only on page 3 through the search API, on page 3', async () => {
+    const res = await call<IssueSearch>(app, '/api/catalogue/search_list?q=quixotrel&isGold=1', { token: member.token });
+    expect(res.status).toBe(200);
+    expect(res.body.hits).toHaveLength(1);
+    expect(res.body.hits[0].issue).toMatchObject({ iss_id: issueId, iss_name: '14 May 2026', iss_date: '2026-05-14' });
+    expect(res.body.hits[0].pages).toEqual([{ page: 3, _highLight: expect.stringContaining('<em>quixotrel</em>') }]);
+  });
+
+  it('makes the outline’s top-level entries stories with their page spans, text, picture and read time', async () => {
+    const rows = await app.db.select().from(stories).where(eq(stories.issueId, issueId)).orderBy(asc(stories.pageNo));
+    expect(rows.map((s) => [s.title, s.pageNo])).toEqual([
+      ['Tides of the Old Port', 2],
+      ['Lighthouse Suppers', 4],
+    ]);
+    // Pages 2-3 make the first story; pages 4-5 the second.
+    expect(rows[0].body).toContain('Ferrymen remember the winter storms.');
+    expect(rows[0].body).toContain('A quixotrel was seen near the breakwater.');
+    expect(rows[0].body).not.toContain('mackerel');
+    expect(rows[1].body).toContain('Keepers cooked mackerel over driftwood.');
+    expect(rows[1].body).toContain('From the swing bridge to the sea.');
+    expect(rows[0].timeRead).toBeGreaterThanOrEqual(60);
+    const picture = await sharp(path.join(IMPORT_MEDIA_DIR, rows[0].imagePath, 'view', '1.jpg')).metadata();
+    expect([picture.width, picture.height]).toEqual([200, 250]);
+
+    const list = await call<StoryList>(app, `/api/article/v1/article?issueid=${issueId}&age_rating=9`, { token: member.token });
+    expect(list.status).toBe(200);
+    expect(list.body.Articles.map((a) => a.title).sort()).toEqual(['Lighthouse Suppers', 'Tides of the Old Port']);
+  });
+
+  it('serves imported pages through the reader: sizes, spreads, and the WebP twin at the same address (Vary: Accept)', async () => {
+    const code = await readerCode(issueId);
+    const res = await call<{ pages: { pageNo: number; width: number; isSpread: boolean; alt: string; src: string[] }[] }>(
+      app,
+      `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`,
+      { token: member.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.pages.map((p) => [p.pageNo, p.width, p.isSpread])).toEqual([
+      [1, 595, false],
+      [2, 595, false],
+      [3, 595, false],
+      [4, 595, false],
+      [5, 1190, true],
+    ]);
+    expect(res.body.pages[2].alt).toContain('A quixotrel was seen near the breakwater.');
+    const src = `${app.baseUrl}${res.body.pages[1].src[1]}`;
+    const webp = await fetch(src, { headers: { accept: 'image/avif,image/webp,image/*' } });
+    expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(1190);
+    const jpeg = await fetch(src, { headers: { accept: 'image/jpeg' } });
+    expect([jpeg.status, jpeg.headers.get('content-type'), jpeg.headers.get('vary')]).toEqual([200, 'image/jpeg', 'Accept']);
+  });
+
+  it('changes nothing when the same file is imported again: no new rows, no new files', async () => {
+    const before = { rows: await issueCounts(), files: mediaFiles() };
+    const run = await runImport(dir);
+    expect(run.output).toContain('unchanged hw-scan - 2026-05-14.pdf');
+    expect(run.output).toContain('0 imported, 0 updated, 1 unchanged, 0 failed');
+    expect(run.code).toBe(0);
+    expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
+  });
+
+  it('replaces pages and text of a changed file in place, keeping the issue id, a favourite and reading progress', async () => {
+    const [issue] = await app.db.select().from(issues).where(eq(issues.id, issueId));
+    await app.db.insert(favourites).values({ userId: member.id, magazineId: issue.magazineId });
+    await app.db.insert(readingProgress).values({ userId: member.id, issueId, page: 4 });
+    const changed = harbourPages('brimblewick');
+    changed.splice(4, 1, { lines: ['Letters', 'Readers write about the ferry timetable.'] }, { lines: ['Puzzles', 'Knots to learn.'] });
+    fs.writeFileSync(file, await makeSamplePdf({ pages: changed, outline: [{ title: 'Tides of the Old Port', pageNo: 2 }], info: { title: 'Harbour Weekly' } }));
+
+    const run = await runImport(file);
+    expect(run.output).toContain('updated hw-scan - 2026-05-14.pdf');
+    expect(run.code).toBe(0);
+    const [after] = await app.db.select().from(issues).where(eq(issues.magazineId, issue.magazineId));
+    expect(after).toMatchObject({ id: issueId, pageCount: 6 });
+    expect(await app.db.select().from(favourites).where(eq(favourites.userId, member.id))).toHaveLength(1);
+    expect((await app.db.select().from(readingProgress).where(eq(readingProgress.userId, member.id)))[0].page).toBe(4);
+    const pages = await app.db.select().from(issuePages).where(eq(issuePages.issueId, issueId));
+    expect(pages.map((p) => p.isSpread)).toEqual(Array(6).fill(false));
+    expect((await app.db.select().from(stories).where(eq(stories.issueId, issueId))).map((s) => s.title)).toEqual(['Tides of the Old Port']);
+
+    const found = await call<IssueSearch>(app, '/api/catalogue/search_list?q=brimblewick&isGold=1', { token: member.token });
+    expect(found.body.hits.map((h) => [h.issue.iss_id, h.pages.map((p) => p.page)])).toEqual([[issueId, [3]]]);
+    const gone = await call<IssueSearch>(app, '/api/catalogue/search_list?q=quixotrel&isGold=1', { token: member.token });
+    expect(gone.body.hits).toEqual([]);
+    // The old cover and story pictures went with the old version; the new page 6 is drawn.
+    expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, issue.coverPath))).toBe(false);
+    expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, after.coverPath, 'view', '1.webp'))).toBe(true);
+    expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), '6', 'view', '3.jpg'))).toBe(true);
+  });
+});
+
+describe('npm run import: files it refuses leave nothing behind', () => {
+  it('fails a corrupt, an encrypted and a truncated PDF and a bad sidecar, naming each file and why, with exit 1', async () => {
+    const bad = pdfFolder('bad');
+    const good = await makeSamplePdf({ pages: [{ lines: ['Broken Harbour', 'Text.'] }, { lines: ['Page two', 'More text.'] }] });
+    fs.writeFileSync(path.join(bad, 'Corrupt Times - 2026-01-01.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 7), Buffer.from('\n%%EOF\n')]));
+    fs.writeFileSync(path.join(bad, 'Locked Times - 2026-01-01.pdf'), await makeSamplePdf({ pages: [{ lines: ['Locked', 'Secret.'] }], encrypted: true }));
+    fs.writeFileSync(path.join(bad, 'Short Times - 2026-01-01.pdf'), good.subarray(0, Math.floor(good.length / 2)));
+    const sidecarDir = pdfFolder('bad-sidecar');
+    fs.writeFileSync(path.join(sidecarDir, 'Odd Times - 2026-01-01.pdf'), good);
+    fs.writeFileSync(path.join(sidecarDir, 'Odd Times - 2026-01-01.pdf.json'), JSON.stringify({ category: 'Travel', language: 'en', ageRating: 12 }));
+    const before = { rows: await issueCounts(), files: mediaFiles() };
+
+    const run = await runImport(path.dirname(bad), '--category', 'Travel', '--language', 'en', '--age-rating', '3');
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(/failed: .*Corrupt Times - 2026-01-01\.pdf: the PDF is corrupt/);
+    expect(run.output).toMatch(/failed: .*Locked Times - 2026-01-01\.pdf: the PDF is encrypted/);
+    expect(run.output).toMatch(/failed: .*Short Times - 2026-01-01\.pdf: the file is truncated/);
+    expect(run.output).toMatch(/failed: .*Odd Times - 2026-01-01\.pdf: .*Odd Times - 2026-01-01\.pdf\.json: field ageRating/);
+    expect(run.output).toContain('unchanged hw-scan - 2026-05-14.pdf');
+    expect(run.output).toContain('0 imported, 0 updated, 1 unchanged, 4 failed');
+    expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
+  });
+
+  it('leaves nothing half-written when killed mid-file (SIGKILL), and the next run completes the file', async () => {
+    const killDir = pdfFolder('killed');
+    const pages = Array.from({ length: 24 }, (_, i) => ({ lines: [`Long Harbour page ${i + 1}`, ...fillerLines(i + 1, 20)], picture: i % 4 === 0 }));
+    const longFile = path.join(killDir, 'Long Harbour - 2026-02-01.pdf');
+    fs.writeFileSync(longFile, await makeSamplePdf({ pages, info: { title: 'Long Harbour' } }));
+    const before = { rows: await issueCounts(), files: mediaFiles() };
+
+    const { child, done } = startImport([longFile, '--workers', '1', '--category', 'Travel', '--language', 'en', '--age-rating', '3']);
+    // Killed once some pages are drawn into the temporary folder and before the file is done.
+    const deadline = Date.now() + 120_000;
+    while (mediaFiles().filter((f) => f.startsWith('.import') && f.endsWith('3.webp')).length < 3) {
+      if (Date.now() > deadline) throw new Error('the import drew no pages in 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill('SIGKILL');
+    const killed = await done;
+    expect(killed.signal).toBe('SIGKILL');
+    expect(await issueCounts()).toEqual(before.rows);
+    expect(mediaFiles().filter((f) => !f.startsWith('.import'))).toEqual(before.files);
+
+    const rerun = await runImport(longFile, '--category', 'Travel', '--language', 'en', '--age-rating', '3');
+    expect(rerun.output).toContain('imported Long Harbour - 2026-02-01.pdf');
+    expect(rerun.code).toBe(0);
+    const [title] = await app.db.select().from(magazines).where(eq(magazines.name, 'Long Harbour'));
+    const [issue] = await app.db.select().from(issues).where(eq(issues.magazineId, title.id));
+    expect(issue.pageCount).toBe(24);
+    expect(await app.db.select({ n: count() }).from(issuePages).where(eq(issuePages.issueId, issue.id))).toEqual([{ n: 24 }]);
+    // The killed run's temporary folder is gone too.
+    expect(mediaFiles().filter((f) => f.startsWith('.import'))).toEqual([]);
+  });
+});

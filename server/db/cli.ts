@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DATA_DIR } from '../config';
+import { startEmbeddedDatabase } from './embedded';
+
+/**
+ * The database a command-line tool works on: DATABASE_URL when set; else the embedded server of the running site
+ * (scripts/run.ts records its address under DATA_DIR); else an embedded server started here for the command and
+ * stopped with it. The tool then uses DATABASE_URL like the site does.
+ */
+
+/** Where the start script records the embedded server it runs, removed when it stops. */
+export const EMBEDDED_DB_RECORD = path.join(DATA_DIR, 'embedded-db.json');
+
+export interface EmbeddedRecord {
+  url: string;
+  pid: number;
+}
+
+export function recordEmbeddedDatabase(record: EmbeddedRecord): void {
+  fs.mkdirSync(path.dirname(EMBEDDED_DB_RECORD), { recursive: true });
+  fs.writeFileSync(EMBEDDED_DB_RECORD, `${JSON.stringify(record)}\n`);
+}
+
+export function forgetEmbeddedDatabase(): void {
+  try {
+    const record = JSON.parse(fs.readFileSync(EMBEDDED_DB_RECORD, 'utf8')) as EmbeddedRecord;
+    // Another start may have taken over the record; only its writer removes it.
+    if (record.pid === process.pid) fs.rmSync(EMBEDDED_DB_RECORD, { force: true });
+  } catch {
+    // no record
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The running site's embedded server, when the record names a live process whose server answers. */
+export async function runningEmbeddedDatabase(): Promise<string | null> {
+  let record: EmbeddedRecord;
+  try {
+    record = JSON.parse(fs.readFileSync(EMBEDDED_DB_RECORD, 'utf8')) as EmbeddedRecord;
+  } catch {
+    return null;
+  }
+  if (!record.url || !isAlive(record.pid)) return null;
+  return (await answers(record.url)) ? record.url : null;
+}
+
+export interface CommandDatabase {
+  /** 'configured' (DATABASE_URL), 'running site' or 'started' (stopped again by release). */
+  kind: 'configured' | 'running site' | 'started';
+  url: string;
+  release(): Promise<void>;
+}
+
+/** Sets DATABASE_URL for a command and says where it points; `release` stops a server the command started. */
+export async function databaseForCommand(): Promise<CommandDatabase> {
+  if (process.env.DATABASE_URL) return { kind: 'configured', url: process.env.DATABASE_URL, release: async () => undefined };
+  const running = await runningEmbeddedDatabase();
+  if (running) {
+    process.env.DATABASE_URL = running;
+    // A few connections: the site keeps the rest of the embedded server's for its members.
+    process.env.DATABASE_POOL_MAX ??= '2';
+    return { kind: 'running site', url: running, release: async () => undefined };
+  }
+  const embedded = await startEmbeddedDatabase({ dataDir: DATA_DIR });
+  process.env.DATABASE_URL = embedded.url;
+  process.env.DATABASE_POOL_MAX ??= '4';
+  return { kind: 'started', url: embedded.url, release: () => embedded.stop() };
+}

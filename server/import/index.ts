@@ -1,0 +1,432 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { MEDIA_DIR } from '../config';
+import { getDb, type Database } from '../db/client';
+import { categories, issuePages, issues, languages, magazines, stories } from '../db/schema';
+import { COVER_SIZE } from '../media/render';
+import { slugify } from '../seed/text';
+import { MetadataError, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
+import { openPdf, pdfInfo, PdfError, type OutlineEntry } from './pdf';
+import type { PageResult } from './render';
+import type { PagePool } from './workers';
+
+/**
+ * Imports PDF issues: metadata, matching to titles and issues, every page drawn and its text read (in worker
+ * threads), the outline's stories, all written in one transaction per file. Images are drawn into a temporary folder
+ * under the media folder and moved in only after the rows commit; the file's hash is recorded last, so a run that
+ * stops anywhere leaves that file to be done again by the next one. The command (scripts/import.ts) and the
+ * console's upload both call importFile.
+ */
+
+export interface ImportDefaults {
+  category?: string;
+  language?: string;
+  ageRating?: number;
+}
+
+export interface ImportOptions {
+  /** Draws the pages; a dry run draws none and needs no pool. */
+  pool?: PagePool;
+  defaults?: ImportDefaults;
+  dryRun?: boolean;
+  mediaDir?: string;
+  db?: Database;
+  /** Called as each page is done. */
+  onPage?: (done: number, total: number) => void;
+}
+
+export interface PlannedIssue {
+  title: string;
+  magazineId: number | null;
+  issueId: number | null;
+  issueName: string;
+  issueDate: string;
+  pageCount: number;
+  stories: { title: string; pages: [number, number] }[];
+  metadata: IssueMetadata;
+  sources: ResolvedMetadata['sources'];
+}
+
+export type ImportOutcome =
+  | { file: string; status: 'imported' | 'updated'; issueId: number; magazineId: number; pages: number; pagesWithoutText: number; stories: number }
+  | { file: string; status: 'unchanged'; issueId: number }
+  | { file: string; status: 'planned'; plan: PlannedIssue }
+  | { file: string; status: 'failed'; reason: string };
+
+/** A file the import refuses, with the reason shown in the summary. */
+class ImportError extends Error {}
+
+// Any constant: imports on two processes take turns choosing ids and matching titles.
+const IMPORT_LOCK = 724_311_914;
+export const TEMPORARY_FOLDER = '.import';
+const WORDS_PER_MINUTE = 200;
+
+/** PDF files under a path (the file itself, or a folder searched recursively), in name order. */
+export async function findPdfs(target: string): Promise<string[]> {
+  const stat = await fs.stat(target);
+  if (stat.isFile()) return [path.resolve(target)];
+  const found: string[] = [];
+  for (const entry of await fs.readdir(target, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.pdf$/i.test(entry.name)) found.push(path.resolve(entry.parentPath, entry.name));
+  }
+  return found.sort();
+}
+
+async function sha256(file: string): Promise<string> {
+  return createHash('sha256').update(await fs.readFile(file)).digest('hex');
+}
+
+/** A title as compared: no case, accents, punctuation or a leading article. */
+export function normaliseTitle(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/^the /, '');
+}
+
+/** Stories from the outline's top-level entries: each runs to the page before the next entry's (or the last page). */
+export function storySpans(outline: OutlineEntry[], pageCount: number): { title: string; pages: [number, number] }[] {
+  return outline.map((entry, i) => {
+    const next = outline.slice(i + 1).find((later) => later.pageNo > entry.pageNo);
+    return { title: entry.title, pages: [entry.pageNo, next ? next.pageNo - 1 : pageCount] };
+  });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function findCategory(db: Database | Tx, value: string | number): Promise<{ id: number; slug: string } | null> {
+  const asId = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : null;
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(asId !== null ? eq(categories.id, asId) : sql`lower(${categories.name}) = lower(${value}) OR ${categories.slug} = lower(${value})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function findTitle(db: Database | Tx, metadata: IssueMetadata) {
+  const columns = { id: magazines.id, name: magazines.name, slug: magazines.slug, categoryId: magazines.categoryId, ageRating: magazines.ageRating, issn: magazines.issn };
+  if (metadata.issn) {
+    const [byIssn] = await db.select(columns).from(magazines).where(eq(magazines.issn, metadata.issn)).limit(1);
+    if (byIssn) return byIssn;
+  }
+  if (!metadata.title) return null;
+  const wanted = normaliseTitle(metadata.title);
+  // Narrowed in SQL by the first word; the normalised comparison is made here, the same way for both sides.
+  const firstWord = wanted.split(' ')[0] ?? '';
+  const candidates = await db
+    .select(columns)
+    .from(magazines)
+    .where(sql`lower(${magazines.name}) LIKE ${`%${firstWord}%`}`);
+  return candidates.find((candidate) => normaliseTitle(candidate.name) === wanted) ?? null;
+}
+
+async function findIssue(db: Database | Tx, magazineId: number, metadata: IssueMetadata) {
+  const columns = { id: issues.id, issueDate: issues.issueDate, coverPath: issues.coverPath, contentHash: issues.contentHash };
+  if (metadata.issueNumber) {
+    const [byNumber] = await db.select(columns).from(issues).where(and(eq(issues.magazineId, magazineId), eq(issues.issueNumber, metadata.issueNumber))).limit(1);
+    if (byNumber) return byNumber;
+  }
+  if (!metadata.issueDate) return null;
+  const [byDate] = await db
+    .select(columns)
+    .from(issues)
+    .where(and(eq(issues.magazineId, magazineId), eq(issues.issueDate, metadata.issueDate), eq(issues.isSpecial, metadata.isSpecialIssue ?? false)))
+    .limit(1);
+  return byDate ?? null;
+}
+
+interface TitleChoice {
+  existing: Awaited<ReturnType<typeof findTitle>>;
+  create?: { name: string; categoryId: number; languageCode: string; ageRating: number };
+}
+
+/** The title the issue joins, or what a new one needs; what cannot be determined is an error, not a guess. */
+async function chooseTitle(db: Database | Tx, metadata: IssueMetadata, defaults: ImportDefaults): Promise<TitleChoice> {
+  const existing = await findTitle(db, metadata);
+  if (existing) return { existing };
+  if (!metadata.title) throw new ImportError('no title: give one in a sidecar (title) or name the file after it');
+  const categoryValue = metadata.category ?? defaults.category;
+  if (categoryValue === undefined) throw new ImportError(`no category for the new title '${metadata.title}': give one in a sidecar (category) or with --category`);
+  const category = await findCategory(db, categoryValue);
+  if (!category) throw new ImportError(`category '${categoryValue}' does not exist`);
+  const languageCode = metadata.language ?? defaults.language;
+  if (!languageCode) throw new ImportError(`no language for the new title '${metadata.title}': give one in a sidecar (language) or with --language`);
+  const [language] = await db.select({ code: languages.code }).from(languages).where(eq(languages.code, languageCode)).limit(1);
+  if (!language) throw new ImportError(`language '${languageCode}' does not exist`);
+  const ageRating = metadata.ageRating ?? defaults.ageRating;
+  if (ageRating === undefined) throw new ImportError(`no age rating for the new title '${metadata.title}': give one in a sidecar (ageRating) or with --age-rating`);
+  return { existing: null, create: { name: metadata.title, categoryId: category.id, languageCode: language.code, ageRating } };
+}
+
+async function uniqueSlug(tx: Tx, name: string): Promise<string> {
+  const base = slugify(name) || 'title';
+  const taken = new Set((await tx.select({ slug: magazines.slug }).from(magazines).where(sql`${magazines.slug} LIKE ${`${base}%`}`)).map((row) => row.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
+
+function readSeconds(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(60, Math.round((words / WORDS_PER_MINUTE) * 60));
+}
+
+/** A page's text as one paragraph: the PDF's line breaks are where the type ran out of width, not paragraph ends. */
+function paragraph(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+interface Written {
+  issueId: number;
+  magazineId: number;
+  updated: boolean;
+  /** Where each rendered folder goes, relative to the media folder. */
+  moves: { from: string; to: string }[];
+  /** Media folders of the issue's previous version, removed once the new ones are in. */
+  stale: string[];
+}
+
+async function writeRows(
+  db: Database,
+  file: string,
+  metadata: IssueMetadata,
+  defaults: ImportDefaults,
+  pages: PageResult[],
+  spans: { title: string; pages: [number, number] }[],
+  version: string,
+): Promise<Written> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    const choice = await chooseTitle(tx, metadata, defaults);
+    let magazine = choice.existing;
+    if (!magazine) {
+      const create = choice.create!;
+      const [{ next }] = (await tx.execute<{ next: number }>(sql`SELECT coalesce(max(id), 0)::int + 1 AS next FROM magazines`)).rows;
+      const [row] = await tx
+        .insert(magazines)
+        .values({
+          id: next,
+          name: create.name,
+          slug: await uniqueSlug(tx, create.name),
+          about: metadata.about ?? '',
+          publisher: metadata.publisher ?? '',
+          categoryId: create.categoryId,
+          languageCode: create.languageCode,
+          ageRating: create.ageRating,
+          isGold: metadata.gold ?? false,
+          issn: metadata.issn ?? null,
+        })
+        .returning({ id: magazines.id, name: magazines.name, slug: magazines.slug, categoryId: magazines.categoryId, ageRating: magazines.ageRating, issn: magazines.issn });
+      magazine = row;
+    } else if (metadata.issn && !magazine.issn) {
+      await tx.update(magazines).set({ issn: metadata.issn }).where(eq(magazines.id, magazine.id));
+    }
+    const previous = await findIssue(tx, magazine.id, metadata);
+    const issueDate = metadata.issueDate ?? previous?.issueDate;
+    if (!issueDate) throw new ImportError('no issue date: give one in a sidecar (issueDate) or name the file "Title - YYYY-MM-DD.pdf"');
+    const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, magazine.categoryId));
+
+    let issueId: number;
+    const stale: string[] = [];
+    if (previous) {
+      issueId = previous.id;
+      const oldStories = await tx.select({ imagePath: stories.imagePath }).from(stories).where(eq(stories.issueId, issueId));
+      stale.push(previous.coverPath, ...oldStories.map((s) => s.imagePath).filter(Boolean));
+      await tx.delete(stories).where(eq(stories.issueId, issueId));
+      await tx.delete(issuePages).where(eq(issuePages.issueId, issueId));
+    } else {
+      const [{ next }] = (await tx.execute<{ next: number }>(sql`SELECT coalesce(max(id), 0)::int + 1 AS next FROM issues`)).rows;
+      issueId = next;
+    }
+    const coverPath = `covers/pdf-${issueId}-${version}`;
+    const first = pages[0];
+    const issueRow = {
+      magazineId: magazine.id,
+      name: metadata.issueName ?? issueDate,
+      issueDate,
+      isSpecial: metadata.isSpecialIssue ?? false,
+      pageCount: pages.length,
+      coverPath,
+      coverWidth: COVER_SIZE.width,
+      coverHeight: Math.round((COVER_SIZE.width * first.height) / first.width),
+      issueNumber: metadata.issueNumber ?? null,
+      sourceFile: file,
+      // Recorded only once the images are in place (markDone): until then a re-run does this file again.
+      contentHash: null,
+    };
+    if (previous) await tx.update(issues).set({ ...issueRow, updatedAt: sql`now()` }).where(eq(issues.id, issueId));
+    else await tx.insert(issues).values({ id: issueId, ...issueRow });
+
+    await tx.insert(issuePages).values(
+      pages.map((page) => ({
+        issueId,
+        pageNo: page.pageNo,
+        imagePath: `pages/${issueId}/${page.pageNo}`,
+        width: page.width,
+        height: page.height,
+        text: page.text,
+        isSpread: page.width > page.height,
+      })),
+    );
+
+    const moves = [
+      ...pages.map((page) => ({ from: `page-${page.pageNo}`, to: `pages/${issueId}/${page.pageNo}` })),
+      { from: 'cover', to: coverPath },
+    ];
+    if (spans.length) {
+      const used = new Set<string>();
+      const publishedAt = new Date(`${issueDate}T00:00:00Z`);
+      const rows = spans.map((span, i) => {
+        let slug = slugify(span.title) || `story-${i + 1}`;
+        while (used.has(slug)) slug = `${slug}-${i + 1}`;
+        used.add(slug);
+        const body = pages
+          .slice(span.pages[0] - 1, span.pages[1])
+          .map((page) => paragraph(page.text))
+          .filter(Boolean)
+          .join('\n\n');
+        const imagePath = `stories/pdf-${issueId}-${version}-${i + 1}`;
+        moves.push({ from: `story-${i + 1}`, to: imagePath });
+        return {
+          magazineId: magazine.id,
+          issueId,
+          categoryId: magazine.categoryId,
+          languageCode: metadata.language ?? defaults.language ?? 'en',
+          title: span.title,
+          body,
+          shortDesc: body.length > 200 ? `${body.slice(0, 200).replace(/\s+\S*$/, '')} …` : body,
+          timeRead: readSeconds(body),
+          canonUrl: `${category?.slug ?? 'stories'}/${magazine.slug}/${issueId}/${slug}`,
+          slug,
+          imagePath,
+          pageNo: span.pages[0],
+          ageRating: magazine.ageRating,
+          publishedAt,
+        };
+      });
+      await tx.insert(stories).values(rows);
+    }
+    return { issueId, magazineId: magazine.id, updated: previous !== null, moves, stale: stale.filter((folder) => !moves.some((m) => m.to === folder)) };
+  });
+}
+
+/** Moves a rendered folder's files into the media folder; each rename replaces one file whole. */
+async function moveFolder(from: string, to: string): Promise<void> {
+  const files = await fs.readdir(path.join(from, 'view'));
+  await fs.mkdir(path.join(to, 'view'), { recursive: true });
+  for (const name of files) await fs.rename(path.join(from, 'view', name), path.join(to, 'view', name));
+}
+
+/** Page folders of an issue past its new last page (a changed file with fewer pages). */
+async function pagesBeyond(mediaDir: string, issueId: number, pageCount: number): Promise<string[]> {
+  const dir = path.join(mediaDir, 'pages', String(issueId));
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.filter((name) => /^\d+$/.test(name) && Number(name) > pageCount).map((name) => path.join(dir, name));
+}
+
+/** Removes temporary folders of runs that are no longer running (a run killed mid-file leaves its own behind). */
+export async function removeAbandonedTemporaryFolders(mediaDir = MEDIA_DIR): Promise<void> {
+  const root = path.join(mediaDir, TEMPORARY_FOLDER);
+  for (const name of await fs.readdir(root).catch(() => [] as string[])) {
+    const pid = Number(name.split('-')[0]);
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) await fs.rm(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof ImportError || error instanceof MetadataError || error instanceof PdfError) return error.message;
+  return `unexpected error: ${(error as Error).message ?? String(error)}`;
+}
+
+export async function importFile(file: string, options: ImportOptions): Promise<ImportOutcome> {
+  const db = options.db ?? getDb();
+  const mediaDir = options.mediaDir ?? MEDIA_DIR;
+  const defaults = options.defaults ?? {};
+  let temporary: string | null = null;
+  try {
+    const hash = await sha256(file);
+    const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
+    if (same && !options.dryRun) return { file, status: 'unchanged', issueId: same.id };
+
+    const doc = await openPdf(file);
+    const info = await pdfInfo(doc).finally(() => void doc.destroy());
+    if (info.pageCount === 0) throw new ImportError('the PDF has no pages');
+    const { metadata, sources } = await resolveMetadata(file, info);
+    const spans = storySpans(info.outline, info.pageCount);
+
+    if (options.dryRun) {
+      const choice = await chooseTitle(db, metadata, defaults);
+      const previous = choice.existing ? await findIssue(db, choice.existing.id, metadata) : null;
+      const issueDate = metadata.issueDate ?? previous?.issueDate;
+      if (!issueDate) throw new ImportError('no issue date: give one in a sidecar (issueDate) or name the file "Title - YYYY-MM-DD.pdf"');
+      return {
+        file,
+        status: 'planned',
+        plan: {
+          title: choice.existing?.name ?? choice.create!.name,
+          magazineId: choice.existing?.id ?? null,
+          issueId: same?.id ?? previous?.id ?? null,
+          issueName: metadata.issueName ?? issueDate,
+          issueDate,
+          pageCount: info.pageCount,
+          stories: spans,
+          metadata,
+          sources,
+        },
+      };
+    }
+    // Checked before drawing a page, so a file that cannot be placed costs no rendering.
+    await chooseTitle(db, metadata, defaults);
+    const pool = options.pool;
+    if (!pool) throw new Error('importFile needs a page pool unless it is a dry run');
+
+    temporary = path.join(mediaDir, TEMPORARY_FOLDER, `${process.pid}-${randomBytes(6).toString('hex')}`);
+    await fs.mkdir(temporary, { recursive: true });
+    const storyStarts = new Map<number, string[]>();
+    spans.forEach((span, i) => storyStarts.set(span.pages[0], [...(storyStarts.get(span.pages[0]) ?? []), `story-${i + 1}`]));
+    let done = 0;
+    const pages = await Promise.all(
+      Array.from({ length: info.pageCount }, (_, i) =>
+        pool
+          .render({ file, pageNo: i + 1, outDir: temporary!, cover: i === 0, storyFolders: storyStarts.get(i + 1) ?? [] })
+          .then((result) => {
+            done += 1;
+            options.onPage?.(done, info.pageCount);
+            return result;
+          }),
+      ),
+    );
+
+    const written = await writeRows(db, file, metadata, defaults, pages, spans, hash.slice(0, 10));
+    for (const move of written.moves) await moveFolder(path.join(temporary, move.from), path.join(mediaDir, move.to));
+    const leftovers = [...written.stale.map((folder) => path.join(mediaDir, folder)), ...(await pagesBeyond(mediaDir, written.issueId, pages.length))];
+    await Promise.all(leftovers.map((folder) => fs.rm(folder, { recursive: true, force: true })));
+    await db.update(issues).set({ contentHash: hash }).where(eq(issues.id, written.issueId));
+    return {
+      file,
+      status: written.updated ? 'updated' : 'imported',
+      issueId: written.issueId,
+      magazineId: written.magazineId,
+      pages: pages.length,
+      pagesWithoutText: pages.filter((page) => !page.text).length,
+      stories: spans.length,
+    };
+  } catch (error) {
+    return { file, status: 'failed', reason: failureReason(error) };
+  } finally {
+    if (temporary) await fs.rm(temporary, { recursive: true, force: true });
+  }
+}

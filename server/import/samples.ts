@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts, rgb, type PDFRef } from 'pdf-lib';
+import sharp from 'sharp';
+
+/**
+ * Real PDF files made on demand, for the demo (`npm run demo-pdfs`), the tests and the benchmark: text pages, an
+ * outline, landscape spreads, scanned-looking pages (a picture and no text layer), pictures, an information
+ * dictionary, and a file that asks for a password. No binary is checked in.
+ */
+
+export interface SamplePage {
+  /** Lines of text printed on the page; none for a scan. */
+  lines?: string[];
+  /** A landscape page twice as wide (a spread). */
+  landscape?: boolean;
+  /** A full-page photograph-like picture and no text layer. */
+  scanned?: boolean;
+  /** A picture in the lower half of the page. */
+  picture?: boolean;
+}
+
+export interface SamplePdf {
+  pages: SamplePage[];
+  /** Top-level bookmarks: a title and the 1-based page it opens. */
+  outline?: { title: string; pageNo: number }[];
+  info?: { title?: string; author?: string; producer?: string };
+  /** Adds a standard security handler, so a reader must ask for a password. */
+  encrypted?: boolean;
+}
+
+const PORTRAIT = { width: 595, height: 842 };
+
+/** A grainy gradient, like a photograph or a scanned page, as a JPEG. */
+async function picture(width: number, height: number, seed: number): Promise<Uint8Array> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed >>> 0 || 1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      const noise = (state >>> 24) % 24;
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.min(255, 200 - Math.round((120 * y) / height) + noise);
+      pixels[i + 1] = Math.min(255, 170 + Math.round((60 * x) / width) + noise);
+      pixels[i + 2] = Math.min(255, 120 + noise);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+}
+
+function addOutline(doc: PDFDocument, entries: { title: string; pageNo: number }[]): void {
+  const { context } = doc;
+  const pageRefs = doc.getPages().map((page) => page.ref);
+  const outlinesRef = context.nextRef();
+  const itemRefs: PDFRef[] = entries.map(() => context.nextRef());
+  entries.forEach((entry, i) => {
+    const item = context.obj({});
+    item.set(PDFName.of('Title'), PDFHexString.fromText(entry.title));
+    item.set(PDFName.of('Parent'), outlinesRef);
+    item.set(PDFName.of('Dest'), context.obj([pageRefs[entry.pageNo - 1], PDFName.of('XYZ'), null, null, null]));
+    if (i > 0) item.set(PDFName.of('Prev'), itemRefs[i - 1]);
+    if (i < entries.length - 1) item.set(PDFName.of('Next'), itemRefs[i + 1]);
+    context.assign(itemRefs[i], item);
+  });
+  const outlines = context.obj({ Type: 'Outlines' });
+  if (itemRefs.length) {
+    outlines.set(PDFName.of('First'), itemRefs[0]);
+    outlines.set(PDFName.of('Last'), itemRefs[itemRefs.length - 1]);
+    outlines.set(PDFName.of('Count'), PDFNumber.of(itemRefs.length));
+  }
+  context.assign(outlinesRef, outlines);
+  doc.catalog.set(PDFName.of('Outlines'), outlinesRef);
+}
+
+/** An /Encrypt entry with a user password nobody knows: a reader asks for it and gets no further. */
+function addEncryption(doc: PDFDocument): void {
+  const { context } = doc;
+  const encrypt = context.obj({ Filter: 'Standard', V: 1, R: 2, Length: 40, P: -44 });
+  encrypt.set(PDFName.of('O'), PDFHexString.of(randomBytes(32).toString('hex')));
+  encrypt.set(PDFName.of('U'), PDFHexString.of(randomBytes(32).toString('hex')));
+  context.trailerInfo.Encrypt = context.register(encrypt);
+  const id = PDFHexString.of(randomBytes(16).toString('hex'));
+  context.trailerInfo.ID = context.obj([id, id]);
+}
+
+/** Wraps a line to the page: pdf-lib draws what it is given on one line. */
+function wrap(line: string, maxChars: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.split(/\s+/).filter(Boolean)) {
+    if (current && current.length + word.length + 1 > maxChars) {
+      out.push(current);
+      current = word;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+export async function makeSamplePdf(sample: SamplePdf): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // pdf-lib stamps its own producer and dates unless told otherwise; the info dictionary holds only what is asked.
+  doc.setProducer(sample.info?.producer ?? '');
+  doc.setCreator('');
+  if (sample.info?.title) doc.setTitle(sample.info.title);
+  if (sample.info?.author) doc.setAuthor(sample.info.author);
+  const shared = { picture: null as Awaited<ReturnType<PDFDocument['embedJpg']>> | null };
+  for (const [index, spec] of sample.pages.entries()) {
+    const size = spec.landscape ? { width: PORTRAIT.width * 2, height: PORTRAIT.height } : PORTRAIT;
+    const page = doc.addPage([size.width, size.height]);
+    if (spec.scanned) {
+      const scan = await doc.embedJpg(await picture(600, 850, index + 7));
+      page.drawImage(scan, { x: 0, y: 0, width: size.width, height: size.height });
+      continue;
+    }
+    let y = size.height - 64;
+    for (const [i, line] of (spec.lines ?? []).entries()) {
+      const heading = i === 0;
+      const fontSize = heading ? 22 : 12;
+      for (const part of wrap(line, heading ? 40 : Math.round(size.width / 6.2))) {
+        page.drawText(part, { x: 48, y, size: fontSize, font: heading ? bold : font, color: rgb(0.1, 0.1, 0.1) });
+        y -= fontSize * 1.5;
+      }
+      if (y < 120) break;
+    }
+    if (spec.picture) {
+      shared.picture ??= await doc.embedJpg(await picture(400, 260, 3));
+      page.drawImage(shared.picture, { x: 48, y: 60, width: Math.min(400, size.width - 96), height: 260 });
+    }
+  }
+  if (sample.outline?.length) addOutline(doc, sample.outline);
+  if (sample.encrypted) addEncryption(doc);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Sentences for filler pages, so every page holds searchable words. */
+export function fillerLines(pageNo: number, count = 12): string[] {
+  const words = ['library', 'harbour', 'season', 'market', 'garden', 'river', 'council', 'festival', 'archive', 'weather', 'school', 'bridge'];
+  return Array.from({ length: count }, (_, i) => {
+    const w = (k: number) => words[(pageNo * 7 + i * 3 + k) % words.length];
+    return `The ${w(0)} and the ${w(1)} met the ${w(2)} near the ${w(3)}, page ${pageNo} line ${i + 1}.`;
+  });
+}
