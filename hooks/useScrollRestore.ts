@@ -48,16 +48,23 @@ export function takeSavedScroll(path: string): { pages: number; position: number
   return { pages, position: Math.max(0, Number(position.value) || 0) };
 }
 
+/** A list that can say how many pages it shows and load more of them; a list of one page loads nothing. */
+export interface RestorableList {
+  pagesLoaded: number;
+  loadUntil(count: number): Promise<void>;
+}
+
+/** For a list that is all there on arrival (My Favorites): nothing to load before scrolling back. */
+export const ONE_PAGE: RestorableList = { pagesLoaded: 1, loadUntil: () => Promise.resolve() };
+
 /**
  * Saves the scroll position (and how many pages were loaded) when a link inside `containerRef` is clicked, and
  * when the person comes back to the same path loads those pages again and scrolls back to where they were.
+ * `withQuery` keeps the query in the path compared (search results: the same words, the same tab).
  */
-export function useScrollRestore(
-  containerRef: RefObject<HTMLElement | null>,
-  list: { pagesLoaded: number; loadUntil(count: number): Promise<void> },
-): void {
+export function useScrollRestore(containerRef: RefObject<HTMLElement | null>, list: RestorableList, options: { withQuery?: boolean } = {}): void {
   const router = useRouter();
-  const path = pathOnly(router.asPath);
+  const path = options.withQuery ? router.asPath.split('#', 1)[0] : pathOnly(router.asPath);
 
   const onClick = useEffectEvent((event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest('a[href]') : null;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, type SearchTab } from '@/lib/search';
 import { recordEvent } from '@/services/events';
 import { fetchSearchPage, NO_RESULTS, type SearchOptions, type SearchPageResult } from '@/services/search';
@@ -107,8 +107,31 @@ export function useSearch({ initial, discoverCount, ageRating, libraryId }: UseS
     };
   }, [query, tab, page, loading, ageRating, libraryId, discoverCount]);
 
+  // Scroll restore asks for a number of pages and waits: one 'more' at a time, as scrolling would ask.
+  const [wanted, setWanted] = useState<{ pages: number }>({ pages: 0 });
+  const pagesReached = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!pagesReached.current || state.loading) return;
+    if (state.query && !state.done && state.page + 1 < wanted.pages) {
+      dispatch({ type: 'more' });
+      return;
+    }
+    pagesReached.current();
+    pagesReached.current = null;
+  }, [wanted, state.query, state.done, state.page, state.loading]);
+
   const setText = useCallback((text: string) => dispatch({ type: 'typed', text }), []);
   const setTab = useCallback((next: SearchTab) => dispatch({ type: 'tab', tab: next }), []);
   const loadMore = useCallback(() => dispatch({ type: 'more' }), []);
-  return { state, setText, setTab, loadMore };
+  const loadUntil = useCallback(
+    (count: number) =>
+      new Promise<void>((resolve) => {
+        pagesReached.current?.();
+        pagesReached.current = resolve;
+        // A new object each time, so the effect runs even when the same count is asked again.
+        setWanted({ pages: count });
+      }),
+    [],
+  );
+  return { state, setText, setTab, loadMore, loadUntil, pagesLoaded: state.query ? state.page + 1 : 1 };
 }

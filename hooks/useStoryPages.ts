@@ -10,6 +10,10 @@ export interface StoryPages {
   error: Error | undefined;
   loadMore(): void;
   retry(): void;
+  /** Pages shown, the first (the server's) included. */
+  pagesLoaded: number;
+  /** Loads pages until `count` are shown (or the list ends): scroll restore needs them before it scrolls. */
+  loadUntil(count: number): Promise<void>;
 }
 
 /**
@@ -42,6 +46,11 @@ export function useStoryPages(list: StoryListKind, nbPages: number, ageRating: n
     },
     retry() {
       void mutate();
+    },
+    pagesLoaded: 1 + pages.length,
+    async loadUntil(count) {
+      // Beyond the last page getKey answers null, so asking for more than there are loads what there is.
+      if (count - 1 > pages.length) await setSize(Math.min(count, nbPages) - 1);
     },
   };
 }

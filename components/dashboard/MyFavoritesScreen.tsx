@@ -1,9 +1,11 @@
 import Link from 'next/link';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { IssueCard } from '@/components/ui/IssueCard';
 import type { IssueTile } from '@/lib/entities';
 import { useFavourites } from '@/hooks/useFavourites';
+import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';
 import { DashboardLayout } from './DashboardLayout';
 
@@ -45,26 +47,31 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
   const shown = current.map((mid) => byId.get(mid)).filter((item): item is FavouriteTile => Boolean(item));
   // A favourite just removed stays on the page, below, so it can be added back.
   const others = [...favourites, ...suggestions].filter((item, i, all) => !current.includes(item.mid) && all.findIndex((other) => other.mid === item.mid) === i);
+  // Back from a magazine: where the list was left (SPEC §4); the whole list comes with the page.
+  const listsRef = useRef<HTMLDivElement>(null);
+  useScrollRestore(listsRef, ONE_PAGE);
 
   return (
     <DashboardLayout title="My Favorites" current="/dashboard/myFavorites" showPassword={showPassword}>
       {error ? <Note role="status">We could not refresh your favourites just now; this is the list as it was.</Note> : null}
-      <section aria-labelledby="favourites-title">
-        <h2 id="favourites-title">Your favourite magazines</h2>
-        {shown.length > 0 ? (
-          <Grid items={shown} label="Your favourite magazines" />
-        ) : (
-          <Note>
-            No favourites yet. Press the heart on a magazine to keep it here, with its latest issue. <Link href="/magazines/BS/en">Browse magazines</Link>
-          </Note>
-        )}
-      </section>
-      {others.length > 0 ? (
-        <section aria-labelledby="suggestions-title">
-          <h2 id="suggestions-title">More magazines to follow</h2>
-          <Grid items={others} label="More magazines to follow" />
+      <div ref={listsRef}>
+        <section aria-labelledby="favourites-title">
+          <h2 id="favourites-title">Your favourite magazines</h2>
+          {shown.length > 0 ? (
+            <Grid items={shown} label="Your favourite magazines" />
+          ) : (
+            <Note>
+              No favourites yet. Press the heart on a magazine to keep it here, with its latest issue. <Link href="/magazines/BS/en">Browse magazines</Link>
+            </Note>
+          )}
         </section>
-      ) : null}
+        {others.length > 0 ? (
+          <section aria-labelledby="suggestions-title">
+            <h2 id="suggestions-title">More magazines to follow</h2>
+            <Grid items={others} label="More magazines to follow" />
+          </section>
+        ) : null}
+      </div>
     </DashboardLayout>
   );
 }

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
+import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useSearch, type SearchState } from '@/hooks/useSearch';
 import { searchPageUrl, type SearchTab } from '@/lib/search';
 import { recordEvent } from '@/services/events';
@@ -30,8 +31,11 @@ export interface SearchScreenProps {
 export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, initial, issue, issueId }: SearchScreenProps) {
   const router = useRouter();
   const options = { libraryId, ageRating: ageRating ?? undefined };
-  const { state, setText, setTab, loadMore } = useSearch({ ...options, initial: { text: query, query, tab, ...initial } });
+  const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = useSearch({ ...options, initial: { text: query, query, tab, ...initial } });
   useScrollBottom(null, loadMore, Boolean(state.query) && issueId === null);
+  // Back from a result: the same words and tab come back with their pages, where they were left (SPEC §4).
+  const pageRef = useRef<HTMLDivElement>(null);
+  useScrollRestore(pageRef, { pagesLoaded, loadUntil }, { withQuery: true });
 
   // An empty first page found on the server is recorded as the client would record it.
   const recorded = useRef(false);
@@ -50,7 +54,7 @@ export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, in
   }, [searched, shownTab, text, issueId, router]);
 
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Heading>Search</Heading>
       <SearchField value={state.text} onChange={setText} placeholder={placeholder} />
       {issueId !== null ? (

@@ -1,9 +1,10 @@
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { StoryCard } from '@/components/ui/StoryCard';
 import { useNearBottom } from '@/hooks/useNearBottom';
+import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useStoryCategories } from '@/hooks/useStoryCategories';
 import { useStoryPages } from '@/hooks/useStoryPages';
 import type { StoryTile } from '@/lib/entities';
@@ -28,7 +29,10 @@ export interface StoriesScreenProps {
   currentHref: string;
 }
 
-/** A story list (SPEC §2): the categories, story cards, and the next pages loaded as the reader scrolls. */
+/**
+ * A story list (SPEC §2): the categories, story cards, and the next pages loaded as the reader scrolls. The scroll
+ * position is saved on a click and restored on coming back (SPEC §4), with the pages that were loaded.
+ */
 export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, nbHits, fixed, currentHref }: StoriesScreenProps) {
   const { categories, failed, toggleFavourite } = useStoryCategories();
   const pages = useStoryPages(list, nbPages, ageRating);
@@ -45,9 +49,11 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
   }, [first, pages.more]);
   const sentinel = useNearBottom<HTMLDivElement>(pages.loadMore, pages.hasMore && !pages.error);
   const stories = [...first, ...more];
+  const pageRef = useRef<HTMLDivElement>(null);
+  useScrollRestore(pageRef, pages);
 
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Heading>
         <h1>{title}</h1>
         <Intro>

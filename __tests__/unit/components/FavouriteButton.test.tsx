@@ -8,6 +8,9 @@ import { MyFavoritesScreen, type FavouriteTile } from '@/components/dashboard/My
 import { STORAGE } from '@/lib/cookies';
 import { renderWithTheme } from './render';
 
+// My Favorites keeps its scroll position for the path it is on (useScrollRestore).
+jest.mock('next/router', () => ({ useRouter: () => ({ asPath: '/dashboard/myFavorites', push: jest.fn() }) }));
+
 let stored: number[] = [];
 const server = setupServer(
   mswHttp.post('*/api/user/getMyFav', () => HttpResponse.json({ status: 'success', msg: [{ mid: { values: stored } }] })),

@@ -6,10 +6,14 @@ import type { ReactElement } from 'react';
 import { SWRConfig } from 'swr';
 import { StoriesScreen, type StoriesScreenProps } from '@/components/story/StoriesScreen';
 import { StoryScreen, type StoryScreenProps } from '@/components/story/StoryScreen';
+import { STORAGE } from '@/lib/cookies';
 import type { StoryTile } from '@/lib/entities';
 import { articleKeys, type CategoryRow, type StoryFromServer } from '@/services/article';
 import { http } from '@/services/http';
 import { renderWithTheme } from './render';
+
+const router = { asPath: '/stories/category/Cover-Stories/sec_60', push: jest.fn() };
+jest.mock('next/router', () => ({ useRouter: () => router }));
 
 function tile(n: number): StoryTile {
   return {
@@ -133,6 +137,31 @@ describe('StoriesScreen', () => {
     expect(within(screen.getByRole('link', { name: 'Story number 22' }).closest('article')!).getByText('10+ mins', { exact: false })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more stories' })).not.toBeInTheDocument();
     expect(screen.getByText('You’ve reached the end of this list.')).toBeInTheDocument();
+  });
+
+  it('saves the scroll position on a click, and on coming back loads the pages that were shown and scrolls there (SPEC §4)', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    try {
+      const first = renderWithSwr(<StoriesScreen {...listProps} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Load more stories' }));
+      const story = await screen.findByRole('link', { name: 'Story number 22' });
+      story.addEventListener('click', (event) => event.preventDefault());
+      Object.assign(window, { scrollY: 3100 });
+      await userEvent.click(story);
+      expect(JSON.parse(window.localStorage.getItem(STORAGE.scrollPage)!)).toEqual({ path: listProps.currentHref, value: 2 });
+      expect(JSON.parse(window.localStorage.getItem(STORAGE.scrollPosition)!)).toEqual({ path: listProps.currentHref, value: 3100 });
+      first.unmount();
+
+      pagesAsked.length = 0;
+      renderWithSwr(<StoriesScreen {...listProps} />);
+      expect(await screen.findByRole('link', { name: 'Story number 22' })).toBeInTheDocument();
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 3100, left: 0, behavior: 'instant' }));
+      expect(pagesAsked).toEqual(['1']);
+      expect(window.localStorage.getItem(STORAGE.scrollPosition)).toBeNull();
+    } finally {
+      Object.assign(window, { scrollY: 0 });
+      scrollTo.mockRestore();
+    }
   });
 
   it('says when the next page fails and tries again on request', async () => {
