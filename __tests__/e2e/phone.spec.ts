@@ -48,6 +48,21 @@ test('a magazine card’s heart sits below the top quarter of its cover, a 44px 
   }
 });
 
+test('moving focus back up a listing never leaves the focused cover under the sticky header (WCAG 2.2 focus not obscured)', async ({ page }) => {
+  await continueAsGuest(page);
+  await page.goto('/magazines/BS/en');
+  const covers = page.getByRole('list', { name: 'Most Popular' }).locator('a.cover');
+  await expect(covers.nth(11)).toBeVisible();
+  await covers.nth(11).focus();
+  await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+  const headerBottom = (await page.getByRole('banner').boundingBox())!.height;
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Shift+Tab');
+    const top = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    expect(top, await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(headerBottom);
+  }
+});
+
 test('the reader’s toolbar is one row of at most 56px and the page fills the rest of the screen without bands; zoom and fit are in a menu the keyboard reaches', async ({ page }) => {
   await continueAsGuest(page);
   await page.goto('/magazines/BS/en');
