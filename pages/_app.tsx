@@ -9,6 +9,7 @@ import type { SiteLayoutProps } from '@/components/shell/siteLayout';
 import { RouteSkeleton, skeletonKindForPath } from '@/components/ui/Skeleton';
 import { SITE_DESCRIPTION } from '@/lib/constants';
 import { GlobalStyle } from '@/styles/global';
+import '@/styles/fonts.css';
 import { theme } from '@/styles/theme';
 
 export type PageWithLayout<P = object> = NextPage<P> & {

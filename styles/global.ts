@@ -10,6 +10,8 @@ export const GlobalStyle = createGlobalStyle`
   html {
     -webkit-text-size-adjust: 100%;
     text-size-adjust: 100%;
+    /* What focus or a link scrolls to stops below the sticky header, not under it (WCAG 2.2, 2.4.11). */
+    scroll-padding-top: calc(${({ theme }) => theme.sizes.headerHeight} + ${({ theme }) => theme.spacing.sm});
   }
 
   body {

@@ -44,7 +44,11 @@ export const theme = {
     round: '50%',
   },
   fonts: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
+    /**
+     * The Noto Sans script faces (styles/fonts.css) cover only their scripts' characters, so Latin text still gets the
+     * system font. They lead: listed after an installed system font, Chromium drew boxes instead of reaching them.
+     */
+    body: '"Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Gujarati", "Noto Sans Malayalam", "Noto Sans Tamil", "Noto Sans Telugu", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
     mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   },
   fontSizes: {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations as violations } from './axe';
 
 /**
- * An automated accessibility check (axe-core, WCAG 2.1 A and AA rules) of the main screens, as a visitor and as a
+ * An automated accessibility check (axe-core, WCAG 2.0, 2.1 and 2.2 A and AA rules) of the main screens, as a visitor and as a
  * signed-in guest, at a phone's width and a desktop's, and of states the route walk does not reach (a form showing
  * its messages, the search overlay, the reader with its pages shown). It finds what a machine can (names, labels,
  * contrast, landmarks, alt text); keyboard paths and focus are walked by the other specs. The route walk
@@ -112,12 +112,13 @@ for (const size of WIDTHS) {
   });
 }
 
-test('the check finds what it looks for: a planted unlabelled field and an image without alt text are reported', async ({ page }) => {
+test('the check finds what it looks for: a planted unlabelled field, an image without alt text and two touching 10px buttons (WCAG 2.2 target size) are reported', async ({ page }) => {
   await settle(page, '/faq');
   await page.evaluate(() => {
     const main = document.querySelector('main') ?? document.body;
-    main.insertAdjacentHTML('beforeend', '<input type="text"><img src="/icons/gold-1x.svg">');
+    const tiny = 'style="width:10px;height:10px;padding:0;margin:0;border:1px solid"';
+    main.insertAdjacentHTML('beforeend', `<input type="text"><img src="/icons/gold-1x.svg"><p><button aria-label="One" ${tiny}></button><button aria-label="Two" ${tiny}></button></p>`);
   });
   const rules = (await violations(page)).map((violation) => violation.rule);
-  expect(rules).toEqual(expect.arrayContaining(['label', 'image-alt']));
+  expect(rules).toEqual(expect.arrayContaining(['label', 'image-alt', 'target-size']));
 });

@@ -113,7 +113,7 @@ async function expectAnswer(page: Page, row: RouteRow, answer: Answer) {
   await expect(page.getByText(/^Error \d{3}$/)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(answer.heading);
   if (answer.text) await expect(page.getByText(answer.text, { exact: true })).toBeVisible();
-  // WCAG 2.1 A and AA, as far as axe-core can tell.
+  // WCAG 2.0, 2.1 and 2.2 A and AA, as far as axe-core can tell.
   expect(await axeViolations(page)).toEqual([]);
 }
 

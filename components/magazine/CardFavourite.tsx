@@ -13,9 +13,10 @@ export interface CardFavouriteProps {
 }
 
 /**
- * The favourite toggle of a magazine card (SPEC §4), over the top-left corner of the cover. The card renders it
- * beside its link, never inside (a button in a link is invalid), and is `position: relative` itself. Nothing
- * shows on the server, while the page hydrates, or for a visitor who is not signed in.
+ * The favourite toggle of a magazine card (SPEC §4), over the bottom-right corner of the cover, where a masthead
+ * never is. The card renders it beside its link, never inside (a button in a link is invalid), right after the
+ * cover in its flex column. Nothing shows on the server, while the page hydrates, or for a visitor who is not
+ * signed in.
  */
 export function CardFavourite({ mid, magazineName }: CardFavouriteProps) {
   const uid = useMemberId();
@@ -34,10 +35,13 @@ export function favouriteForCard(tile: IssueTile): ReactNode {
   return tile.mid === undefined ? null : <CardFavourite mid={tile.mid} magazineName={tile.name} />;
 }
 
+// Pulled up over the cover by its own height and the card's gap, so the name below stays where it was (the
+// height is fixed, so the name does not move while the toggle's code loads).
 const Slot = styled.div`
-  position: absolute;
-  top: ${theme.spacing.xs};
-  left: ${theme.spacing.xs};
+  position: relative;
+  align-self: flex-end;
   display: flex;
+  height: ${theme.sizes.tapTarget};
+  margin-top: calc(-1 * (${theme.sizes.tapTarget} + ${theme.spacing.xs}));
   line-height: 0;
 `;

@@ -12,9 +12,9 @@ export interface FavouriteButtonProps {
   refetchOnMount?: boolean;
 }
 
-function HeartIcon({ filled }: { filled: boolean }) {
+function HeartIcon({ filled, size }: { filled: boolean; size: number }) {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
         d="M12 20.5 4.4 13a4.9 4.9 0 0 1 6.9-6.9l.7.7.7-.7a4.9 4.9 0 0 1 6.9 6.9Z"
         fill={filled ? 'currentColor' : 'none'}
@@ -49,12 +49,21 @@ export function FavouriteButton({ mid, magazineName, variant = 'icon', onToggled
         void toggle(mid).then((result) => onToggled?.(result));
       }}
     >
-      <HeartIcon filled={pressed} />
-      {variant === 'labelled' ? <span>Favourite</span> : null}
+      {variant === 'labelled' ? (
+        <>
+          <HeartIcon filled={pressed} size={20} />
+          <span>Favourite</span>
+        </>
+      ) : (
+        <Disc $pressed={pressed}>
+          <HeartIcon filled={pressed} size={16} />
+        </Disc>
+      )}
     </Toggle>
   );
 }
 
+// The icon variant sits over a cover: a small disc that hides little of it, inside a transparent 44 px target.
 const Toggle = styled.button<{ $variant: 'icon' | 'labelled'; $pressed: boolean }>`
   display: inline-flex;
   align-items: center;
@@ -63,9 +72,9 @@ const Toggle = styled.button<{ $variant: 'icon' | 'labelled'; $pressed: boolean 
   min-width: ${({ theme }) => theme.sizes.tapTarget};
   min-height: ${({ theme }) => theme.sizes.tapTarget};
   padding: ${({ theme, $variant }) => ($variant === 'labelled' ? `0 ${theme.spacing.lg}` : '0')};
-  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border: 2px solid ${({ theme, $variant }) => ($variant === 'labelled' ? theme.colors.brand : 'transparent')};
   border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brand : theme.colors.surface)};
+  background: ${({ theme, $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brand : theme.colors.surface)};
   color: ${({ theme, $pressed }) => ($pressed ? theme.colors.onBrand : theme.colors.brand)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
@@ -73,11 +82,28 @@ const Toggle = styled.button<{ $variant: 'icon' | 'labelled'; $pressed: boolean 
   transition: background-color ${({ theme }) => theme.transitions.fast};
 
   &:hover:not(:disabled) {
-    background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
+    background: ${({ theme, $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
   }
 
   &:disabled {
     opacity: 0.6;
     cursor: progress;
+  }
+`;
+
+const Disc = styled.span<{ $pressed: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 30px;
+  height: 30px;
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brand : theme.colors.surface)};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  transition: background-color ${({ theme }) => theme.transitions.fast};
+
+  button:hover:not(:disabled) > & {
+    background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
   }
 `;

@@ -1,15 +1,18 @@
 import Head from 'next/head';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
+import { ChevronLeftIcon, ChevronRightIcon, PagesIcon, ZoomIcon } from '@/components/ui/icons';
 import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp } from '@/lib/reader';
 import type { ReaderIssue } from '@/server/reader/access';
+import { media } from '@/styles/breakpoints';
 
 interface ReaderScreenProps {
   code: string;
   issue: ReaderIssue;
 }
 
-type Fit = 'height' | 'width';
+/** 'page': the whole page (or spread) as large as the screen allows; 'width': as wide as the screen, scrolling. */
+type Fit = 'page' | 'width';
 
 const MAX_ZOOM = 4;
 const SWIPE_PX = 50;
@@ -31,16 +34,19 @@ const Shell = styled.main`
   }
 `;
 
+// One row at every width (52px): on a phone the page keeps the rest of the screen.
 const Bar = styled.div`
+  position: relative;
+  z-index: 1;
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-  padding: ${({ theme }) => theme.spacing.sm};
+  gap: ${({ theme }) => theme.spacing.xs};
+  padding: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.sm};
 `;
 
 const Title = styled.h1`
-  flex: 1 1 12rem;
+  flex: 1 1 0;
+  min-width: 0;
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.md};
   white-space: nowrap;
@@ -49,9 +55,13 @@ const Title = styled.h1`
 `;
 
 const Tool = styled.button`
+  display: inline-flex;
+  flex: none;
+  align-items: center;
+  justify-content: center;
   min-width: 44px;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.spacing.md};
+  padding: 0 ${({ theme }) => theme.spacing.sm};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radii.md};
   background: transparent;
@@ -62,16 +72,66 @@ const Tool = styled.button`
     opacity: 0.5;
     cursor: default;
   }
-  &[aria-pressed='true'] {
+  &[aria-pressed='true'],
+  &[aria-expanded='true'] {
     background: ${({ theme }) => theme.colors.surface};
     color: ${({ theme }) => theme.colors.text};
   }
 `;
 
+const Count = styled.span`
+  flex: none;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+// Fit and zoom: behind the Zoom and fit button on a phone, in the row itself from a tablet's width up.
+const ViewMenu = styled.div`
+  position: relative;
+  display: flex;
+  flex: none;
+
+  ${media.up('md')} {
+    > ${Tool} {
+      display: none;
+    }
+  }
+`;
+
+const ViewOptions = styled.div`
+  position: absolute;
+  top: calc(100% + ${({ theme }) => theme.spacing.xs});
+  right: 0;
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.xs};
+  padding: ${({ theme }) => theme.spacing.xs};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  &[hidden] {
+    display: none;
+  }
+
+  ${media.up('md')} {
+    &,
+    &[hidden] {
+      position: static;
+      display: flex;
+      padding: 0;
+      border: 0;
+      box-shadow: none;
+    }
+  }
+`;
+
+// A size container: a page measures itself against the stage (cq units), so it fits without letterbox bands.
 const Stage = styled.div<{ $fit: Fit; $zoomed: boolean }>`
   position: relative;
   flex: 1;
   min-height: 0;
+  container-type: size;
   overflow: ${({ $fit, $zoomed }) => ($fit === 'width' && !$zoomed ? 'auto' : 'hidden')};
   touch-action: ${({ $zoomed }) => ($zoomed ? 'none' : 'pan-y')};
   user-select: none;
@@ -80,26 +140,26 @@ const Stage = styled.div<{ $fit: Fit; $zoomed: boolean }>`
 const Spread = styled.div<{ $fit: Fit }>`
   display: flex;
   justify-content: center;
-  align-items: ${({ $fit }) => ($fit === 'height' ? 'center' : 'flex-start')};
-  height: ${({ $fit }) => ($fit === 'height' ? '100%' : 'auto')};
+  align-items: ${({ $fit }) => ($fit === 'page' ? 'center' : 'flex-start')};
+  height: ${({ $fit }) => ($fit === 'page' ? '100%' : 'auto')};
   transform-origin: center center;
   will-change: transform;
 `;
 
-const PageImage = styled.img<{ $fit: Fit; $count: number }>`
+// Whole page: as wide as the stage allows (its share of the width, or the height times the page's shape); the
+// height follows from the width and height attributes, so the box is the page and nothing is letterboxed.
+const PageImage = styled.img<{ $fit: Fit; $count: number; $ratio: number }>`
   display: block;
+  max-width: none;
+  height: auto;
   background: ${({ theme }) => theme.colors.surface};
-  ${({ $fit, $count }) =>
-    $fit === 'height'
+  ${({ $fit, $count, $ratio }) =>
+    $fit === 'page'
       ? css`
-          height: 100%;
-          width: auto;
-          max-width: ${100 / $count}%;
-          object-fit: contain;
+          width: min(${100 / $count}cqw, ${(100 * $ratio).toFixed(3)}cqh);
         `
       : css`
           width: ${100 / $count}%;
-          height: auto;
         `}
 `;
 
@@ -117,6 +177,10 @@ const Strip = styled.nav`
     margin: 0;
     padding: 0;
     list-style: none;
+  }
+  /* Thumbnails keep their size and the strip scrolls: squeezed on a phone, they fell under the 24px target. */
+  li {
+    flex: none;
   }
 `;
 
@@ -161,12 +225,15 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
   const { pages, pageCount } = issue;
   const [twoUp, setTwoUp] = useState(false);
   const [pageNo, setPageNo] = useState(() => issue.lastPage ?? 1);
-  const [fit, setFit] = useState<Fit>('height');
+  const [fit, setFit] = useState<Fit>('page');
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const [dpr, setDpr] = useState(1);
   const [showStrip, setShowStrip] = useState(false);
+  const [showView, setShowView] = useState(false);
   const stageRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const viewButtonRef = useRef<HTMLButtonElement>(null);
 
   const spreads = useMemo(() => layOutSpreads(pages, twoUp), [pages, twoUp]);
   const index = spreadIndexOf(spreads, pageNo);
@@ -257,6 +324,25 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [goTo, index, spreads.length, zoom, zoomTo]);
 
+  // The zoom and fit menu closes on a press outside it, and on Escape with focus back on its button.
+  useEffect(() => {
+    if (!showView) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (!viewRef.current?.contains(event.target as Node)) setShowView(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setShowView(false);
+      viewButtonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [showView]);
+
   // Wheel zoom needs a listener that may cancel the page's own scroll.
   useEffect(() => {
     const stage = stageRef.current;
@@ -324,6 +410,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
   };
 
   const status = describe(spread, pageCount);
+  const count = `${spread.join('–')} / ${pageCount}`;
   return (
     <Shell>
       <Head>
@@ -334,25 +421,32 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
           {issue.magName} · {issue.issueName}
         </Title>
         <Tool type="button" onClick={() => goTo(index - 1)} disabled={index === 0} aria-label="Previous page">
-          ‹ Previous
+          <ChevronLeftIcon size={20} />
         </Tool>
-        <span aria-hidden="true">{status}</span>
+        <Count aria-hidden="true">{count}</Count>
         <Tool type="button" onClick={() => goTo(index + 1)} disabled={index >= spreads.length - 1} aria-label="Next page">
-          Next ›
+          <ChevronRightIcon size={20} />
         </Tool>
-        {/* Its name is what it says (WCAG 2.5.3, label in name): a speech user says what they see. */}
-        <Tool type="button" onClick={() => setFit(fit === 'height' ? 'width' : 'height')}>
-          {fit === 'height' ? 'Fit width' : 'Fit height'}
+        <Tool type="button" onClick={() => setShowStrip(!showStrip)} aria-expanded={showStrip} aria-controls="reader-pages" aria-label="Pages">
+          <PagesIcon size={20} />
         </Tool>
-        <Tool type="button" onClick={() => zoomTo(zoom / 1.5)} disabled={zoom <= 1} aria-label="Zoom out">
-          −
-        </Tool>
-        <Tool type="button" onClick={() => zoomTo(zoom * 1.5)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
-          +
-        </Tool>
-        <Tool type="button" onClick={() => setShowStrip(!showStrip)} aria-expanded={showStrip} aria-controls="reader-pages">
-          Pages
-        </Tool>
+        <ViewMenu ref={viewRef}>
+          <Tool ref={viewButtonRef} type="button" onClick={() => setShowView(!showView)} aria-expanded={showView} aria-controls="reader-view" aria-label="Zoom and fit">
+            <ZoomIcon size={20} />
+          </Tool>
+          <ViewOptions id="reader-view" role="group" aria-label="Zoom and fit" hidden={!showView}>
+            {/* Its name is what it says (WCAG 2.5.3, label in name): a speech user says what they see. */}
+            <Tool type="button" onClick={() => setFit(fit === 'page' ? 'width' : 'page')}>
+              {fit === 'page' ? 'Fit width' : 'Fit page'}
+            </Tool>
+            <Tool type="button" onClick={() => zoomTo(zoom / 1.5)} disabled={zoom <= 1} aria-label="Zoom out">
+              −
+            </Tool>
+            <Tool type="button" onClick={() => zoomTo(zoom * 1.5)} disabled={zoom >= MAX_ZOOM} aria-label="Zoom in">
+              +
+            </Tool>
+          </ViewOptions>
+        </ViewMenu>
       </Bar>
       <VisuallyHidden aria-live="polite" role="status">
         {status}
@@ -375,6 +469,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
                 key={n}
                 $fit={fit}
                 $count={spread.length}
+                $ratio={page.width / page.height}
                 src={page.src[scale - 1]}
                 alt={page.alt}
                 width={page.width}

@@ -16,17 +16,23 @@ export function SearchField({ value, onChange, placeholder, inputRef }: SearchFi
   return (
     <Field role="search" onSubmit={(event) => event.preventDefault()}>
       <SearchIcon aria-hidden="true" />
-      <Input
-        ref={inputRef}
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        maxLength={MAX_SEARCH_LENGTH}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
+      <Box>
+        <Input
+          ref={inputRef}
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          maxLength={MAX_SEARCH_LENGTH}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        {/* The placeholder as it shows: an input's own cannot wrap, and on a 320px phone it needs two lines. */}
+        <Hint aria-hidden="true" data-placeholder="">
+          {placeholder}
+        </Hint>
+      </Box>
     </Field>
   );
 }
@@ -50,10 +56,18 @@ const Field = styled.form`
   }
 `;
 
+const Box = styled.div`
+  position: relative;
+  display: flex;
+  flex: 1 1 auto;
+  min-width: 0;
+`;
+
 const Input = styled.input`
   flex: 1 1 auto;
   min-width: 0;
   min-height: 40px;
+  padding: 0;
   border: 0;
   background: transparent;
   color: ${({ theme }) => theme.colors.text};
@@ -65,7 +79,25 @@ const Input = styled.input`
     box-shadow: none;
   }
 
+  /* Kept for the input's semantics; the Hint below paints it. */
   &::placeholder {
-    color: ${({ theme }) => theme.colors.muted};
+    color: transparent;
   }
+
+  &:not(:placeholder-shown) + * {
+    display: none;
+  }
+`;
+
+// 16px like the input (iOS zooms into smaller type); two lines of it fit the 40px input.
+const Hint = styled.span`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  pointer-events: none;
 `;

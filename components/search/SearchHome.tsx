@@ -9,6 +9,7 @@ import { imageSet, mediaUrl, type IssueTile } from '@/lib/entities';
 import { catalogueBase } from '@/lib/routes';
 import { GOLD_BADGE } from '@/services/catalogue';
 import { getLibraryCatalogue, searchKeys, type MagazineSearchHit } from '@/services/search';
+import { media } from '@/styles/breakpoints';
 
 const HOME_COVER = { width: 110, height: 143 };
 const HOME_CATEGORY = 110;
@@ -46,13 +47,13 @@ export function SearchHome({ libraryId }: { libraryId?: number }) {
   return (
     <Sections>
       {data.popularLang.length > 0 ? (
-        <section aria-labelledby="search-home-languages">
+        <Languages aria-labelledby="search-home-languages">
           <SectionTitle id="search-home-languages">Popular Languages</SectionTitle>
           <KeywordChipList
             label="Popular Languages"
             chips={data.popularLang.map((language) => ({ label: language.lang, href: `${base}/magazines/BS/${language.lang_code}` }))}
           />
-        </section>
+        </Languages>
       ) : null}
       {data.magazineList.length > 0 ? (
         <Slider title="Popular Magazines" viewAllHref={`${base}/magazines/BS/en`} itemCount={data.magazineList.length}>
@@ -92,11 +93,21 @@ const Sections = styled.div`
   gap: ${({ theme }) => theme.spacing.xl};
 `;
 
+// Inset and sized like a Slider's row and heading, so every row of the overlay starts at one left edge.
+const Languages = styled.section`
+  padding: ${({ theme }) => theme.spacing.lg} ${({ theme }) => theme.spacing.lg} 0;
+`;
+
 const SectionTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.spacing.md};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin-bottom: ${({ theme }) => theme.spacing.sm};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+
+  ${media.up('md')} {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
 `;
 
 const Loading = styled.p`
+  padding: 0 ${({ theme }) => theme.spacing.lg};
   color: ${({ theme }) => theme.colors.muted};
 `;

@@ -81,3 +81,23 @@ export function ClockIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function PagesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="4" width="6" height="7" rx="1" />
+      <rect x="14" y="4" width="6" height="7" rx="1" />
+      <rect x="4" y="14" width="6" height="7" rx="1" />
+      <rect x="14" y="14" width="6" height="7" rx="1" />
+    </Icon>
+  );
+}
+
+export function ZoomIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4M11 8v6M8 11h6" />
+    </Icon>
+  );
+}
