@@ -118,7 +118,8 @@ export async function startPostgresServer(options: { dataDir: string; port?: num
     }
     await server.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start in ${dataDir}: ${error instanceof Error ? error.message : 'it exited'}\n${logs.join('').slice(-2000)}`);
+    const asRoot = process.getuid?.() === 0 ? ' (as root it runs as the postgres user, who must be able to reach that folder)' : '';
+    throw new Error(`PostgreSQL did not start in ${dataDir}${asRoot}: ${error instanceof Error ? error.message : 'it exited'}\n${logs.join('').slice(-2000)}`);
   }
   return { url: loopbackUrl(port), engine: 'postgres', stop: () => server.stop() };
 }
