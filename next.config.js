@@ -13,6 +13,9 @@ const nextConfig = {
   distDir: process.env.BENCH_BARE_PAGE === '1' ? '.next-bench' : '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // Every page is rendered per request and private to its session: an ETag (a hash of the whole page, made for
+  // every response) would only ever save the bytes of a 304, and the profile showed the hashing.
+  generateEtags: false,
   compiler: { styledComponents: true },
   ...(sharedModules ? { experimental: { turbopackAdditionalRoots: { sharedNodeModules: { path: sharedModules } } } } : {}),
   // Service base URLs, read at build time; empty means this server (/api/article, ...).

@@ -5,7 +5,7 @@ import { effectiveAgeRating } from '@/lib/age';
 import { COOKIE } from '@/lib/cookies';
 import { issueTile, type MagazineHit } from '@/services/catalogue';
 import { favouriteKeys } from '@/services/favourites';
-import { filterMagazines } from '@/server/catalogue/queries';
+import { cachedListing } from '@/server/catalogue/browse';
 import { requireMember, withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { favouriteMagazinesWithLatestIssue } from '@/server/user/favourite-queries';
@@ -21,7 +21,8 @@ export const getServerSideProps = withDatabase(async (ctx) => {
   const [shell, favourites, popular] = await Promise.all([
     shellProps(session),
     favouriteMagazinesWithLatestIssue(viewer, session.claims.uid),
-    filterMagazines(viewer, { list: 'BS', includeGold: true, ageRating, page: 1, pageSize: SUGGESTIONS * 2 }),
+    // The library's Most Popular, as its listing keeps it (the same for every member of the library).
+    cachedListing(viewer, { list: 'BS', includeGold: true, ageRating, page: 1, pageSize: SUGGESTIONS * 2 }),
   ]);
   const toTile = (hit: MagazineHit) => ({ mid: hit.mid, tile: issueTile(hit, viewer.libraryId), issueName: hit.issueName });
   const ids = favourites.map((hit) => hit.mid);

@@ -5,8 +5,7 @@ import { libParam } from '@/server/pages/query';
 import { withDatabase } from '@/server/pages/session';
 import { shellProps } from '@/server/pages/shell';
 import { signInWays } from '@/server/pages/sign-in-ways';
-import { findLibrary } from '@/server/user/queries';
-import { guestLoginAvailability } from '@/server/user/routes';
+import { cachedLibrary } from '@/server/viewer';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withDatabase(async (ctx) => {
@@ -14,13 +13,15 @@ export const getServerSideProps = withDatabase(async (ctx) => {
   // libParam refuses what no library id can be (past PostgreSQL's integer, which once answered 500).
   const asked = libParam(ctx);
   const named = asked !== null;
-  const [library, guest] = await Promise.all([findLibrary(asked ?? defaultGuestLibraryId()), guestLoginAvailability(asked ?? undefined)]);
+  // One read of the kept library row answers both the name and whether guests may come in.
+  const library = await cachedLibrary(asked ?? defaultGuestLibraryId());
+  const guestAvailable = Boolean(library?.guestAccess);
   return {
     props: {
       shell: await shellProps(null),
       libraryName: library?.name ?? '',
-      guestLibraryId: guest.isGuestLoginAvailable ? guest.libid : null,
-      guestAvailable: guest.isGuestLoginAvailable,
+      guestLibraryId: guestAvailable && library ? library.id : null,
+      guestAvailable,
       ways: await signInWays(library, named && Boolean(library)),
       libQuery: named && library ? `?lib=${library.id}` : '',
     },

@@ -103,7 +103,9 @@ export async function startPostgresServer(options: { dataDir: string; port?: num
     // Trust on loopback only (listen_addresses below), as the PGlite server it replaces; UTF-8 with the built-in
     // collation provider, so the database does not depend on the locales the host has installed.
     initdbFlags: ['--auth-host=trust', '--auth-local=trust', '--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    // The start waits for PostgreSQL's "ready" line on stderr, so a logging_collector turned on in the data folder's
+    // own settings (ALTER SYSTEM) must not take stderr away: flags here win over those settings.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'logging_collector=off'],
     // The last lines are kept for the error message: a healthy server's log is noise at every start.
     onLog: (message) => keepLast(logs, message),
     onError: (error) => keepLast(logs, String(error)),
@@ -116,7 +118,8 @@ export async function startPostgresServer(options: { dataDir: string; port?: num
     }
     await server.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start in ${dataDir}: ${error instanceof Error ? error.message : 'it exited'}\n${logs.join('').slice(-2000)}`);
+    const asRoot = process.getuid?.() === 0 ? ' (as root it runs as the postgres user, who must be able to reach that folder)' : '';
+    throw new Error(`PostgreSQL did not start in ${dataDir}${asRoot}: ${error instanceof Error ? error.message : 'it exited'}\n${logs.join('').slice(-2000)}`);
   }
   return { url: loopbackUrl(port), engine: 'postgres', stop: () => server.stop() };
 }

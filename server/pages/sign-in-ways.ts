@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { canDeliver } from '../auth/delivery';
 import { hasSso } from '../auth/sso';
+import { cached } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, type Library } from '../db/schema';
 
@@ -14,12 +15,16 @@ export async function signInWays(library: Library | null, named: boolean) {
   let card: string | null = library && library.cardMode !== 'none' ? `/login/librarycard${lib}` : null;
   let sso: string | null = library && hasSso(library) ? `/login/sso${lib}` : null;
   if (!named && (!card || !sso)) {
-    const [row] = await getDb()
-      .select({
-        lists: sql<number>`count(*) filter (where ${libraries.cardMode} = 'list')::int`,
-        ssos: sql<number>`count(*) filter (where coalesce(${libraries.oidcIssuer}, '') <> '' and coalesce(${libraries.oidcClientId}, '') <> '')::int`,
-      })
-      .from(libraries);
+    // Kept like the library rows it counts (server/cache.ts), instead of a count over every library per visit.
+    const row = await cached('libraries|sign-in-ways', async () => {
+      const [counts] = await getDb()
+        .select({
+          lists: sql<number>`count(*) filter (where ${libraries.cardMode} = 'list')::int`,
+          ssos: sql<number>`count(*) filter (where coalesce(${libraries.oidcIssuer}, '') <> '' and coalesce(${libraries.oidcClientId}, '') <> '')::int`,
+        })
+        .from(libraries);
+      return counts;
+    });
     if (!card && row.lists > 0) card = '/login/librarycard';
     if (!sso && row.ssos > 0) sso = '/login/sso';
   }
