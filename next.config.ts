@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { FIXED_SECURITY_HEADERS } from './lib/security-headers';
 
 // A git worktree may share the main checkout's node_modules through a symlink; Turbopack compiles only files
 // under its root, so the checkout holding the link's target is declared as an extra root (nothing changes in a normal checkout).
@@ -36,7 +37,8 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex,nofollow' }] },
+      // Every response, pages, API, media and build assets alike; the CSP is the middleware's (a nonce per page).
+      { source: '/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex,nofollow' }, ...FIXED_SECURITY_HEADERS] },
     ];
   },
 };

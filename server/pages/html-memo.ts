@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { NONCE_HEADER } from '@/lib/security-headers';
 
 /**
- * Render memoisation for server-rendered pages. A page's HTML is a pure function of its props and its address (and
- * the request's CSP nonce): once rendered for some props, the same props at the same address give the same bytes.
+ * Render memoisation for server-rendered pages. A page's HTML is a pure function of its props and its address, but
+ * for the request's CSP nonce: once rendered for some props, the same props at the same address give the same bytes
+ * with this request's nonce put where the first one's was (the page is kept split at its nonce).
  * So a page's getServerSideProps, having loaded its props (with every access decision already made), asks here
  * first; when these exact props were rendered before, the stored HTML is sent and Next.js, finding the response
  * finished, does not render again. Otherwise the HTML Next.js sends is kept for the next time.
@@ -13,8 +15,8 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
  * Bounded by entries and age; off when CONTENT_CACHE_SECONDS is 0 and outside production. Only full-page GETs that
  * end 200 with HTML are kept: client navigations fetch props as JSON and are left alone.
  *
- * A stored page is also kept compressed, once per encoding, the first time a browser asks for it that way (brotli
- * or gzip, as its Accept-Encoding prefers): otherwise Next.js gzips the same 40-60 kB again for every visit.
+ * A stored page is sent compressed (brotli or gzip, as its Accept-Encoding prefers) at a quick setting: the nonce
+ * differs on every page, so the compressed bytes cannot be kept.
  */
 
 const MAX_ENTRIES = 300;
@@ -24,11 +26,10 @@ const TTL_MS = 60_000;
 type Encoding = 'br' | 'gzip';
 
 interface Entry {
-  html: Buffer;
+  /** The page split at every occurrence of the nonce it was rendered with (one part when it had none). */
+  parts: string[];
   headers: Record<string, string>;
   expires: number;
-  /** The page compressed, made on first demand. */
-  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 const entries = new Map<string, Entry>();
@@ -47,15 +48,14 @@ function isDocumentRequest(ctx: GetServerSidePropsContext): boolean {
   return !req.headers['x-nextjs-data'] && !(req.url ?? '').startsWith('/_next/data/');
 }
 
+/** The request's CSP nonce (set by the middleware), or '' when it has none. */
+function nonceOf(ctx: GetServerSidePropsContext): string {
+  const value = ctx.req.headers[NONCE_HEADER];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
 function keyFor(ctx: GetServerSidePropsContext, props: unknown): string {
-  const nonce = ctx.req.headers['x-nonce'] ?? '';
-  return createHash('sha256')
-    .update(ctx.resolvedUrl)
-    .update('\0')
-    .update(String(nonce))
-    .update('\0')
-    .update(JSON.stringify(props))
-    .digest('base64url');
+  return createHash('sha256').update(ctx.resolvedUrl).update('\0').update(JSON.stringify(props)).digest('base64url');
 }
 
 function remember(key: string, entry: Entry): void {
@@ -68,7 +68,7 @@ function remember(key: string, entry: Entry): void {
 }
 
 /** Keeps the body Next.js writes for this response, when it ends 200 and is not too large. */
-function record(res: ServerResponse, key: string): void {
+function record(res: ServerResponse, key: string, nonce: string): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -98,7 +98,9 @@ function record(res: ServerResponse, key: string): void {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
       }
-      remember(key, { html: Buffer.concat(chunks), headers, expires: Date.now() + TTL_MS, encoded: {} });
+      const html = Buffer.concat(chunks).toString('utf8');
+      // A nonce is 24 base64 characters of randomness: it occurs in the page only where the render put it.
+      remember(key, { parts: nonce.length >= 16 ? html.split(nonce) : [html], headers, expires: Date.now() + TTL_MS });
     }
     return end(...args);
   }) as ServerResponse['end'];
@@ -130,18 +132,10 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
-function encodedBody(entry: Entry, encoding: Encoding): Buffer {
-  let body = entry.encoded[encoding];
-  if (!body) {
-    body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(entry.html, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.html.length },
-          })
-        : zlib.gzipSync(entry.html, { level: 9 });
-    entry.encoded[encoding] = body;
-  }
-  return body;
+function encodedBody(html: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+    : zlib.gzipSync(html, { level: 6 });
 }
 
 function varyOnEncoding(vary: string | undefined): string {
@@ -161,7 +155,8 @@ export function sendMemoisedHtml(ctx: GetServerSidePropsContext, props: Record<s
   if (hit && hit.expires > Date.now()) {
     const { res } = ctx;
     const encoding = preferredEncoding(ctx.req.headers['accept-encoding']);
-    const body = encoding ? encodedBody(hit, encoding) : hit.html;
+    const html = Buffer.from(hit.parts.join(nonceOf(ctx)), 'utf8');
+    const body = encoding ? encodedBody(html, encoding) : html;
     res.statusCode = 200;
     for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
     res.setHeader('Vary', varyOnEncoding(hit.headers.vary));
@@ -171,7 +166,7 @@ export function sendMemoisedHtml(ctx: GetServerSidePropsContext, props: Record<s
     res.end(body);
     return true;
   }
-  record(ctx.res, key);
+  record(ctx.res, key, nonceOf(ctx));
   return false;
 }
 

@@ -16,7 +16,8 @@ const server = http.createServer((req, res) => {
   // What Next.js does after getServerSideProps: render the page and send it.
   res.statusCode = url.searchParams.has('missing') ? 404 : 200;
   res.setHeader('Content-Type', req.headers['x-nextjs-data'] ? 'application/json' : 'text/html; charset=utf-8');
-  res.end(`<h1>${props.title}</h1><p>render ${renders}</p>`);
+  const nonce = req.headers['x-nonce'];
+  res.end(`<h1>${props.title}</h1><p>render ${renders}</p>${nonce ? `<script nonce="${String(nonce)}"></script>` : ''}`);
 });
 
 beforeAll(async () => {
@@ -40,6 +41,14 @@ describe('render memoisation of server-rendered pages', () => {
     expect(await first.text()).toBe('<h1>one</h1><p>render 1</p>');
     expect(await second.text()).toBe('<h1>one</h1><p>render 1</p>');
     expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(renders).toBe(1);
+  });
+
+  it('sends a stored page with this request’s CSP nonce where the first request’s was', async () => {
+    const first = await fetch(`${base}/stories/a?title=one`, { headers: { 'x-nonce': 'Zmlyc3Qtbm9uY2UtMTIzNA==' } });
+    const second = await fetch(`${base}/stories/a?title=one`, { headers: { 'x-nonce': 'c2Vjb25kLW5vbmNlLTU2Nzg=' } });
+    expect(await first.text()).toBe('<h1>one</h1><p>render 1</p><script nonce="Zmlyc3Qtbm9uY2UtMTIzNA=="></script>');
+    expect(await second.text()).toBe('<h1>one</h1><p>render 1</p><script nonce="c2Vjb25kLW5vbmNlLTU2Nzg="></script>');
     expect(renders).toBe(1);
   });
 
