@@ -5,7 +5,7 @@ import { safeSameSitePath } from '@/lib/routes';
 import { contentSecurityPolicy, makeNonce, NONCE_HEADER, originsOf, STRICT_TRANSPORT_SECURITY } from '@/lib/security-headers';
 import { verifySessionToken } from '@/lib/session-token';
 
-// Read once: the services' base URLs are fixed at build time (next.config.ts), the form origins at start.
+// Read once: the services' base URLs are fixed at build time (next.config.ts).
 const CONNECT_TO = originsOf([process.env.ARTICLE_API_URL, process.env.CATALOGUE_API_URL, process.env.USER_API_URL].join(' '));
 
 function isHttps(request: NextRequest): boolean {
