@@ -30,6 +30,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  // Any CSP violation in any page any spec opens fails the run: the server records the browser's reports
+  // (CSP_REPORTS=file below) and the teardown reads them (__tests__/e2e/csp-reports.ts).
+  globalSetup: './__tests__/e2e/csp-reports-setup.ts',
+  globalTeardown: './__tests__/e2e/csp-reports-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',
@@ -61,6 +65,7 @@ export default defineConfig({
         EMBEDDED_DB_PORT: String(E2E_PEERS.dbPort),
         // Sign-in codes go to the SMTP server __tests__/e2e/accounts.spec.ts runs on this port.
         SMTP_URL: `smtp://127.0.0.1:${E2E_PEERS.smtpPort}`,
+        CSP_REPORTS: 'file',
       },
     },
   ],

@@ -1,11 +1,12 @@
 import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { NONCE_HEADER } from '@/lib/security-headers';
 
 interface AppDocumentProps {
   nonce?: string;
 }
 
-// A nonce is base64 (or base64url); anything else is ignored rather than echoed into the page.
+// The middleware's nonce is base64; anything else is ignored rather than echoed into the page.
 const NONCE_PATTERN = /^[A-Za-z0-9+/_=-]{8,256}$/;
 
 function nonceFrom(header: string | string[] | undefined): string | undefined {
@@ -15,11 +16,12 @@ function nonceFrom(header: string | string[] | undefined): string | undefined {
 
 /**
  * Server-renders styled-components' CSS into the page (the Next.js `with-styled-components` pattern) and puts the
- * request's CSP nonce, set by the middleware as `x-nonce`, on every style and script tag it emits.
+ * request's CSP nonce, made by the middleware and passed in the `x-nonce` request header it sets itself (a value
+ * a client sends is overwritten), on every style and script tag it emits.
  */
 export default class AppDocument extends Document<AppDocumentProps> {
   static async getInitialProps(ctx: DocumentContext): Promise<DocumentInitialProps & AppDocumentProps> {
-    const nonce = nonceFrom(ctx.req?.headers['x-nonce']);
+    const nonce = nonceFrom(ctx.req?.headers[NONCE_HEADER]);
     const sheet = new ServerStyleSheet({ nonce });
     const originalRenderPage = ctx.renderPage;
 

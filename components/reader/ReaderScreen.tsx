@@ -461,7 +461,8 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
         onPointerCancel={onPointerUp}
         data-zoom={zoom.toFixed(2)}
       >
-        <Spread $fit={fit} style={{ transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}>
+        {/* No style attribute until zoomed (the CSP allows none in the HTML; set later by script, it is allowed). */}
+        <Spread $fit={fit} style={zoom === 1 && pan.x === 0 && pan.y === 0 ? undefined : { transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}>
           {spread.map((n) => {
             const page = pages[n - 1];
             return (

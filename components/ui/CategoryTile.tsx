@@ -30,16 +30,18 @@ export function CategoryTile({
 }: CategoryTileProps) {
   const { src, srcSet } = srcSetFor(imgPath);
   return (
-    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} style={{ width }}>
+    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} $width={width}>
       <Picture src={src} srcSet={srcSet} width={width} height={height} alt="" priority={priority} />
       <TileName>{name}</TileName>
     </TileLink>
   );
 }
 
-// Static rules (tokens read directly): built once for every tile of a page.
-const TileLink = styled(Link)`
+// Static rules (tokens read directly): built once for every tile of a page; the width is a class per width, not a
+// style attribute (the CSP allows no inline style).
+const TileLink = styled(Link)<{ $width: number }>`
   display: flex;
+  width: ${({ $width }) => $width}px;
   flex-direction: column;
   gap: ${theme.spacing.xs};
   max-width: 100%;

@@ -28,7 +28,7 @@ export interface IssueCardProps {
 export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false, overlay }: IssueCardProps) {
   const badgeLabel = tile.floatingImgAltText || 'Gold';
   return (
-    <Card style={{ width }}>
+    <Card $width={width}>
       <CoverLink as={plainLink ? 'a' : undefined} href={tile.browserLinkUrl}>
         <Cover src={tile.imageSrc} srcSet={tile.imageSrcSet} width={width} height={height} alt={tile.name} priority={priority} />
         {tile.showFloatingIcon ? (
@@ -49,9 +49,11 @@ export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVE
 }
 
 // Styles read the theme tokens directly, so each rule is static and styled-components builds it once for all
-// the cards of a page rather than once per card.
-const Card = styled.div`
+// the cards of a page rather than once per card; the width is a class per width, not a style attribute (the CSP
+// allows no inline style).
+const Card = styled.div<{ $width: number }>`
   position: relative;
+  width: ${({ $width }) => $width}px;
   display: flex;
   flex-direction: column;
   gap: ${theme.spacing.xs};

@@ -1,4 +1,5 @@
-import { type CSSProperties, useRef } from 'react';
+import { useRef } from 'react';
+import styled from 'styled-components';
 import { useNearViewport } from '@/hooks/useNearViewport';
 
 /** A transparent pixel shown until the picture comes near: the box keeps its size from width and height. */
@@ -22,10 +23,8 @@ export interface LazyImageProps {
 export function LazyImage({ src, srcSet, width, height, alt, priority = false, className }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const near = useNearViewport(ref, !priority);
-  const style: CSSProperties = { aspectRatio: `${width} / ${height}` };
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- covers come in fixed 1x/2x/3x files (SPEC §9), not through next/image
-    <img
+    <Image
       ref={ref}
       className={className}
       src={near ? src : PLACEHOLDER}
@@ -33,7 +32,7 @@ export function LazyImage({ src, srcSet, width, height, alt, priority = false, c
       data-src={near ? undefined : src}
       width={width}
       height={height}
-      style={style}
+      $ratio={`${width} / ${height}`}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
@@ -41,3 +40,9 @@ export function LazyImage({ src, srcSet, width, height, alt, priority = false, c
     />
   );
 }
+
+// The box keeps the picture's shape while the placeholder shows: a class per shape, not a style attribute (the CSP
+// allows no inline style).
+const Image = styled.img<{ $ratio: string }>`
+  aspect-ratio: ${({ $ratio }) => $ratio};
+`;

@@ -22,6 +22,8 @@ export const LIMITS = {
   supportPerIp: { max: 5, windowSeconds: HOUR },
   partnerKeyFailuresPerIp: { max: 20, windowSeconds: 15 * MINUTE },
   partnerLinkPerIp: { max: 120, windowSeconds: 15 * MINUTE },
+  // CSP violation reports (anyone can post them): a page in trouble sends a few, not hundreds.
+  cspReportsPerIp: { max: 60, windowSeconds: MINUTE },
 } as const;
 
 /** A limit by name, counted under `key`. */
