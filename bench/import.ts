@@ -2,10 +2,10 @@
  * Importing a PDF: `npx tsx bench/import.ts` (after `npx next build`, for the part with the site).
  *
  * Writes a 100-page PDF (text on every page, a picture on every tenth) with its sidecar, then:
- * 1. imports it alone with `npm run import` on a fresh database: pages per second end to end (process start to
- *    exit, all three scales in JPEG and WebP, text, cover), the time until page 1 is readable (its image in the media
- *    folder: the import is all or nothing per file, so this is nearly the whole file), and the process's peak memory
- *    (VmHWM: main thread and worker threads share it);
+ * 1. imports it alone on a fresh database, as `npm run import` runs (MALLOC_ARENA_MAX=2 unless set): pages per
+ *    second end to end (process start to exit, all three scales in JPEG and WebP, text, cover), the time until page
+ *    1 is readable (its image in the media folder: the import is all or nothing per file, so this is nearly the
+ *    whole file), the process's peak memory (VmHWM: main thread and worker threads share it) and its CPU time;
  * 2. starts the production site on another fresh database (seeded on start), measures /magazines/BS/en with
  *    autocannon while idle, then again while the same PDF imports into the site's database, and prints the ratio.
  * Targets: >= 5 pages/s, peak < 600 MB, the catalogue page at >= 0.5 of its idle throughput during the import.
@@ -85,7 +85,8 @@ interface ImportMeasurement {
 async function timedImport(file: string, databaseUrl: string, mediaDir: string, dataDir: string): Promise<ImportMeasurement> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', file, ...(WORKERS ? ['--workers', WORKERS] : [])], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, DATA_DIR: dataDir },
+    // As `npm run import` runs it (package.json): glibc's malloc limited to 2 arenas.
+    env: { ...process.env, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, DATA_DIR: dataDir, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
