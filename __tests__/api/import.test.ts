@@ -1,6 +1,6 @@
 // First: it sets MEDIA_DIR before server/config reads it.
 // eslint-disable-next-line import/order
-import { IMPORT_MEDIA_DIR, mediaFiles, pdfFolder, runImport, startImport } from './helpers/import';
+import { IMPORT_DATA_DIR, IMPORT_MEDIA_DIR, mediaFiles, pdfFolder, runImport, startImport } from './helpers/import';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
@@ -229,6 +229,23 @@ describe('npm run import: files it refuses leave nothing behind', () => {
     expect(run.output).toMatch(/failed: .*Odd Times - 2026-01-01\.pdf: .*Odd Times - 2026-01-01\.pdf\.json: field ageRating/);
     expect(run.output).toContain('unchanged hw-scan - 2026-05-14.pdf');
     expect(run.output).toContain('0 imported, 0 updated, 1 unchanged, 4 failed');
+    expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
+  });
+
+  it('--dry-run shows the title, issue and metadata it would use, and where each came from, writing nothing', async () => {
+    // Beside, not inside, the folder the refusals test imports whole.
+    const dryDir = path.join(IMPORT_DATA_DIR, 'dry');
+    fs.mkdirSync(dryDir, { recursive: true });
+    fs.writeFileSync(path.join(dryDir, 'Quiet Harbour #7.pdf'), await makeSamplePdf({ pages: [{ lines: ['Quiet Harbour', 'Seven.'] }], outline: [{ title: 'Seven Bells', pageNo: 1 }] }));
+    fs.writeFileSync(path.join(dryDir, 'Quiet Harbour #7.pdf.json'), JSON.stringify({ issueDate: '2026-03', language: 'en' }));
+    const before = { rows: await issueCounts(), files: mediaFiles() };
+    const run = await runImport(dryDir, '--dry-run', '--category', 'Travel', '--age-rating', '4');
+    expect(run.code).toBe(0);
+    expect(run.output).toContain("would import Quiet Harbour #7.pdf as 'Quiet Harbour' #7 (2026-03-01), 1 pages, into a new title, a new issue");
+    expect(run.output).toContain(`issueDate: "2026-03-01" (from ${path.join(dryDir, 'Quiet Harbour #7.pdf.json')})`);
+    expect(run.output).toContain('issueNumber: "7" (from file name)');
+    expect(run.output).toContain("story 'Seven Bells' pages 1-1");
+    expect(run.output).toContain('Dry run: 1 would be imported, 0 failed; nothing was changed.');
     expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
   });
 
