@@ -2,14 +2,11 @@
  * npm run delete-account -- <email | mobile | user id>
  *
  * Deletes one member's account and what is tied to it (server/user/delete-account.ts), for an operator answering a
- * deletion request (privacy policy, "Your choices and rights"). With DATABASE_URL set it works on that database;
- * without it, on the embedded database in .data/pglite, which must not be in use: stop `npm run dev`/`npm start`
- * first (PGlite does not lock its folder).
+ * deletion request (privacy policy, "Your choices and rights"). It works on DATABASE_URL, else on the running
+ * site's embedded database, else on the embedded database started for it (server/db/cli.ts).
  */
-import path from 'node:path';
-import { DATA_DIR } from '../server/config';
+import { databaseForCommand } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { accountRef, deleteAccount } from '../server/user/delete-account';
 
@@ -19,11 +16,7 @@ async function main(): Promise<void> {
     console.error('Usage: npm run delete-account -- <email | mobile | user id>');
     process.exit(2);
   }
-  let embedded: EmbeddedDatabase | undefined;
-  if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase({ dataDir: path.join(DATA_DIR, 'pglite') });
-    process.env.DATABASE_URL = embedded.url;
-  }
+  const database = await databaseForCommand();
   try {
     await runMigrations(getPool());
     const deleted = await deleteAccount(getDb(), accountRef(arg));
@@ -38,7 +31,7 @@ async function main(): Promise<void> {
     console.log(`Deleted account ${deleted.userId} (${arg}) with its favourites, reading places and identities; also ${removed}.`);
   } finally {
     await closeDb();
-    await embedded?.stop();
+    await database.release();
   }
 }
 

@@ -98,7 +98,8 @@ async function main(): Promise<void> {
 
   const database = await databaseForCommand();
   console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
-  const pool = dryRun ? null : new PagePool(workers);
+  // A dry run only reads each file's information and outline: one worker is enough.
+  const pool = new PagePool(dryRun ? 1 : workers);
   const outcomes: ImportOutcome[] = [];
   try {
     await runMigrations(getPool());
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
       const name = path.relative(process.cwd(), file) || file;
       progressLine(i + 1, files.length, name, 0, 0);
       const outcome = await importFile(file, {
-        ...(pool ? { pool } : {}),
+        pool,
         defaults,
         dryRun,
         onPage: (done, total) => progressLine(i + 1, files.length, name, done, total),
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       outcomes.push(outcome);
     }
   } finally {
-    await pool?.close();
+    await pool.close();
     await closeDb();
     await database.release();
   }

@@ -2,14 +2,15 @@
  * npm run seed [-- --force]
  *
  * Fills the database with the deterministic demo library (server/seed). With DATABASE_URL set it seeds that
- * database; without it, the embedded PGlite database in .data/pglite. Migrations run first. A database that already
+ * database; without it, the running site's embedded database, else the embedded one in $DATA_DIR/pglite started for
+ * it (server/db/cli.ts). Migrations run first. A database that already
  * has libraries is left alone unless --force is given, which empties every table (and the seeded media folders)
  * before seeding again. Images go to MEDIA_DIR (default .data/media).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { databaseForCommand } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
 import { runMigrations } from '../server/db/migrate';
 import { seedDemoLibrary } from '../server/seed';
 
@@ -28,13 +29,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const force = process.argv.includes('--force');
   const mediaDir = path.resolve(process.env.MEDIA_DIR ?? '.data/media');
-  let embedded: EmbeddedDatabase | undefined;
-  if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedDatabase({ dataDir: '.data/pglite' });
-    process.env.DATABASE_URL = embedded.url;
-    process.env.DATABASE_POOL_MAX = '4';
-    console.log('Using the embedded database in .data/pglite');
-  }
+  const database = await databaseForCommand();
+  if (database.kind !== 'configured') console.log(database.kind === 'running site' ? "Using the running site's embedded database" : 'Using the embedded database (started for this command)');
   try {
     await runMigrations(getPool());
     const { rows } = await getPool().query<{ count: number }>('SELECT count(*)::int AS count FROM libraries');
@@ -54,7 +50,7 @@ async function main(): Promise<void> {
     console.log(`Seeded in ${(ms / 1000).toFixed(1)}s; ${((performance.now() - started) / 1000).toFixed(1)}s in all`);
   } finally {
     await closeDb();
-    await embedded?.stop();
+    await database.release();
   }
 }
 

@@ -8,9 +8,7 @@ import { categories, issuePages, issues, languages, magazines, stories } from '.
 import { COVER_SIZE } from '../media/render';
 import { slugify } from '../seed/text';
 import { MetadataError, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
-import { openPdf, pdfInfo, PdfError, type OutlineEntry } from './pdf';
-import type { PageResult } from './render';
-import type { PagePool } from './workers';
+import { PdfError, type OutlineEntry, type PageResult, type PagePool } from './workers';
 
 /**
  * Imports PDF issues: metadata, matching to titles and issues, every page drawn and its text read (in worker
@@ -27,8 +25,8 @@ export interface ImportDefaults {
 }
 
 export interface ImportOptions {
-  /** Draws the pages; a dry run draws none and needs no pool. */
-  pool?: PagePool;
+  /** Reads the PDF and draws its pages (a dry run only reads). */
+  pool: PagePool;
   defaults?: ImportDefaults;
   dryRun?: boolean;
   mediaDir?: string;
@@ -361,8 +359,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
     if (same && !options.dryRun) return { file, status: 'unchanged', issueId: same.id };
 
-    const doc = await openPdf(file);
-    const info = await pdfInfo(doc).finally(() => void doc.destroy());
+    const info = await options.pool.info(file);
     if (info.pageCount === 0) throw new ImportError('the PDF has no pages');
     const { metadata, sources } = await resolveMetadata(file, info);
     const spans = storySpans(info.outline, info.pageCount);
@@ -390,8 +387,6 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     }
     // Checked before drawing a page, so a file that cannot be placed costs no rendering.
     await chooseTitle(db, metadata, defaults);
-    const pool = options.pool;
-    if (!pool) throw new Error('importFile needs a page pool unless it is a dry run');
 
     temporary = path.join(mediaDir, TEMPORARY_FOLDER, `${process.pid}-${randomBytes(6).toString('hex')}`);
     await fs.mkdir(temporary, { recursive: true });
@@ -400,7 +395,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     let done = 0;
     const pages = await Promise.all(
       Array.from({ length: info.pageCount }, (_, i) =>
-        pool
+        options.pool
           .render({ file, pageNo: i + 1, outDir: temporary!, cover: i === 0, storyFolders: storyStarts.get(i + 1) ?? [] })
           .then((result) => {
             done += 1;

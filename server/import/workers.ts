@@ -1,37 +1,83 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PageJob, PageResult } from './render';
+import { COVER_SIZE, STORY_IMAGE_SIZE } from '../media/render';
 
 /**
- * Worker threads that draw pages, so a folder's import uses every core it is given and the process that runs it
- * (the command, or the site for an upload) keeps answering. One job at a time per worker, first come first served.
+ * Worker threads that read PDFs (page-worker.mjs, pdf.js drawing through @napi-rs/canvas, images through sharp), so
+ * a folder's import uses the cores it is given and the process that runs it (the command, or the site for an
+ * upload) keeps answering. One job at a time per worker, first come first served.
  */
+
+export interface OutlineEntry {
+  title: string;
+  /** 1-based page the entry opens. */
+  pageNo: number;
+}
+
+export interface PdfInfo {
+  pageCount: number;
+  title: string;
+  author: string;
+  producer: string;
+  /** Top-level outline entries with a title and a page, in page order. */
+  outline: OutlineEntry[];
+}
+
+/** One page to draw into `outDir`: page-N/view/{1,2,3}.{jpg,webp}, and cover/ and story-N/ when asked. */
+export interface PageJob {
+  file: string;
+  pageNo: number;
+  outDir: string;
+  cover: boolean;
+  /** Folders (story-N) of the stories that start on this page. */
+  storyFolders: string[];
+}
+
+/** A page's size at 1x (PDF points, after rotation) and its text. */
+export interface PageResult {
+  pageNo: number;
+  width: number;
+  height: number;
+  text: string;
+}
+
+/** A PDF the import refuses (corrupt, encrypted, truncated), with the reason the operator reads. */
+export class PdfError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PdfError';
+  }
+}
+
+type Job = { kind: 'info'; file: string } | ({ kind: 'page' } & PageJob);
+type Waiting = { resolve(result: unknown): void; reject(error: Error): void };
+
 export class PagePool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly queue: { job: PageJob; resolve(result: PageResult): void; reject(error: Error): void }[] = [];
-  private readonly pending = new Map<number, { resolve(result: PageResult): void; reject(error: Error): void }>();
+  private readonly queue: (Waiting & { job: Job })[] = [];
+  private readonly pending = new Map<number, Waiting>();
   private nextId = 1;
   private closing = false;
   private broken: Error | null = null;
 
   constructor(size = defaultWorkerCount()) {
-    // The worker is TypeScript, and a worker thread does not inherit tsx's hooks: it registers them, then loads it.
-    const file = path.join(__dirname, 'page-worker.ts');
-    const bootstrap = `require('tsx/cjs'); require(${JSON.stringify(file)});`;
+    // Plain Node, not tsx: see page-worker.mjs.
+    const file = path.join(__dirname, 'page-worker.mjs');
     for (let i = 0; i < Math.max(1, size); i += 1) {
-      const worker = new Worker(bootstrap, { eval: true });
-      worker.on('message', (message: { id: number; result?: PageResult; error?: string }) => {
+      const worker = new Worker(file, { workerData: { coverWidth: COVER_SIZE.width, storySize: STORY_IMAGE_SIZE } });
+      worker.on('message', (message: { id: number; result?: unknown; error?: string; refused?: boolean }) => {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (waiting) {
-          if (message.error !== undefined) waiting.reject(new Error(message.error));
-          else waiting.resolve(message.result!);
+          if (message.error === undefined) waiting.resolve(message.result);
+          else waiting.reject(message.refused ? new PdfError(message.error) : new Error(message.error));
         }
-        this.release(worker);
+        this.idle.push(worker);
+        this.dispatch();
       });
-      // A worker that dies takes the pool with it: every page waiting or queued fails, and no new page is taken.
+      // A worker that dies takes the pool with it: every job waiting or queued fails, and no new one is taken.
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => {
         if (!this.closing) this.fail(new Error(`a page worker stopped (exit code ${code})`));
@@ -41,17 +87,21 @@ export class PagePool {
     }
   }
 
+  /** The document's page count, information dictionary and outline. */
+  info(file: string): Promise<PdfInfo> {
+    return this.submit({ kind: 'info', file }) as Promise<PdfInfo>;
+  }
+
   render(job: PageJob): Promise<PageResult> {
+    return this.submit({ kind: 'page', ...job }) as Promise<PageResult>;
+  }
+
+  private submit(job: Job): Promise<unknown> {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
     });
-  }
-
-  private release(worker: Worker): void {
-    this.idle.push(worker);
-    this.dispatch();
   }
 
   private dispatch(): void {
