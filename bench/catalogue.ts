@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
+import { median, percentile } from './stats';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench';
@@ -34,18 +35,6 @@ interface Measurement {
   p95: number;
   non2xx: number;
   errors: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function startServer(): ChildProcess {

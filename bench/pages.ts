@@ -31,6 +31,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
+import { median, percentile } from './stats';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3610);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -61,18 +62,6 @@ interface Measurement {
   rps: number;
   p95: number;
   failed: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function build(): void {

@@ -28,6 +28,7 @@ import { searchStories } from '../server/search';
 import { seedDemoLibrary } from '../server/seed';
 import { SERVICES } from '../server/services';
 import { viewerFor } from '../server/viewer';
+import { percentile } from './stats';
 
 const BENCH_SECRET = 'bench-secret-long-enough-for-hs256-signing-0123456789';
 const EXTRA_STORIES = 100_000;
@@ -173,11 +174,6 @@ async function timed(url: string, token: string): Promise<number> {
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 200)}`);
   return ms;
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function main() {

@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
+import { median, percentile } from './stats';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -45,18 +46,6 @@ interface Run {
   rps: number;
   p95: number;
   failures: number;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function load(url: string, cookie: string, seconds: number): Promise<Run> {

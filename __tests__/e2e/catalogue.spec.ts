@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signSessionToken } from '../../lib/session-token';
 import { E2E_JWT_SECRET } from '../../playwright.config';
+import { continueAsGuest } from './guest';
 
 /** Demo members (server/seed/index.ts): their user ids in seed order, and their membership end. */
 const MEMBERS = {
@@ -19,12 +20,6 @@ async function signInAs(page: Page, baseURL: string, member: (typeof MEMBERS)[ke
     { name: 'session', value: token, url: baseURL, httpOnly: true },
     { name: 'XSRF-TOKEN', value: `e2e-${member.uid}-xsrf`, url: baseURL },
   ]);
-}
-
-async function continueAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 const titlesIn = (page: Page, list: string) => page.getByRole('list', { name: list }).getByRole('listitem');

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { writeDemoPdfs } from '../../scripts/demo-pdfs';
+import { continueAsGuest } from './guest';
 
 /**
  * The operator's two commands against the running e2e site (its embedded database found through
@@ -36,14 +37,8 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-async function signInAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('a member finds an imported issue by a word inside it, reads page 2, and opens one of its stories', async ({ page }) => {
-  await signInAsGuest(page);
+  await continueAsGuest(page);
   await page.getByRole('button', { name: 'Search' }).click();
   const overlay = page.getByRole('dialog', { name: 'Search' });
   // 'marmalade' is printed on page 5 of the imported Riverside Review of 14 May 2026, and nowhere in the demo seed.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { continueAsGuest } from './guest';
 
 /**
  * What a member meets on a phone, measured in the browser at 375px (and the search box at 320px too): the favourite
@@ -12,12 +13,6 @@ const PHONE = { width: 375, height: 667 };
 const HINDI_STORY = '/stories/travel/national-geographic-traveller/100205/the-people-behind-night-trains?lang=hi';
 
 test.use({ viewport: PHONE });
-
-async function continueAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('a magazine card’s heart sits below the top quarter of its cover, a 44px target still named for its title', async ({ page }) => {
   await continueAsGuest(page);

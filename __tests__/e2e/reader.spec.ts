@@ -1,10 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-async function continueAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+import { continueAsGuest } from './guest';
 
 /** The page image shown for a page number, once fetched and decoded. */
 async function expectPageLoaded(reader: Page, pageNo: number) {

@@ -3,6 +3,7 @@ import { COOKIE, SESSION_COOKIE, STORAGE, XSRF_HEADER } from '../../lib/cookies'
 import { signSessionToken } from '../../lib/session-token';
 import { NEWSPAPERS } from '../../server/seed/content/special';
 import { E2E_JWT_SECRET } from '../../playwright.config';
+import { continueAsGuest } from './guest';
 
 /**
  * The rulings on the spec of issue 13, walked as a person does at a phone's width and a desktop's: story pages follow
@@ -26,12 +27,6 @@ const VIEWPORTS = [
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
-
-async function continueAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 async function signInWithPassword(page: Page, email: string) {
   await page.goto('/login');

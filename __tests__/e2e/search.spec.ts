@@ -1,18 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { continueAsGuest } from './guest';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-async function signInAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 /** Whether this build serves the reader code call (it arrives with the catalogue issue). */
 test('a member finds a word printed only inside an issue, picks a page, reads the highlight and opens the reader there', async ({ page, context }) => {
-  await signInAsGuest(page);
+  await continueAsGuest(page);
   await page.getByRole('button', { name: 'Search' }).click();
   const overlay = page.getByRole('dialog', { name: 'Search' });
   await expect(overlay).toBeVisible();
@@ -47,7 +42,7 @@ test('a member finds a word printed only inside an issue, picks a page, reads th
 });
 
 test('/search is the same search as a page, with its own address per query and tab', async ({ page }) => {
-  await signInAsGuest(page);
+  await continueAsGuest(page);
   await page.goto('/search?q=quokka');
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
   await expect(page.getByRole('searchbox')).toHaveValue('quokka');

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { continueAsGuest } from './guest';
 
 /**
  * A story of the demo library that ships with stored Hindi and Spanish translations (server/seed: the cover story of
@@ -6,18 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
  */
 const TRANSLATED_STORY = '/stories/travel/national-geographic-traveller/100205/the-people-behind-night-trains';
 
-async function signInAsGuest(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
 test('a member opens Stories, scrolls a list, opens a story, reads it, switches its language and follows a keyword chip', async ({ page }) => {
-  await signInAsGuest(page);
+  await continueAsGuest(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Stories' }).first().click();
   await expect(page).toHaveURL(/\/stories\/category\/Cover-Stories\/sec_60$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Cover Stories' })).toBeVisible();
@@ -71,7 +66,7 @@ test('a member opens Stories, scrolls a list, opens a story, reads it, switches 
 // A story link opened without a session: the gate sends the visitor to /login and back (rulings.spec.ts).
 
 test('a member marks a favourite story category and finds it first', async ({ page }) => {
-  await signInAsGuest(page);
+  await continueAsGuest(page);
   await page.goto('/stories/category/Cover-Stories/sec_60');
   await page.getByText('Choose favourite categories').click();
   await page.getByRole('button', { name: 'Travel' }).click();
@@ -84,7 +79,7 @@ test('a member marks a favourite story category and finds it first', async ({ pa
 });
 
 test('/stories/details finds a story by its address or by magazine and story names', async ({ page }) => {
-  await signInAsGuest(page);
+  await continueAsGuest(page);
   await page.goto(`/stories/details?category=travel&articleUrl=${encodeURIComponent(TRANSLATED_STORY)}`);
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toBeVisible();
