@@ -141,3 +141,10 @@ test('the table lists every route of SPEC §2 once: the open routes, the primary
   }
   for (const link of [...PRIMARY_LINKS, ...ACCOUNT_MENU]) expect(examples).toContain(link.href);
 });
+
+test('/favicon.ico is the site mark (browsers ask for it on every first visit; it answered 404)', async ({ request }) => {
+  const answer = await request.get('/favicon.ico');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  expect((await answer.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
