@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { outsideCallTimeoutMs } from '../config';
 import type { Library } from '../db/schema';
 
 /** The library has SSO when its settings name an issuer and a client id. */
@@ -26,7 +27,8 @@ export async function providerConfig(library: Pick<Library, 'oidcIssuer' | 'oidc
   // client_secret_basic is the OpenID default every provider supports; no secret means a public client.
   const config = await oidc.discovery(issuer, clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
     execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
-    timeout: 10,
+    // Seconds; openid-client keeps it for the token and userinfo calls made with this configuration too.
+    timeout: Math.max(1, Math.ceil(outsideCallTimeoutMs() / 1000)),
   });
   discovered.set(key, { at: Date.now(), config });
   return config;

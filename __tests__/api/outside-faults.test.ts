@@ -1,0 +1,166 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { oneTimeCodes } from '@/server/db/schema';
+import { startTestApp, type TestApp } from './helpers/app';
+import { client, newEmail } from './helpers/accounts';
+import { createLibrary } from './helpers/factories';
+
+/** The bound under test, and the slack a loaded CI machine may add to it. */
+const BOUND_MS = 1_000;
+const SLACK_MS = 2_000;
+
+/** A peer that takes the connection and then says nothing: the slow or stuck service. */
+interface SilentPeer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listen(server: net.Server, sockets: Set<net.Socket>, scheme: string): Promise<SilentPeer> {
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: `${scheme}://127.0.0.1:${port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A TCP server that accepts and never writes (SMTP never greets, SIP2 never answers). */
+function silentTcp(scheme: string): Promise<SilentPeer> {
+  return listen(net.createServer(() => undefined), new Set(), scheme);
+}
+
+/** An HTTP server that reads the request and never answers it. */
+function silentHttp(): Promise<SilentPeer> {
+  return listen(http.createServer(() => undefined), new Set(), 'http');
+}
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const start = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - start };
+}
+
+let app: TestApp;
+let errors: jest.SpyInstance;
+beforeAll(async () => {
+  process.env.TRUST_PROXY = '1';
+  process.env.OUTSIDE_CALL_TIMEOUT_MS = String(BOUND_MS);
+  app = await startTestApp();
+});
+afterAll(async () => {
+  delete process.env.OUTSIDE_CALL_TIMEOUT_MS;
+  await app.close();
+});
+// Each failure is logged for the operator; the log is not what these tests read.
+beforeEach(() => {
+  errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  errors.mockRestore();
+});
+
+const EMAIL_DOWN = 'We could not send the email just now. Please try again in a minute.';
+const SMS_DOWN = 'We could not send the text message just now. Please try again in a minute.';
+
+describe('SMTP down or silent', () => {
+  afterEach(() => {
+    delete process.env.SMTP_URL;
+  });
+
+  it.each([
+    ['a server that never greets', async () => silentTcp('smtp')],
+    ['a closed port', async () => ({ url: `smtp://127.0.0.1:${await closedPort()}`, close: async () => undefined })],
+  ])('answers 503 within the bound for %s, and leaves no code claiming it was sent', async (_, start) => {
+    const peer = await start();
+    process.env.SMTP_URL = peer.url;
+    try {
+      const email = newEmail('smtp-fault');
+      const { result, ms } = await timed(() => client(app).call('/api/user/sendotp', { body: { email } }));
+      expect(result.status).toBe(503);
+      expect(result.body).toEqual({ status: 503, message: EMAIL_DOWN });
+      expect(ms).toBeLessThan(BOUND_MS + SLACK_MS);
+      expect(await app.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, email))).toHaveLength(0);
+      // Nothing holds the member back once the mail server is back: no "wait 30 seconds" for a code never sent.
+      delete process.env.SMTP_URL;
+      expect((await client(app).call('/api/user/sendotp', { body: { email } })).status).toBe(200);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('SMS gateway down or silent', () => {
+  afterEach(() => {
+    delete process.env.SMS_URL;
+  });
+
+  it.each([
+    ['a gateway that never answers', async () => silentHttp()],
+    ['a closed port', async () => ({ url: `http://127.0.0.1:${await closedPort()}`, close: async () => undefined })],
+  ])('answers 503 within the bound for %s, and leaves no code claiming it was sent', async (_, start) => {
+    const peer = await start();
+    process.env.SMS_URL = `${peer.url}/send`;
+    try {
+      const { result, ms } = await timed(() => client(app).call('/api/user/sendotp', { body: { mobile: '7700 900456', cc: '+44' } }));
+      expect(result.status).toBe(503);
+      expect(result.body).toEqual({ status: 503, message: SMS_DOWN });
+      expect(ms).toBeLessThan(BOUND_MS + SLACK_MS);
+      expect(await app.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.target, '+447700900456'))).toHaveLength(0);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('SIP2 server down or silent', () => {
+  it.each([
+    ['a server that never answers', async () => silentTcp('tcp')],
+    ['a closed port', async () => ({ port: await closedPort(), close: async () => undefined })],
+  ])('answers 503 within the bound for %s, naming the library system', async (_, start) => {
+    const peer = await start();
+    try {
+      const library = await createLibrary(app.db, { cardMode: 'sip2', name: 'Quiet Library', sip2Host: '127.0.0.1', sip2Port: peer.port, sip2Institution: 'QL' });
+      const { result, ms } = await timed(() => client(app).call('/api/user/splLibLogin', { body: { cardNumber: '55001234', pin: '1234', libid: library.id } }));
+      expect(result.status).toBe(503);
+      expect(result.body).toEqual({ status: 503, message: 'We could not reach Quiet Library’s library system. Please try again in a few minutes.' });
+      expect(ms).toBeLessThan(BOUND_MS + SLACK_MS);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('OIDC provider silent', () => {
+  it('sends the member to the failure page within the bound when discovery never answers', async () => {
+    const peer = await silentHttp();
+    try {
+      const library = await createLibrary(app.db, { name: 'Stuck SSO', oidcIssuer: peer.url, oidcClientId: 'x' });
+      const { result, ms } = await timed(() => fetch(`${app.baseUrl}/api/user/sso/start?libid=${library.id}`, { redirect: 'manual' }));
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe('/login/sso/failure?reason=unreachable');
+      // openid-client counts its timeout in whole seconds.
+      expect(ms).toBeLessThan(Math.ceil(BOUND_MS / 1000) * 1000 + SLACK_MS);
+    } finally {
+      await peer.close();
+    }
+  });
+});
