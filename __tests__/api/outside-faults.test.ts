@@ -1,10 +1,12 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { oneTimeCodes } from '@/server/db/schema';
-import { startTestApp, type TestApp } from './helpers/app';
+import { oneTimeCodes, payments, storyTranslations } from '@/server/db/schema';
+import { call, startTestApp, type TestApp } from './helpers/app';
 import { client, newEmail } from './helpers/accounts';
-import { createLibrary } from './helpers/factories';
+import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
+import { payingMember } from './helpers/payments';
+import { seedTranslationLanguages } from './helpers/story-factories';
 
 /** The bound under test, and the slack a loaded CI machine may add to it. */
 const BOUND_MS = 1_000;
@@ -159,6 +161,73 @@ describe('OIDC provider silent', () => {
       expect(result.headers.get('location')).toBe('/login/sso/failure?reason=unreachable');
       // openid-client counts its timeout in whole seconds.
       expect(ms).toBeLessThan(Math.ceil(BOUND_MS / 1000) * 1000 + SLACK_MS);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('Stripe silent', () => {
+  afterEach(() => {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'SITE_URL']) delete process.env[name];
+  });
+
+  /** Sends its headers and the start of a body, then stalls: a read of the body must be bounded too. */
+  function stallingHttp(): Promise<SilentPeer> {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":');
+    });
+    return listen(server, new Set(), 'http');
+  }
+
+  it.each([
+    ['an API that never answers', silentHttp],
+    ['an API that stalls mid-answer', stallingHttp],
+  ])('answers 502 within the bound for %s, and records the payment as failed', async (_, start) => {
+    const peer = await start();
+    process.env.STRIPE_SECRET_KEY = 'sk_test_outside_faults';
+    process.env.STRIPE_API_BASE = peer.url;
+    process.env.SITE_URL = 'https://reading.example.org';
+    try {
+      const { user, token } = await payingMember(app.db, -5);
+      const { result, ms } = await timed(() => call(app, '/api/user/checkout', { token, body: { page: 'basicPlan' } }));
+      expect(result.status).toBe(502);
+      expect(result.body).toEqual({ status: 502, message: 'The payment service is not answering right now. Please try again in a few minutes.' });
+      expect(ms).toBeLessThan(BOUND_MS + SLACK_MS);
+      const rows = await app.db.select().from(payments).where(eq(payments.userId, user.id));
+      expect(rows.map((r) => r.status)).toEqual(['failed']);
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
+describe('translation service silent', () => {
+  afterEach(() => {
+    delete process.env.TRANSLATE_URL;
+  });
+
+  it('answers the empty object (SPEC §8: no translation) within the bound, and stores nothing', async () => {
+    const peer = await silentHttp();
+    process.env.TRANSLATE_URL = peer.url;
+    try {
+      await seedTranslationLanguages(app.db);
+      await createCategory(app.db, { id: 31, name: 'Travel' });
+      const library = await createLibrary(app.db);
+      const member = await createUser(app.db);
+      await addMembership(app.db, member.id, library.id, inDays(30));
+      const token = await tokenFor(member, library.id, inDays(30));
+      const { issue } = await createMagazine(app.db, { id: 31, name: 'Quiet Quarterly', categoryId: 31 });
+      const story = await createStory(app.db, { magazineId: 31, issueId: issue.id, categoryId: 31, title: 'A still harbour', body: 'Boats rest.' });
+      const body = { mid: 31, issid: issue.id, artid: story.id, langCode: 'es' };
+      const { result, ms } = await timed(() => call(app, '/api/article/v1/translate', { token, body }));
+      expect(result.status).toBe(200);
+      expect(result.body).toEqual({});
+      // It did wait on the service (an answer of {} alone could come from a refusal before the call).
+      expect(ms).toBeGreaterThanOrEqual(BOUND_MS * 0.9);
+      expect(ms).toBeLessThan(BOUND_MS + SLACK_MS);
+      expect(await app.db.select().from(storyTranslations).where(eq(storyTranslations.storyId, story.id))).toEqual([]);
     } finally {
       await peer.close();
     }
