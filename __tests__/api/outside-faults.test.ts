@@ -233,3 +233,45 @@ describe('translation service silent', () => {
     }
   });
 });
+
+describe('OIDC token endpoint silent', () => {
+  it('sends the member back from the provider to the failure page within the bound when the code exchange never answers', async () => {
+    let issuer = '';
+    const sockets = new Set<net.Socket>();
+    // Discovery answers; the token endpoint takes the request and never answers.
+    const provider = http.createServer((req, res) => {
+      if (req.url === '/.well-known/openid-configuration') {
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            issuer,
+            authorization_endpoint: `${issuer}/auth`,
+            token_endpoint: `${issuer}/token`,
+            jwks_uri: `${issuer}/jwks`,
+            response_types_supported: ['code'],
+            subject_types_supported: ['public'],
+            id_token_signing_alg_values_supported: ['RS256'],
+          }),
+        );
+      }
+    });
+    const peer = await listen(provider, sockets, 'http');
+    issuer = peer.url;
+    try {
+      const library = await createLibrary(app.db, { name: 'Slow Token SSO', oidcIssuer: issuer, oidcClientId: 'x', oidcClientSecret: 's' });
+      const start = await fetch(`${app.baseUrl}/api/user/sso/start?libid=${library.id}`, { redirect: 'manual' });
+      expect(start.status).toBe(302);
+      const state = new URL(start.headers.get('location')!).searchParams.get('state');
+      const cookie = start.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const { result, ms } = await timed(() =>
+        fetch(`${app.baseUrl}/api/user/sso/callback?code=abc&state=${state}`, { redirect: 'manual', headers: { cookie } }),
+      );
+      expect(result.status).toBe(302);
+      expect(result.headers.get('location')).toBe('/login/sso/failure?reason=unreachable');
+      expect(ms).toBeGreaterThanOrEqual(BOUND_MS * 0.9);
+      expect(ms).toBeLessThan(Math.ceil(BOUND_MS / 1000) * 1000 + SLACK_MS);
+    } finally {
+      await peer.close();
+    }
+  });
+});
