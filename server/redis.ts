@@ -17,11 +17,14 @@ interface RedisState {
 const holder = globalThis as typeof globalThis & { __readingRedis?: RedisState };
 
 /** Work to do each time Redis is (re)connected, before it is used: it may have restarted empty, or missed writes. */
-const returnHooks = processWide('redis-return-hooks', () => new Set<(client: Redis) => Promise<void>>());
+const returnHooks = processWide('redis-return-hooks', () => new Map<string, (client: Redis) => Promise<void>>());
 
-/** Registers work for each (re)connection, e.g. copying revocations the database kept while Redis was away. */
-export function whenRedisReturns(hook: (client: Redis) => Promise<void>): void {
-  returnHooks.add(hook);
+/**
+ * Registers work for each (re)connection, e.g. copying revocations the database kept while Redis was away. Keyed by
+ * name: each Next.js bundle loads its own copy of the registering module, and the work is needed once.
+ */
+export function whenRedisReturns(name: string, hook: (client: Redis) => Promise<void>): void {
+  returnHooks.set(name, hook);
 }
 
 // Redis answers in a millisecond; one that takes a second is as good as down for a member waiting on it.
@@ -43,7 +46,7 @@ function noteDown(state: RedisState, error: unknown): void {
 function catchUp(state: RedisState): Promise<void> {
   state.syncing ??= (async () => {
     try {
-      for (const hook of returnHooks) await hook(state.client);
+      for (const hook of returnHooks.values()) await hook(state.client);
       if (state.client.status !== 'ready') return;
       state.usable = true;
       if (state.down) console.info('[redis] reachable again: rate limits and revoked tokens are back in Redis');

@@ -19,7 +19,7 @@ const redisKey = (jti: string) => `revoked:${jti}`;
 const secondsLeft = (expiresAt: Date) => Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
 
 // Redis may come back empty (restarted) or have missed revocations written while it was away: the database has them all.
-whenRedisReturns(async (redis) => {
+whenRedisReturns('revocations', async (redis) => {
   const rows = await getDb().select().from(revokedTokens).where(gt(revokedTokens.expiresAt, new Date()));
   if (rows.length === 0) return;
   const batch = redis.multi();
