@@ -34,3 +34,12 @@ export function defaultGuestLibraryId(): number {
 }
 
 export const MEDIA_DIR = process.env.MEDIA_DIR ?? path.join(DATA_DIR, 'media');
+
+/**
+ * How long any call to an outside service (SMTP, SMS gateway, SIP2, OIDC provider, translation, Stripe) may take
+ * before the member is told it could not be reached: a stuck peer must never hold a request open.
+ */
+export function outsideCallTimeoutMs(): number {
+  const value = Number(process.env.OUTSIDE_CALL_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 8_000;
+}

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { FIXED_LANGUAGES } from '@/lib/constants';
 import { paragraphsOf } from '@/lib/story-preview';
-import { MEDIA_DIR } from '../config';
+import { MEDIA_DIR, outsideCallTimeoutMs } from '../config';
 import { getDb } from '../db/client';
 import { languages, storyTranslations } from '../db/schema';
 
@@ -37,7 +37,6 @@ export interface TranslationFile {
 }
 
 const TRANSLATION_FILE = /^translations\/(\d{1,9})\/([a-z]{2,3})\.json$/;
-const SERVICE_TIMEOUT_MS = 15_000;
 
 export function translationFilePath(storyId: number, languageCode: string): string {
   return `translations/${storyId}/${languageCode}.json`;
@@ -173,7 +172,7 @@ export async function callTranslationService(texts: string[], source: string, ta
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ q: sent.map(({ text }) => text), source, target, format: 'text' }),
-      signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(outsideCallTimeoutMs()),
     });
     if (!response.ok) {
       console.error(`[translate] service answered ${response.status}`);

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { outsideCallTimeoutMs } from '../config';
 import { getDb } from '../db/client';
 import { outbox } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -22,10 +23,15 @@ export function canDeliver(channel: Channel): boolean {
   return process.env.NODE_ENV !== 'production';
 }
 
-let transport: { url: string; transporter: Transporter } | null = null;
+let transport: { url: string; timeoutMs: number; transporter: Transporter } | null = null;
 
 function mailer(url: string): Transporter {
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  const timeoutMs = outsideCallTimeoutMs();
+  if (transport?.url !== url || transport.timeoutMs !== timeoutMs) {
+    // nodemailer waits two minutes to connect and ten for a silent socket by default; a member is waiting here.
+    const options = { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs };
+    transport = { url, timeoutMs, transporter: nodemailer.createTransport(options) };
+  }
   return transport.transporter;
 }
 
@@ -59,7 +65,7 @@ export async function deliver(message: Message): Promise<void> {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ to: message.to, message: message.text }),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(outsideCallTimeoutMs()),
       });
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
       return;

@@ -7,7 +7,7 @@ import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from 
 import { findUserById } from '../user/queries';
 import { canDeliver, codeMessage, deliver, unavailableMessage } from './delivery';
 import { limit } from './limits';
-import { checkCode, issueCode, OTP, OTP_MESSAGES, type Channel } from './otp';
+import { checkCode, issueCode, OTP, withdrawCode, OTP_MESSAGES, type Channel } from './otp';
 import { checkPassword } from './password-rules';
 import { signPurposeToken } from './purpose-token';
 import { enforceLimits, resetLimit } from './rate-limit';
@@ -76,7 +76,12 @@ export const otpRoutes: ServiceRoutes = {
           SEND_LIMIT_MESSAGE,
         );
         const code = await issueCode(channel, target);
-        await deliver(codeMessage(channel, target, code, OTP.ttlSeconds / 60));
+        try {
+          await deliver(codeMessage(channel, target, code, OTP.ttlSeconds / 60));
+        } catch (error) {
+          await withdrawCode(channel, target, code);
+          throw error;
+        }
         return {
           status: 'Success',
           message: channel === 'email' ? 'We have emailed you a sign-in code.' : 'We have sent a sign-in code to your phone.',

@@ -67,6 +67,16 @@ export async function issueCode(channel: Channel, target: string): Promise<strin
   return code;
 }
 
+/**
+ * Takes back a code that could not be sent, so no row claims a code is out and the member may ask again at once.
+ * Only this code's row goes: a newer one asked for meanwhile stays.
+ */
+export async function withdrawCode(channel: Channel, target: string, code: string): Promise<void> {
+  await getDb()
+    .delete(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.channel, channel), eq(oneTimeCodes.target, target), eq(oneTimeCodes.codeHash, codeHash(channel, target, code))));
+}
+
 export type CodeCheck = { ok: true } | { ok: false; reason: 'wrong' | 'expired' | 'locked' };
 
 /**

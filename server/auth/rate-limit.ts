@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { getRedis } from '../redis';
+import { viaRedis } from '../redis';
 
 export interface Limit {
   /** What is counted, e.g. `otp:send:email:a@b.example`. */
@@ -11,15 +11,24 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Counts one hit in a fixed window; returns the count so far and the seconds until the window ends. */
-async function countHit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
-  const redis = getRedis();
-  if (redis) {
-    const name = `rl:${key}`;
-    const [[, count], [, ttl]] = (await redis.multi().incr(name).ttl(name).exec()) as [[null, number], [null, number]];
-    if (ttl < 0) await redis.expire(name, windowSeconds);
-    return { count, resetInSeconds: ttl > 0 ? ttl : windowSeconds };
-  }
+/**
+ * Counts one hit in a fixed window; returns the count so far and the seconds until the window ends. In Redis when
+ * REDIS_URL is set and it is up; in the database otherwise (while Redis is down, counts start afresh there).
+ */
+function countHit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
+  return viaRedis(
+    async (redis) => {
+      const name = `rl:${key}`;
+      const [[, count], [, ttl]] = (await redis.multi().incr(name).ttl(name).exec()) as [[null, number], [null, number]];
+      if (typeof count !== 'number') throw new Error('Redis did not count the hit');
+      if (ttl < 0) await redis.expire(name, windowSeconds);
+      return { count, resetInSeconds: ttl > 0 ? ttl : windowSeconds };
+    },
+    () => countHitInDatabase(key, windowSeconds),
+  );
+}
+
+async function countHitInDatabase(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }> {
   const rows = await getDb()
     .insert(rateLimits)
     .values({ key, count: 1, windowEndsAt: sql`now() + make_interval(secs => ${windowSeconds})` })
@@ -53,10 +62,12 @@ export async function enforceLimits(limits: Limit[], message = 'Too many attempt
 
 /** Forgets a key's count (a successful sign-in clears its failures). */
 export async function resetLimit(key: string): Promise<void> {
-  const redis = getRedis();
-  if (redis) {
-    await redis.del(`rl:${key}`);
-    return;
-  }
-  await getDb().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  await viaRedis(
+    async (redis) => {
+      await redis.del(`rl:${key}`);
+    },
+    async () => {
+      await getDb().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
+  );
 }

@@ -1,8 +1,8 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, gt, lt } from 'drizzle-orm';
 import type { SessionClaims } from '@/lib/session-token';
 import { getDb } from '../db/client';
 import { revokedTokens, type User } from '../db/schema';
-import { getRedis } from '../redis';
+import { viaRedis, whenRedisReturns } from '../redis';
 import { processWide } from '../process-wide';
 import { findHeaderUser } from '../user/queries';
 
@@ -15,34 +15,47 @@ const notRevoked = processWide('not-revoked', () => new Map<string, number>());
 const NOT_REVOKED_MS = 5_000;
 const NOT_REVOKED_MAX = 10_000;
 
+const redisKey = (jti: string) => `revoked:${jti}`;
+const secondsLeft = (expiresAt: Date) => Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
+
+// Redis may come back empty (restarted) or have missed revocations written while it was away: the database has them all.
+whenRedisReturns('revocations', async (redis) => {
+  const rows = await getDb().select().from(revokedTokens).where(gt(revokedTokens.expiresAt, new Date()));
+  if (rows.length === 0) return;
+  const batch = redis.multi();
+  for (const row of rows) batch.set(redisKey(row.jti), '1', 'EX', secondsLeft(row.expiresAt));
+  await batch.exec();
+});
+
 export async function isRevoked(jti: string): Promise<boolean> {
   const until = notRevoked.get(jti);
   if (until !== undefined && until > Date.now()) return false;
-  const redis = getRedis();
-  const revoked = redis
-    ? (await redis.exists(`revoked:${jti}`)) === 1
-    : (await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1)).length > 0;
+  const revoked = await viaRedis(
+    async (redis) => (await redis.exists(redisKey(jti))) === 1,
+    async () => (await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1)).length > 0,
+  );
   if (revoked) return true;
   if (notRevoked.size >= NOT_REVOKED_MAX) notRevoked.clear();
   notRevoked.set(jti, Date.now() + NOT_REVOKED_MS);
   return false;
 }
 
-/** Signs a token out before it expires; expired entries are pruned as new ones arrive (Redis lets them expire). */
+/**
+ * Signs a token out before it expires. The database always keeps it (Redis may be down, or restart empty, and a
+ * revocation must outlive both); Redis, when set and up, gets it too for the fast check. Expired rows are pruned
+ * as new ones arrive (Redis lets its keys expire).
+ */
 export async function revoke(jti: string, expiresAtSeconds: number): Promise<void> {
   notRevoked.delete(jti);
-  const redis = getRedis();
-  if (redis) {
-    const ttl = Math.max(1, expiresAtSeconds - Math.floor(Date.now() / 1000));
-    await redis.set(`revoked:${jti}`, '1', 'EX', ttl);
-    notRevoked.delete(jti);
-    return;
-  }
+  const expiresAt = new Date(expiresAtSeconds * 1000);
   const db = getDb();
-  await db
-    .insert(revokedTokens)
-    .values({ jti, expiresAt: new Date(expiresAtSeconds * 1000) })
-    .onConflictDoNothing();
+  await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
+  await viaRedis(
+    async (redis) => {
+      await redis.set(redisKey(jti), '1', 'EX', secondsLeft(expiresAt));
+    },
+    async () => undefined,
+  );
   // A check that was under way while this ran may have noted the token as good again.
   notRevoked.delete(jti);
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));

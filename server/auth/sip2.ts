@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { outsideCallTimeoutMs } from '../config';
 
 /**
  * A small SIP2 client: the patron status request (23) and its response (24), with the optional login (93)
@@ -136,7 +137,7 @@ class Sip2Connection {
 function connect(settings: Sip2Settings): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection({ host: settings.host, port: settings.port });
-    socket.setTimeout(settings.timeoutMs ?? 5_000);
+    socket.setTimeout(settings.timeoutMs ?? outsideCallTimeoutMs());
     socket.once('connect', () => resolve(socket));
     socket.once('error', reject);
     socket.once('timeout', () => {
@@ -154,6 +155,8 @@ export async function checkPatron(settings: Sip2Settings, patron: string, pin: s
   if (!pin.trim()) return { ok: false };
   const socket = await connect(settings);
   const connection = new Sip2Connection(socket);
+  // The socket's timeout is for silence only; a server that trickles bytes is cut off at the same bound overall.
+  const deadline = setTimeout(() => socket.destroy(new Error('SIP2 server did not answer in time')), settings.timeoutMs ?? outsideCallTimeoutMs());
   try {
     let sequence = 0;
     if (settings.loginUser) {
@@ -165,6 +168,7 @@ export async function checkPatron(settings: Sip2Settings, patron: string, pin: s
     const status = parsePatronStatusResponse(answer);
     return status.validPatron && status.validPassword ? { ok: true, name: status.name } : { ok: false };
   } finally {
+    clearTimeout(deadline);
     socket.destroy();
   }
 }

@@ -79,7 +79,7 @@ export const ssoRoutes: ServiceRoutes = {
           });
         } catch (error) {
           const reason = describeSsoError(error);
-          if (reason === 'failed') console.error(`[sso] library ${library.id}: sign-in failed (${error instanceof Error ? error.name : 'error'})`);
+          if (reason !== 'denied') console.error(`[sso] library ${library.id}: sign-in ${reason} (${error instanceof Error ? error.name : 'error'})`);
           return redirect(res, failure(reason), [clear]);
         }
         const email = person.verifiedEmail && isValidEmail(person.verifiedEmail) ? person.verifiedEmail : null;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { outsideCallTimeoutMs } from '../config';
 import type { Library } from '../db/schema';
 
 /** The library has SSO when its settings name an issuer and a client id. */
@@ -26,7 +27,8 @@ export async function providerConfig(library: Pick<Library, 'oidcIssuer' | 'oidc
   // client_secret_basic is the OpenID default every provider supports; no secret means a public client.
   const config = await oidc.discovery(issuer, clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
     execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
-    timeout: 10,
+    // Seconds; openid-client keeps it for the token and userinfo calls made with this configuration too.
+    timeout: Math.max(1, Math.ceil(outsideCallTimeoutMs() / 1000)),
   });
   discovered.set(key, { at: Date.now(), config });
   return config;
@@ -89,6 +91,19 @@ export async function finishSignIn(config: oidc.Configuration, callbackUrl: URL,
   return { subject: idClaims.sub, verifiedEmail: email, firstName, lastName };
 }
 
-export function describeSsoError(error: unknown): 'denied' | 'failed' {
-  return error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied' ? 'denied' : 'failed';
+/** Whether the provider could not be reached or answered too late (fetch wraps the cause; openid-client may too). */
+function unreachable(error: unknown): boolean {
+  // By shape, not instanceof: fetch's errors come from another realm than this module's Error.
+  let current = error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    if (current.code === 'OAUTH_TIMEOUT' || current.name === 'TimeoutError' || current.name === 'AbortError') return true;
+    if (current.name === 'TypeError' && current.message === 'fetch failed') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+export function describeSsoError(error: unknown): 'denied' | 'unreachable' | 'failed' {
+  if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') return 'denied';
+  return unreachable(error) ? 'unreachable' : 'failed';
 }

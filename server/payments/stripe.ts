@@ -1,3 +1,4 @@
+import { outsideCallTimeoutMs } from '../config';
 import { HttpError } from '../http/errors';
 import type { CheckoutRequest, CheckoutStarted, CheckoutState, PaymentProvider } from './provider';
 
@@ -13,8 +14,6 @@ interface StripeCheckoutSession {
 }
 
 const UNAVAILABLE = 'The payment service is not answering right now. Please try again in a few minutes.';
-// Stripe answers in well under a second; a stuck connection must not hold the member's request for minutes.
-const TIMEOUT_MS = 15_000;
 
 /**
  * Stripe's REST API through fetch (no SDK): form-encoded requests, Bearer secret key. `apiBase` is Stripe's address,
@@ -23,6 +22,7 @@ const TIMEOUT_MS = 15_000;
 export function stripeProvider({ secretKey, apiBase }: { secretKey: string; apiBase: string }): PaymentProvider {
   async function request<T>(method: 'GET' | 'POST', path: string, form?: URLSearchParams, idempotencyKey?: string): Promise<{ status: number; body: T }> {
     let response: Response;
+    let text: string;
     try {
       response = await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
         method,
@@ -32,13 +32,14 @@ export function stripeProvider({ secretKey, apiBase }: { secretKey: string; apiB
           ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
         },
         body: form?.toString(),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(outsideCallTimeoutMs()),
       });
+      // Read inside the timeout too: a peer that sends headers and then stalls must not hang the request.
+      text = await response.text();
     } catch (error) {
       console.error(`[payments] stripe ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpError(502, UNAVAILABLE);
     }
-    const text = await response.text();
     let body: unknown = null;
     try {
       body = text ? JSON.parse(text) : null;
