@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import Redis from 'ioredis';
 import { LIMITS } from '@/server/auth/limits';
@@ -107,7 +107,14 @@ async function hitPasswordLimit(): Promise<number[]> {
   return times;
 }
 
-describe('Redis down while REDIS_URL is set', () => {
+/**
+ * The test runs a redis-server binary of its own. A fresh machine may have none (the site does not need Redis), so
+ * locally it is skipped without one; under CI, where the machine has one, it runs or fails.
+ */
+const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!hasRedisServer && !process.env.CI) console.warn('redis-faults.test.ts is skipped: no redis-server on PATH (CI always runs it).');
+
+(hasRedisServer || process.env.CI ? describe : describe.skip)('Redis down while REDIS_URL is set', () => {
   it('falls back to the database, logs the outage once, and returns to Redis with every revocation', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const infos = jest.spyOn(console, 'info').mockImplementation(() => undefined);
