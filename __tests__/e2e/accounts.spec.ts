@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { Client } from 'pg';
 import { E2E_PEERS } from '../../playwright.config';
 import { hashSecret } from '../../server/auth/secrets';
 import { startOidcPeer, type OidcPeer } from '../peers/oidc';
 import { startSip2Peer, type Sip2Peer } from '../peers/sip2';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtp';
+import { withDatabase } from './database';
 
 /**
  * Every way in, in a real browser against the production build: an email code read from a real SMTP server,
@@ -39,17 +39,6 @@ test.beforeAll(async ({ baseURL }) => {
     ),
   );
 });
-
-/** The e2e server's embedded database, for setting up what a library's administrator would. */
-async function withDatabase<T>(work: (db: Client) => Promise<T>): Promise<T> {
-  const db = new Client({ connectionString: `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable` });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
 
 test.afterAll(async () => {
   await oidc?.stop();
@@ -250,14 +239,13 @@ test('a member favourites a magazine from its card in a listing, finds it on My 
 test('changing the password ends the member’s other sessions; this one carries on', async ({ page, browser, baseURL }) => {
   // A member of Riverside with the demo password, made for this test so the demo accounts keep theirs.
   const email = `changer.${Date.now()}@riverside.test`;
-  const db = new Client({ connectionString: `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable` });
-  await db.connect();
-  const { rows } = await db.query(
-    `insert into users (first_name, email, password_hash) select 'Pat', $1, password_hash from users where email = 'reader@riverside.test' returning id`,
-    [email],
-  );
-  await db.query(`insert into memberships (user_id, library_id, expires_at) values ($1, 1001, now() + interval '90 days')`, [rows[0].id]);
-  await db.end();
+  await withDatabase(async (db) => {
+    const { rows } = await db.query(
+      `insert into users (first_name, email, password_hash) select 'Pat', $1, password_hash from users where email = 'reader@riverside.test' returning id`,
+      [email],
+    );
+    await db.query(`insert into memberships (user_id, library_id, expires_at) values ($1, 1001, now() + interval '90 days')`, [rows[0].id]);
+  });
 
   const laptop = await browser.newContext({ baseURL });
   const other = await laptop.newPage();

@@ -3,6 +3,7 @@ import { COOKIE, SESSION_COOKIE, STORAGE, XSRF_HEADER } from '../../lib/cookies'
 import { signSessionToken } from '../../lib/session-token';
 import { NEWSPAPERS } from '../../server/seed/content/special';
 import { E2E_JWT_SECRET } from '../../playwright.config';
+import { withDatabase } from './database';
 import { continueAsGuest } from './guest';
 
 /**
@@ -174,6 +175,8 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('an expired member (Tom Okafor) pressing Read is verified again and lands on /validate-user?type=2', async ({ page, baseURL }) => {
+      // payments.spec renews Tom's membership earlier in the run: put back the seed's ended one.
+      await withDatabase((db) => db.query('UPDATE memberships SET expires_at = $1 WHERE user_id = $2 AND library_id = $3', [TOM.ends, TOM.uid, TOM.libid]));
       const { token } = await signSessionToken({ uid: TOM.uid, libid: TOM.libid, mexp: Math.floor(Date.parse(TOM.ends) / 1000), guest: false }, E2E_JWT_SECRET, 3600);
       await page.context().addCookies([
         { name: SESSION_COOKIE, value: token, url: baseURL!, httpOnly: true },
