@@ -19,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
 import { median, percentile } from './stats';
+import { waitForHealth } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.data/bench';
@@ -64,21 +65,6 @@ function stopServer(child: ChildProcess): void {
   }
 }
 
-async function waitForHealth(child: ChildProcess, timeoutMs = 15 * 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; see ${DATA_DIR}/bench-server.log`);
-    try {
-      const res = await fetch(`${BASE}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
-
 /** A guest's session cookie, as a person gets it from 'Continue as guest'. */
 async function guestCookie(): Promise<string> {
   const res = await fetch(`${BASE}/api/user/loginAsGuest`, {
@@ -119,7 +105,7 @@ async function main(): Promise<void> {
     process.exit(130);
   });
   try {
-    await waitForHealth(server);
+    await waitForHealth(server, BASE, `${DATA_DIR}/bench-server.log`);
     const cookie = await guestCookie();
     const mid = await firstMagazine(cookie);
     const routes = [

@@ -24,6 +24,7 @@ import { Client, Pool } from 'pg';
 import { runMigrations } from '../server/db/migrate';
 import { fillerLines, makeSamplePdf } from '../server/import/samples';
 import { requestHeaders } from './request-headers';
+import { waitForHealth } from './server';
 
 const PG = process.env.BENCH_PG ?? 'postgres://root@127.0.0.1:5432/test';
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
@@ -130,20 +131,6 @@ function startSite(databaseUrl: string, dataDir: string): ChildProcess {
   return child;
 }
 
-async function waitForSite(child: ChildProcess): Promise<void> {
-  const until = Date.now() + 15 * 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the site exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the site did not start in time');
-}
-
 async function guestCookie(): Promise<string> {
   const res = await fetch(`${BASE}/api/user/loginAsGuest`, {
     method: 'POST',
@@ -202,7 +189,7 @@ async function main(): Promise<void> {
   const site = startSite(siteDb.url, siteData);
   try {
     console.log('starting the site (it seeds the demo library on its first start)');
-    await waitForSite(site);
+    await waitForHealth(site, BASE);
     const cookie = await guestCookie();
     const url = `${BASE}/magazines/BS/en`;
     await throughput(url, cookie, 3);

@@ -32,6 +32,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
 import { median, percentile } from './stats';
+import { waitForHealth } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3610);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -122,20 +123,6 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitForHealth(child: ChildProcess, dataDir: string, timeoutMs = 15 * 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}; see ${dataDir}/bench-server.log`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
-
 /** The demo member's session cookie, as their browser gets it from signing in with a password. */
 async function memberCookie(): Promise<string> {
   const res = await fetch(`${BASE}/api/user/verifyotp`, {
@@ -206,7 +193,7 @@ async function benchDatabase(database: string): Promise<boolean> {
   };
   process.once('SIGINT', interrupt);
   try {
-    await waitForHealth(child, dataDir);
+    await waitForHealth(child, BASE, `${dataDir}/bench-server.log`);
     const cookie = await memberCookie();
     const pages = await pagesToMeasure(cookie);
     // Every page is checked before any load: a slow page's queued requests must not fail the next page's check.

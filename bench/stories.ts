@@ -12,11 +12,12 @@
  * throughput and p95 under 60 ms. Exits 1 when a target is missed. Every request carries the session cookie and a
  * browser's Accept-Encoding (bench/request-headers.ts; BENCH_ACCEPT_ENCODING='' for uncompressed).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
 import { median, percentile } from './stats';
+import { waitForHealth } from './server';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -59,20 +60,6 @@ function load(url: string, cookie: string, seconds: number): Promise<Run> {
   });
 }
 
-async function waitForHealth(server: ChildProcess, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
-
 async function guestCookie(): Promise<string> {
   const response = await fetch(`${BASE}/api/user/loginAsGuest`, {
     method: 'POST',
@@ -113,7 +100,7 @@ async function main() {
     process.exit(130);
   });
   try {
-    await waitForHealth(server, 15 * 60_000);
+    await waitForHealth(server, BASE);
     const cookie = await guestCookie();
     const covers = (await (await fetch(`${BASE}/api/article/v1/article?storeID=1&section=sec_60&page=0`, { headers: { cookie } })).json()) as {
       Articles: Array<{ url: string; title: string }>;
