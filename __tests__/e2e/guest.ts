@@ -6,3 +6,12 @@ export async function continueAsGuest(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** From the Business listing, as a person goes: the first title's page, then its latest issue's page. */
+export async function openLatestIssuePage(page: Page): Promise<void> {
+  await page.goto('/magazines/BS/en');
+  await page.locator('main a[href^="/magazine/"]').first().click();
+  await expect(page).toHaveURL(/\/magazine\/\d+$/);
+  await page.getByRole('link', { name: 'Open latest issue' }).click();
+  await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { continueAsGuest } from './guest';
+import { continueAsGuest, openLatestIssuePage } from './guest';
 
 /**
  * What a member meets on a phone, measured in the browser at 375px (and the search box at 320px too): the favourite
@@ -60,11 +60,7 @@ test('moving focus back up a listing never leaves the focused cover under the st
 
 test('the reader’s toolbar is one row of at most 56px and the page fills the rest of the screen without bands; zoom and fit are in a menu the keyboard reaches', async ({ page }) => {
   await continueAsGuest(page);
-  await page.goto('/magazines/BS/en');
-  await page.locator('main a[href^="/magazine/"]').first().click();
-  await expect(page).toHaveURL(/\/magazine\/\d+$/);
-  await page.getByRole('link', { name: 'Open latest issue' }).click();
-  await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+  await openLatestIssuePage(page);
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
   await reader.setViewportSize(PHONE);
   // A new guest opens at the cover, with nothing to go back to.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { continueAsGuest } from './guest';
+import { continueAsGuest, openLatestIssuePage } from './guest';
 
 /** The page image shown for a page number, once fetched and decoded. */
 async function expectPageLoaded(reader: Page, pageNo: number) {
@@ -12,11 +12,7 @@ async function expectPageLoaded(reader: Page, pageNo: number) {
 test('a guest opens an issue from its page and reads it: page 1, page 5 by keyboard, reload stays, #page/9, zoom loads a sharper image, a tampered code is refused', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await continueAsGuest(page);
-  await page.goto('/magazines/BS/en');
-  await page.locator('main a[href^="/magazine/"]').first().click();
-  await expect(page).toHaveURL(/\/magazine\/\d+$/);
-  await page.getByRole('link', { name: 'Open latest issue' }).click();
-  await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+  await openLatestIssuePage(page);
   const issuePage = page.url();
   const issueId = issuePage.split('/').pop();
 
@@ -75,10 +71,7 @@ test('a guest opens an issue from its page and reads it: page 1, page 5 by keybo
 test('on a wide screen the cover stands alone and the next pages face each other', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await continueAsGuest(page);
-  await page.goto('/magazines/BS/en');
-  await page.locator('main a[href^="/magazine/"]').first().click();
-  await page.getByRole('link', { name: 'Open latest issue' }).click();
-  await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
+  await openLatestIssuePage(page);
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
   await reader.setViewportSize({ width: 1400, height: 900 });
   await expectPageLoaded(reader, 1);
