@@ -16,6 +16,7 @@
  * Environment: CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3620), BENCH_DATA_DIR (.data/bench-lighthouse),
  * BENCH_DATABASE (embedded | pglite | postgresql with BENCH_PG_URL), BENCH_RUNS (1: the median of N runs per page).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { median } from './stats';
 import { signInDemoMember, startSite, stopSite, waitForHealth } from './server';
@@ -77,6 +78,7 @@ async function score(url: string, cookie: string, port: number): Promise<Scores>
 }
 
 async function main(): Promise<void> {
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH`);
   const { launch } = await import('chrome-launcher');
   const site = startSite({ database: DATABASE, dataDir: path.join(DATA_DIR, DATABASE), port: PORT, pgUrl: process.env.BENCH_PG_URL });
   let pass = true;
