@@ -1,9 +1,11 @@
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { expect, test } from '@playwright/test';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { hashPassword } from '@/server/auth/password';
 import { startPostgresServer, type EmbeddedDatabase } from '@/server/db/embedded';
@@ -11,15 +13,14 @@ import * as schema from '@/server/db/schema';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from '../api/helpers/factories';
 import { startS3, type TestS3 } from '../api/helpers/s3';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtp';
-import { SCALE_JWT_SECRET, migrate, startSite, type SiteInstance } from './site-instance';
+import { SCALE_JWT_SECRET, migrate, startSite, waitFor, type SiteInstance } from './site-instance';
 
 /**
  * Two instances of the production build behind no proxy, sharing what README "Running at scale" says they share:
- * one PostgreSQL (the spec's own, port 3962), one Redis (the machine's, in a database index of this spec's own; never
- * flushed), one S3-compatible bucket (s3rver, port 3963). What one instance decides, the other holds.
+ * one PostgreSQL (the spec's own, port 3962), one Redis (the spec's own, port 3965), one S3-compatible bucket (s3rver,
+ * port 3963). What one instance decides, the other holds.
  */
 
-const REDIS_URL = process.env.SCALE_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
 let dir: string;
 let database: EmbeddedDatabase;
 let s3: TestS3;
@@ -28,6 +29,7 @@ let a: SiteInstance;
 let b: SiteInstance;
 let db: ReturnType<typeof drizzle<typeof schema>>;
 let pool: Pool;
+let redis: Awaited<ReturnType<typeof startOwnRedis>>;
 let addresses = 0;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -42,6 +44,40 @@ async function post(site: SiteInstance, address: string, body: unknown, token?: 
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
 
+/**
+ * A redis-server of the spec's own (port 3965, nothing saved), so the machine's Redis is never written to. A machine
+ * without the binary runs the spec on the database alone, where rate limits and revocations fall back to (README,
+ * "Faults"): the instances must agree either way.
+ */
+async function startOwnRedis(): Promise<{ url: string | null; stop(): Promise<void> }> {
+  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    console.warn('two-instances.spec.ts: no redis-server on PATH; the instances share the database alone');
+    return { url: null, stop: async () => undefined };
+  }
+  const port = 3965;
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const url = `redis://127.0.0.1:${port}`;
+  await waitFor('redis-server', async () => {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+      return (await redis.ping()) === 'PONG';
+    } finally {
+      redis.disconnect();
+    }
+  }, 10_000);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 const newEmail = (label: string) => `${label}.${(addresses += 1)}.${Date.now().toString(36)}@example.org`;
 
 async function member(values: Partial<schema.NewUser> = {}) {
@@ -52,6 +88,7 @@ async function member(values: Partial<schema.NewUser> = {}) {
 }
 
 test.beforeAll(async () => {
+  redis = await startOwnRedis();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-instances-'));
   fs.chmodSync(dir, 0o755);
   database = await startPostgresServer({ dataDir: path.join(dir, 'postgres'), port: 3962 });
@@ -60,7 +97,7 @@ test.beforeAll(async () => {
   db = drizzle(pool, { schema, casing: 'snake_case' });
   s3 = await startS3(3963);
   smtp = await startSmtpPeer(3964);
-  const shared = { DATABASE_URL: database.url, DATABASE_POOL_MAX: '4', REDIS_URL, SMTP_URL: smtp.url, ...s3.env };
+  const shared = { DATABASE_URL: database.url, DATABASE_POOL_MAX: '4', ...(redis.url ? { REDIS_URL: redis.url } : {}), SMTP_URL: smtp.url, ...s3.env };
   [a, b] = await Promise.all([startSite(3960, shared), startSite(3961, shared)]);
 });
 
@@ -71,6 +108,7 @@ test.afterAll(async () => {
   await s3?.stop();
   await database?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
+  await redis?.stop();
 });
 
 test('an OTP attempt limit reached through one instance holds on the other', async () => {
@@ -92,6 +130,15 @@ test('a password guessing limit counts the tries made on both instances', async 
   const locked = await post(a, '/api/user/verifyotp', { email, password: 'the real password' });
   expect(locked.status).toBe(429);
   expect(locked.body.message).toBe('Too many attempts. Please wait a few minutes and try again.');
+  if (redis.url) {
+    // Counted in Redis, not only in the database they also share.
+    const client = new Redis(redis.url);
+    try {
+      expect((await client.keys('rl:*')).length).toBeGreaterThan(0);
+    } finally {
+      client.disconnect();
+    }
+  }
 });
 
 test('a logout on one instance refuses the token on the other at once', async () => {
