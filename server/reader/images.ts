@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { cached } from '../cache';
 import { MEDIA_DIR, jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
-import { processWide } from '../process-wide';
 import { pageToRender } from './queries';
 
 /** API path of the page images; the code and a per-page signature make every address unguessable. */
@@ -49,17 +49,14 @@ export async function webpTwin(jpegFile: string, accept: string | undefined): Pr
   }
 }
 
-const rendering = processWide('page-renders', () => new Map<string, Promise<string | null>>());
-
 /**
  * The page image file, rendered on first request (the seed does not pre-render 28,000 pages) and kept on disk.
- * Concurrent requests for one image share one render; the file appears whole through a rename.
+ * Concurrent requests for one image share one render (the cache 'page-images', which the import drops when it
+ * moves an issue's pages in); the file appears whole through a rename.
  */
 export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): Promise<string | null> {
   const file = pageImageFile(issueId, pageNo, scale);
-  const pending = rendering.get(file);
-  if (pending) return pending;
-  const job = (async () => {
+  return cached('page-images', file, async () => {
     try {
       await fs.access(file);
       return file;
@@ -78,9 +75,7 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
     await fs.writeFile(temporary, image);
     await fs.rename(temporary, file);
     return file;
-  })().finally(() => rendering.delete(file));
-  rendering.set(file, job);
-  return job;
+  });
 }
 
 /**
