@@ -91,7 +91,7 @@ async function send(transport: 'postgres' | 'redis', payload: string): Promise<v
   if (transport === 'redis') {
     const sent = await viaRedis(
       async (redis) => {
-        await redis.publish(CHANNEL, payload);
+        await redis.publish(redisChannel(), payload);
         return true;
       },
       async () => false,
@@ -100,6 +100,20 @@ async function send(transport: 'postgres' | 'redis', payload: string): Promise<v
     return;
   }
   await getPool().query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+}
+
+/**
+ * The Redis channel of this site's database: instances on other databases sharing one Redis do not hear each other.
+ * (A PostgreSQL channel belongs to its database already.)
+ */
+function redisChannel(): string {
+  let database = 'default';
+  try {
+    database = new URL(process.env.DATABASE_URL ?? '').pathname.replace(/^\//, '') || database;
+  } catch {
+    // no database address: the default channel
+  }
+  return `${CHANNEL}:${database}`;
 }
 
 function transportNow(): 'postgres' | 'redis' | null {
@@ -253,15 +267,16 @@ function startRedis(url: string): Bus {
       subscriber.disconnect();
     },
   };
-  subscriber.on('message', (channel: string, message: string) => {
-    if (channel === CHANNEL) receive(message);
+  const channel = redisChannel();
+  subscriber.on('message', (from: string, message: string) => {
+    if (from === channel) receive(message);
   });
   subscriber.on('error', (error) => noteLost(bus, error));
   subscriber.on('close', () => noteLost(bus, new Error('connection closed')));
   // ioredis reconnects by itself and subscribes again before it is ready.
   subscriber.on('ready', () => {
     void (async () => {
-      await subscriber.subscribe(CHANNEL);
+      await subscriber.subscribe(channel);
       const heard = await probe('redis', (payload) => send('redis', payload));
       if (subscriber.status === 'ready') becomeLive(bus, heard);
     })().catch((error: unknown) => noteLost(bus, error));

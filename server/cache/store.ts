@@ -8,6 +8,7 @@ interface Entry<V> {
   /** When the entry stops answering; Infinity while a load that will not be kept is under way. */
   expires: number;
   value: Promise<V>;
+  settled: boolean;
 }
 
 export class BoundedStore<V> {
@@ -22,11 +23,12 @@ export class BoundedStore<V> {
    */
   get(key: string, load: () => PromiseLike<V>, keepMs: number, now: number): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    // Keeping turned off (the setting, or a lost channel) also stops answers kept before: only a load under way is shared.
+    if (hit && hit.expires > now && (keepMs > 0 || !hit.settled)) return hit.value;
     if (hit) this.entries.delete(key);
     // A query builder is a thenable that runs again on every then: keep the one real promise of its answer.
     const value = Promise.resolve().then(load);
-    const entry: Entry<V> = { expires: keepMs > 0 ? now + keepMs : Number.POSITIVE_INFINITY, value };
+    const entry: Entry<V> = { expires: keepMs > 0 ? now + keepMs : Number.POSITIVE_INFINITY, value, settled: false };
     while (this.entries.size >= this.max) {
       // Maps keep insertion order: the first key is the oldest.
       const oldest = this.entries.keys().next().value;
@@ -37,7 +39,11 @@ export class BoundedStore<V> {
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     };
-    value.then(keepMs > 0 ? undefined : forget, forget);
+    const settle = () => {
+      entry.settled = true;
+      if (keepMs <= 0) forget();
+    };
+    value.then(settle, forget);
     return value;
   }
 

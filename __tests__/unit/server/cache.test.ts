@@ -134,6 +134,15 @@ describe('the one cache module', () => {
     expect(await later).toBe(2);
   });
 
+  it('stops answering from what it kept as soon as caching is turned off', async () => {
+    let loads = 0;
+    const load = async () => (loads += 1);
+    expect(await cached('translation-languages', 'all', load)).toBe(1);
+    expect(await cached('translation-languages', 'all', load)).toBe(1);
+    process.env.CACHE_SECONDS = '0';
+    expect(await cached('translation-languages', 'all', load)).toBe(2);
+  });
+
   it('is bounded: a new key past the bound pushes out the oldest', async () => {
     const store = new BoundedStore<number>(2);
     let loads = 0;
