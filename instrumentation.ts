@@ -3,7 +3,8 @@
  * other instances' cache notices (server/cache/bus.ts), so a write through any instance reaches this one's caches.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startCacheBus } = await import('./server/cache');
-  startCacheBus();
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startCacheBus } = await import('./server/cache');
+    startCacheBus();
+  }
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
+import { LISTENER_NAME } from '@/server/cache/bus';
 import { closeDb, getDb, getPool } from '@/server/db/client';
 import { libraries, magazines, revokedTokens, users } from '@/server/db/schema';
 import { runMigrations } from '@/server/db/migrate';
@@ -204,6 +205,32 @@ function crossInstanceCases(transport: 'postgres' | 'redis', env: () => Record<s
     expect((await call(a!, '/api/user/logout', { token, body: {} })).status).toBe(200);
     expect(await seenWithin(WITHIN_MS, status, (code) => code === 401)).not.toBeNull();
   });
+
+  if (transport === 'postgres') {
+    it('listens again after losing its listening connection, and hears the next change within a second', async () => {
+      const { token } = await member();
+      const busOf = async (instance: Instance) => (await fetch(`${instance.baseUrl}/__test/bus`, { method: 'POST' })).text();
+      const before = await titleName(b!, token);
+      // Every listener on this database is cut (A's and B's), as a restart of the database's proxy would.
+      const admin = new Client({ connectionString: database.url });
+      await admin.connect();
+      try {
+        const cut = await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+          [LISTENER_NAME],
+        );
+        expect(cut.rowCount).toBe(2);
+      } finally {
+        await admin.end();
+      }
+      // B notices the loss (and keeps nothing meanwhile), then listens again.
+      expect(await seenWithin(5_000, () => busOf(b!), (state) => state === 'lost')).not.toBeNull();
+      expect(await seenWithin(10_000, () => busOf(b!), (state) => state === 'live')).not.toBeNull();
+
+      expect((await call(a!, '/__test/rename-title', { body: { mid: magazineId, name: `${before} Again` } })).status).toBe(200);
+      expect(await seenWithin(WITHIN_MS, () => titleName(b!, token), (name) => name === `${before} Again`)).not.toBeNull();
+    });
+  }
 }
 
 (postgres ? describe : describe.skip)('two instances on one PostgreSQL database', () => {

@@ -24,6 +24,7 @@ const CHANNEL = 'library_reader_cache';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; past this, a notice drops whole caches. */
 const MAX_PAYLOAD = 7_000;
 const PROBE_WAIT_MS = 2_000;
+export const LISTENER_NAME = 'library-reader cache listener';
 const HEARTBEAT_MS = 5_000;
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
@@ -87,8 +88,20 @@ function encode(drops: readonly Drop[]): string {
   return JSON.stringify({ from: holder.instanceId, drops: names });
 }
 
+/** Publishes on a connection of its own and closes it: a tool (import, seed) must not be kept running by Redis. */
+async function publishOnce(url: string, channel: string, payload: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, commandTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.publish(channel, payload);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function send(transport: 'postgres' | 'redis', payload: string): Promise<void> {
   if (transport === 'redis') {
+    if (!holder.bus) return publishOnce(process.env.REDIS_URL!, redisChannel(), payload);
     const sent = await viaRedis(
       async (redis) => {
         await redis.publish(redisChannel(), payload);
@@ -219,7 +232,8 @@ function startPostgres(url: string): Bus {
 
   const connect = async () => {
     if (bus.stopped) return;
-    const listener = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 3_000, keepAlive: true });
+    // Named, so an operator can tell it from the pool's connections in pg_stat_activity.
+    const listener = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 3_000, keepAlive: true, application_name: LISTENER_NAME });
     client = listener;
     listener.on('notification', (message) => {
       if (message.channel === CHANNEL) receive(message.payload);

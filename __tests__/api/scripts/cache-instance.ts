@@ -4,7 +4,8 @@
  * bus started as instrumentation.ts starts it in a server. Prints `READY {port} {bus state}` once the bus has settled.
  *
  * Two writes have no route yet (the console will call them): POST /__test/rename-title {mid, name} and
- * POST /__test/exclude-categories {libraryId, names} call the server's own writers, in this process.
+ * POST /__test/exclude-categories {libraryId, names} call the server's own writers, in this process. POST /__test/bus
+ * answers the state of the cache bus.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,8 @@ async function readJson(req: http.IncomingMessage): Promise<Record<string, unkno
 
 async function testWrite(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const body = await readJson(req);
-  if (req.url === '/__test/rename-title') await renameTitle(Number(body.mid), String(body.name));
+  if (req.url === '/__test/bus') res.write(cacheBusState());
+  else if (req.url === '/__test/rename-title') await renameTitle(Number(body.mid), String(body.name));
   else if (req.url === '/__test/exclude-categories') await setExcludedCategories(Number(body.libraryId), body.names as string[]);
   else res.statusCode = 404;
   res.end();
