@@ -15,13 +15,14 @@ import { addMembership, createCategory, createLibrary, createMagazine, createUse
  * pub/sub. Each case first proves the other instance keeps its reads (a change written behind the site's back stays
  * unseen there), so it would fail if the change did not invalidate across instances.
  *
- * PostgreSQL only (in-memory PGlite does not carry a notice from one connection to another): TEST_DATABASE_URL, or
- * under CI the server .ci/run probes; skipped locally without it, as payments-race.test.ts is.
+ * PostgreSQL only (in-memory PGlite does not carry a notice from one connection to another, which the first case
+ * shows): TEST_DATABASE_URL, or under CI the server .ci/run probes; skipped locally without it, as
+ * payments-race.test.ts is.
  */
 const CI_POSTGRES_URL = 'postgres://root@127.0.0.1:5432/test';
 const postgres = process.env.TEST_DATABASE_URL || (process.env.CI ? CI_POSTGRES_URL : undefined);
 if (!postgres) {
-  console.warn('cache-instances.test.ts is skipped: it needs PostgreSQL. Set TEST_DATABASE_URL to run it (CI always does).');
+  console.warn('cache-instances.test.ts: the cross-instance cases are skipped, as they need PostgreSQL. Set TEST_DATABASE_URL to run them (CI always does).');
 }
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -232,6 +233,40 @@ function crossInstanceCases(transport: 'postgres' | 'redis', env: () => Record<s
     });
   }
 }
+
+describe('an instance on in-memory PGlite, where a notice does not travel between connections', () => {
+  let database: { url: string; stop(): Promise<void> };
+  let instance: Instance | undefined;
+  beforeAll(async () => {
+    database = await freshDatabase('cache_pglite', '');
+    process.env.DATABASE_URL = database.url;
+    await runMigrations(getPool());
+    instance = await startInstance({ DATABASE_URL: database.url, REDIS_URL: '' });
+  });
+  afterAll(async () => {
+    await stopInstance(instance);
+    await closeDb();
+    await database?.stop();
+  });
+
+  it('says its invalidation is local, keeps its reads, and drops them when it writes', async () => {
+    expect(instance!.bus).toBe('local');
+    const db = getDb();
+    const category = await createCategory(db, { name: 'Travel' });
+    const library = await createLibrary(db, { isNewspaper: 1, isJournal: 1 });
+    const mid = (await createMagazine(db, { categoryId: category.id, name: 'Wanderlust' })).magazine.id;
+    const user = await createUser(db);
+    await addMembership(db, user.id, library.id, inDays(30));
+    const token = await tokenFor(user, library.id, inDays(30));
+    const name = async () =>
+      (await call<Listing>(instance!, `/api/catalogue/magazine-filter?categoryID=${category.id}`, { token })).body.data.find((title) => title.mid === mid)?.magName;
+    expect(await name()).toBe('Wanderlust');
+    await db.update(magazines).set({ name: 'Behind the back' }).where(eq(magazines.id, mid));
+    expect(await name()).toBe('Wanderlust');
+    expect((await call(instance!, '/__test/rename-title', { body: { mid, name: 'Far Away' } })).status).toBe(200);
+    expect(await name()).toBe('Far Away');
+  });
+});
 
 (postgres ? describe : describe.skip)('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
