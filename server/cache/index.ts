@@ -1,7 +1,7 @@
 /**
- * The one cache module. Every read kept in memory is an entry of a named cache declared here, with a size bound and
- * the one time-to-live (CACHE_SECONDS); the code that writes drops what it changed with `invalidate`, and the notice
- * goes to every other instance of the site on the same database (server/cache/bus.ts). State is process-wide
+ * The one cache module. Every read kept in memory is an entry of a named cache (declared in memory.ts, with a size
+ * bound) kept for the one time-to-live (CACHE_SECONDS); the code that writes drops what it changed with `invalidate`,
+ * and the notice goes to every other instance of the site on the same database (server/cache/bus.ts). State is process-wide
  * (server/process-wide.ts): the API routes and the pages are bundled apart and must see one memory.
  */
 import { busKeepsEntries, publish } from './bus';
