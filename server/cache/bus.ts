@@ -151,8 +151,11 @@ export async function publish(drops: readonly Drop[]): Promise<void> {
   }
 }
 
-/** Sends a probe and waits for it to come back through the listening side. */
-async function probe(transport: 'postgres' | 'redis', sendVia: (payload: string) => Promise<void>): Promise<boolean> {
+/**
+ * Sends a probe and waits for it to come back through the listening side: 'heard', 'unheard' (sent, never arrived:
+ * a database that does not carry notices between connections), or 'failed' (could not be sent).
+ */
+async function probe(transport: 'postgres' | 'redis', sendVia: (payload: string) => Promise<void>): Promise<'heard' | 'unheard' | 'failed'> {
   const id = randomUUID();
   const heard = new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), PROBE_WAIT_MS);
@@ -164,10 +167,10 @@ async function probe(transport: 'postgres' | 'redis', sendVia: (payload: string)
   });
   try {
     await sendVia(JSON.stringify({ from: holder.instanceId, probe: id }));
-    return await heard;
+    return (await heard) ? 'heard' : 'unheard';
   } catch (error) {
     console.error(`[cache] the ${transport} channel did not take a probe: ${reason(error)}`);
-    return false;
+    return 'failed';
   } finally {
     holder.probes.delete(id);
   }
@@ -244,7 +247,7 @@ function startPostgres(url: string): Bus {
       await listener.connect();
       await listener.query(`LISTEN ${CHANNEL}`);
       // The probe goes through another connection: what matters is that other connections' notices arrive.
-      const heard = await probe('postgres', async (payload) => {
+      const answer = await probe('postgres', async (payload) => {
         const sender = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
         await sender.connect();
         try {
@@ -254,8 +257,9 @@ function startPostgres(url: string): Bus {
         }
       });
       if (client !== listener) return;
+      if (answer === 'failed') throw new Error('the probe could not be sent');
       delay = RECONNECT_MIN_MS;
-      becomeLive(bus, heard);
+      becomeLive(bus, answer === 'heard');
       // A connection that dies without closing (a network cut) is found by asking it something now and then.
       heartbeat = setInterval(() => {
         listener.query('SELECT 1').catch((error: unknown) => drop(listener, error));
@@ -287,12 +291,19 @@ function startRedis(url: string): Bus {
   });
   subscriber.on('error', (error) => noteLost(bus, error));
   subscriber.on('close', () => noteLost(bus, new Error('connection closed')));
-  // ioredis reconnects by itself and subscribes again before it is ready.
+  // ioredis reconnects by itself and subscribes again before it is ready. Redis always carries a notice between
+  // connections, so a probe that does not come back means trouble: keep nothing and probe again.
   subscriber.on('ready', () => {
     void (async () => {
       await subscriber.subscribe(channel);
-      const heard = await probe('redis', (payload) => send('redis', payload));
-      if (subscriber.status === 'ready') becomeLive(bus, heard);
+      for (let attempt = 0; !bus.stopped && subscriber.status === 'ready'; attempt += 1) {
+        if ((await probe('redis', (payload) => send('redis', payload))) === 'heard') {
+          if (subscriber.status === 'ready') becomeLive(bus, true);
+          return;
+        }
+        if (attempt === 0) noteLost(bus, new Error('a probe did not come back'));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** attempt)).unref());
+      }
     })().catch((error: unknown) => noteLost(bus, error));
   });
   subscriber.connect().catch((error: unknown) => noteLost(bus, error));
