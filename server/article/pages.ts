@@ -10,7 +10,6 @@ import type { CategoryRow } from '../catalogue/queries';
 import { pageSession } from '../pages/session';
 import { shellProps } from '../pages/shell';
 import { viewerFor, type Viewer } from '../viewer';
-import { TtlCache } from './cache';
 import { cachedTranslationLanguages, isTranslationLanguage, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
 import { findStoryByNames, visibleCategory, type StoryRecord, type StoryScope } from './queries';
@@ -18,18 +17,11 @@ import { mayReadInFull, rememberRead, storyText } from './reading';
 import { translateStory, type LanguageRow } from './translation';
 
 /**
- * Who the request is for, as far as a story page cares: the library's rules, which change rarely, so they are kept a
- * few seconds rather than read on every page. The header is not kept here: it comes from the member row the session
- * check already read (forgotten the moment the member changes it), so a new name shows on the next story page.
+ * Who the request is for, as far as a story page cares: the library's rules, from the library row kept in the one
+ * cache (server/cache, dropped when the library changes). The header comes from the member row the session check read.
  */
-const viewers = new TtlCache<Viewer>(2000, 10_000);
-
-function sessionKey(session: Session): string {
-  return `${session.claims.uid}:${session.claims.libid}`;
-}
-
 export function storyViewer(session: Session): Promise<Viewer> {
-  return viewers.get(sessionKey(session), () => viewerFor(session));
+  return viewerFor(session);
 }
 
 /**

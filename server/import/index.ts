@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { invalidate } from '../cache';
+import { titlesChanged } from '../catalogue/edits';
 import { MEDIA_DIR } from '../config';
 import { getDb, type Database } from '../db/client';
 import { categories, issuePages, issues, languages, magazines, stories } from '../db/schema';
@@ -418,6 +420,8 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     const leftovers = [...written.stale, ...(await pagesBeyond(storage, written.issueId, pages.length))];
     await Promise.all(leftovers.map((folder) => storage.removeFolder(folder)));
     await db.update(issues).set({ contentHash: hash }).where(eq(issues.id, written.issueId));
+    // Every instance of the site forgets the lists and pages that did not have this issue, and its page images.
+    await Promise.all([titlesChanged(), invalidate('page-images')]);
     return {
       file,
       status: written.updated ? 'updated' : 'imported',

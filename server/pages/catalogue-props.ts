@@ -28,7 +28,7 @@ function categoryTileOf(category: CategoryRow, base: CatalogueBase): CategoryTil
 }
 
 function languageNames() {
-  return cached('languages|all', allLanguages);
+  return cached('catalogue', 'languages|all', allLanguages);
 }
 
 async function languageChips(
@@ -241,7 +241,7 @@ export async function allIssuesProps(ctx: GetServerSidePropsContext, temp: boole
   if ('redirect' in page) return page;
   const { viewer, base, ratings } = page;
   const key = `all-issues|${viewer.libraryId}|${ratings.magazine ?? 'all'}|${mid}`;
-  const data = await cached(key, async () => {
+  const data = await cached('catalogue', key, async () => {
     const [rows, total] = await Promise.all([listIssues(viewer, ratings.magazine, { mid, limit: CATEGORY_PAGE_SIZE }), countIssues(viewer, ratings.magazine, mid)]);
     return { rows, total };
   });

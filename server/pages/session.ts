@@ -2,9 +2,8 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } fr
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { findUnsafeText } from '@/lib/text-input';
-import { verifySessionToken } from '@/lib/session-token';
 import { checkSession } from '../auth/revocation';
-import type { Session } from '../auth/session';
+import { verifiedClaims, type Session } from '../auth/session';
 import { jwtSecret } from '../config';
 import { isDatabaseOutage } from '../db/client';
 import { viewerFor, type Viewer } from '../viewer';
@@ -12,7 +11,7 @@ import { viewerFor, type Viewer } from '../viewer';
 /** The verified session behind a page request (the HttpOnly cookie), with the member row its check read, or null. */
 export async function pageSession(ctx: GetServerSidePropsContext): Promise<Session | null> {
   const token = ctx.req.cookies[SESSION_COOKIE];
-  const claims = await verifySessionToken(token, jwtSecret());
+  const claims = await verifiedClaims(token, jwtSecret());
   const check = claims ? await checkSession(claims, { accountGone: 'over' }) : null;
   if (!claims || !check || check.over) return null;
   return { claims, token: token!, via: 'cookie', user: check.user };

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cached } from '../cache';
 import { jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
-import { processWide } from '../process-wide';
 import { mediaStorage } from '../storage';
 import { pageToRender } from './queries';
 
@@ -37,18 +37,15 @@ export function pageImageKey(issueId: number, pageNo: number, scale: Scale): str
   return `pages/${issueId}/${pageNo}/view/${scale}.jpg`;
 }
 
-const rendering = processWide('page-renders', () => new Map<string, Promise<string | null>>());
-
 /**
  * The page image's storage key, rendered on first request (the seed does not pre-render 28,000 pages) and kept in
- * the media storage, where every instance finds it. Concurrent requests in this process for one image share one
- * render; two instances may both render it, and the second write replaces the first whole with the same image.
+ * the media storage, where every instance finds it. Concurrent requests for one image share one render (the cache
+ * 'page-images', which the import drops when it moves an issue's pages in); two instances may both render it, and
+ * the second write replaces the first whole with the same image.
  */
 export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): Promise<string | null> {
   const key = pageImageKey(issueId, pageNo, scale);
-  const pending = rendering.get(key);
-  if (pending) return pending;
-  const job = (async () => {
+  return cached('page-images', key, async () => {
     const storage = mediaStorage();
     if (await storage.exists(key)) return key;
     const page = await pageToRender(issueId, pageNo);
@@ -60,9 +57,7 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
     );
     await storage.write(key, image);
     return key;
-  })().finally(() => rendering.delete(key));
-  rendering.set(key, job);
-  return job;
+  });
 }
 
 /**
