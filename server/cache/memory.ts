@@ -32,6 +32,8 @@ export const CACHES = {
   'sso-providers': 100,
   /** Page image files, by file: one render shared by the readers asking for it. */
   'page-images': 2_000,
+  /** WebP twins made on first request for JPEGs stored without one (the demo seed's), by the twin's key. */
+  'media-twins': 2_000,
 } as const satisfies Record<string, number>;
 
 export type CacheName = keyof typeof CACHES;

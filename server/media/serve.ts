@@ -1,19 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { cached } from '../cache';
 import { mediaStorage, StorageUnavailableError, type MediaObject } from '../storage';
 
 /** Public media kinds; issue page images are not among them (the reader serves those with a code). */
 const PUBLIC_KINDS = new Set(['covers', 'stories', 'logos', 'categories']);
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', webp: 'image/webp' };
 
+/** The same quality as the import's twins (server/import/page-worker.mjs). */
+const WEBP = { quality: 78, effort: 4 } as const;
+
 /**
- * Opens a JPEG's WebP twin for a browser that accepts WebP (imported images have one beside each JPEG), else the
+ * Makes and stores the WebP twin of a JPEG that has none (the demo seed writes JPEGs only; imported images come
+ * with their twins), once per key for every browser asking at the same time. False when the JPEG is not stored.
+ */
+function makeTwin(jpegKey: string, twinKey: string): Promise<boolean> {
+  return cached('media-twins', twinKey, async () => {
+    const storage = mediaStorage();
+    const jpeg = await storage.open(jpegKey);
+    if (!jpeg) return false;
+    const bytes = Buffer.concat(await jpeg.body.toArray());
+    await storage.write(twinKey, await sharp(bytes).webp(WEBP).toBuffer());
+    return true;
+  });
+}
+
+/**
+ * Opens a JPEG's WebP twin for a browser that accepts WebP (made on first request when the JPEG has none), else the
  * JPEG itself; null when neither is stored.
  */
 export async function openWithTwin(key: string, accept: string | undefined): Promise<{ object: MediaObject; type: string } | null> {
   const storage = mediaStorage();
   if (key.endsWith('.jpg') && accept?.includes('image/webp')) {
-    const twin = await storage.open(key.replace(/\.jpg$/, '.webp'));
+    const twinKey = key.replace(/\.jpg$/, '.webp');
+    const twin = (await storage.open(twinKey)) ?? ((await makeTwin(key, twinKey)) ? await storage.open(twinKey) : null);
     if (twin) return { object: twin, type: 'image/webp' };
   }
   const object = await storage.open(key);
