@@ -56,18 +56,30 @@ export async function membershipIn(userId: number, libraryId: number): Promise<M
 export async function findOrCreateGuest(uniqId: string, library: Library): Promise<{ user: User; membership: MembershipWithLibrary }> {
   const db = getDb();
   return db.transaction(async (tx) => {
-    const existing = await tx.select().from(users).where(eq(users.guestUid, uniqId)).limit(1);
+    // Two sign-ins of one browser at once (two tabs, a retry) race to create it: the loser reads the winner's row.
+    // Each statement sees what committed before it, so the read after a refused insert finds it.
+    const findGuest = async () => (await tx.select().from(users).where(eq(users.guestUid, uniqId)).limit(1))[0];
     const user =
-      existing[0] ??
-      (await tx.insert(users).values({ guestUid: uniqId, userType: 'guest', firstName: 'Guest' }).returning())[0];
-    const current = await tx
-      .select({ expiresAt: memberships.expiresAt })
-      .from(memberships)
-      .where(and(eq(memberships.userId, user.id), eq(memberships.libraryId, library.id)))
-      .limit(1);
-    if (current[0]) return { user, membership: { library, expiresAt: current[0].expiresAt } };
+      (await findGuest()) ??
+      (await tx.insert(users).values({ guestUid: uniqId, userType: 'guest', firstName: 'Guest' }).onConflictDoNothing().returning())[0] ??
+      (await findGuest());
+    if (!user) throw new Error('the guest row was neither found nor made');
+    const findMembership = async () =>
+      (
+        await tx
+          .select({ expiresAt: memberships.expiresAt })
+          .from(memberships)
+          .where(and(eq(memberships.userId, user.id), eq(memberships.libraryId, library.id)))
+          .limit(1)
+      )[0];
+    const current = await findMembership();
+    if (current) return { user, membership: { library, expiresAt: current.expiresAt } };
     const expiresAt = new Date(Date.now() + library.guestDays * 24 * 60 * 60 * 1000);
-    await tx.insert(memberships).values({ userId: user.id, libraryId: library.id, expiresAt });
+    const made = await tx.insert(memberships).values({ userId: user.id, libraryId: library.id, expiresAt }).onConflictDoNothing().returning({ expiresAt: memberships.expiresAt });
+    if (!made.length) {
+      const raced = await findMembership();
+      if (raced) return { user, membership: { library, expiresAt: raced.expiresAt } };
+    }
     return { user, membership: { library, expiresAt } };
   });
 }
