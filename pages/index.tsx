@@ -1,20 +1,17 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
 import { CATEGORY, STORY_CATEGORIES } from '@/lib/constants';
-import { COOKIE } from '@/lib/cookies';
 import { catalogueBase } from '@/lib/routes';
 import { storyTile } from '@/services/article';
 import { categoryTile, issueTile } from '@/services/catalogue';
 import { loadHome } from '@/server/home';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const member = await requireMember(ctx);
-  if ('redirect' in member) return member;
-  const libraryId = member.viewer.libraryId;
-  const [home, shell] = await Promise.all([loadHome(member.viewer, Number(ctx.req.cookies[COOKIE.ageRating] ?? 0)), shellProps(member.session)]);
+export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
+  const [viewer, ratings] = await Promise.all([page.viewer(), page.ratings()]);
+  const libraryId = viewer.libraryId;
+  const [home, shell] = await Promise.all([loadHome(viewer, ratings), page.shell()]);
   const base = catalogueBase(libraryId);
   const now = new Date();
   return {

@@ -133,7 +133,7 @@ export const otpRoutes: ServiceRoutes = {
         await enforceLimits([limit('codeVerifyPerIp', `otp-verify-ip:${ip}`)]);
         const check = await checkCode(channel, target, body.otp);
         if (!check.ok) refuseCode(check.reason);
-        const user = await findUserById(session!.claims.uid);
+        const user = await findUserById(session.claims.uid);
         if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
         const holder = channel === 'email' ? await findUserByEmail(target) : await findUserByMobile(target);
         if (holder && holder.id !== user.id) {

@@ -112,7 +112,7 @@ export const paymentUserRoutes: ServiceRoutes = {
       auth: 'required',
       body: checkoutBody,
       async handler(ctx) {
-        const session = ctx.session!;
+        const { session } = ctx;
         const payments = provider();
         if (session.claims.guest) throw new HttpError(403, PAYMENT_MESSAGES.guest);
         if (!session.claims.libid) throw new HttpError(403, PAYMENT_MESSAGES.noLibrary);
@@ -153,7 +153,7 @@ export const paymentUserRoutes: ServiceRoutes = {
       auth: 'required',
       body: orderBody,
       async handler(ctx) {
-        const session = ctx.session!;
+        const { session } = ctx;
         const payments = provider();
         const payment = await findPaymentByRef(payments.name, ctx.body.order);
         // Someone else's order is answered like an unknown one: its existence is not ours to tell.
