@@ -89,6 +89,24 @@ export function route<
 /** Path pattern (`v1/article`, `article/:a/:b/:c`) to the routes served at it, by method. */
 export type ServiceRoutes = Record<string, Partial<Record<Method, Route>>>;
 
+/**
+ * One service's route table from the tables of the modules that serve it. A path served twice is a start-up error
+ * naming both tables, never a silent override (object spread let the later table win).
+ */
+export function serviceRoutes(service: string, tables: Record<string, ServiceRoutes>): ServiceRoutes {
+  const merged: ServiceRoutes = {};
+  const owner = new Map<string, string>();
+  for (const [table, routes] of Object.entries(tables)) {
+    for (const [path, methods] of Object.entries(routes)) {
+      const first = owner.get(path);
+      if (first !== undefined) throw new Error(`/api/${service}/${path} is served twice: by ${first} and by ${table}`);
+      owner.set(path, table);
+      merged[path] = methods;
+    }
+  }
+  return merged;
+}
+
 interface ErrorBody {
   status: number;
   message: string;

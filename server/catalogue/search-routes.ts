@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../http/handler';
 import { viewerFor } from '../viewer';
-import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from './issues';
-import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from './magazines';
-import { MAX_QUERY_LENGTH } from './text';
+import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../search/issues';
+import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../search/magazines';
+import { MAX_QUERY_LENGTH } from '../search/text';
 
 const libraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 const searchText = z.string().trim().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional().default('');
