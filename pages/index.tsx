@@ -1,9 +1,11 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
-import { CATEGORY, STORY_CATEGORIES } from '@/lib/constants';
+import { listingPath } from '@/lib/catalogue-paths';
+import { CATEGORY } from '@/lib/constants';
 import { catalogueBase } from '@/lib/routes';
-import { storyTile } from '@/services/article';
-import { categoryTile, issueTile } from '@/services/catalogue';
+import { fixedStoryCategoryHref } from '@/lib/story-routes';
+import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
+import { storyTile } from '@/lib/story-tiles';
 import { loadHome } from '@/server/home';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
@@ -23,10 +25,10 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page) =>
       newspapers: home.newspapers ? home.newspapers.map((hit) => issueTile(hit, libraryId)) : null,
       coverStories: home.coverStories.map((story) => storyTile(story, now)),
       links: {
-        popular: `${base}/magazines/BS/en`,
-        categories: `${base}/magazines/BS`,
-        newspapers: `${base}/magazines/${CATEGORY.newspapers}`,
-        coverStories: `/stories/category/${STORY_CATEGORIES.cover.slug}/${STORY_CATEGORIES.cover.id}`,
+        popular: listingPath(base, 'BS', 'en'),
+        categories: listingPath(base, 'BS'),
+        newspapers: listingPath(base, CATEGORY.newspapers),
+        coverStories: fixedStoryCategoryHref('cover'),
       },
     },
   };

@@ -3,7 +3,7 @@ import Head from 'next/head';
 import { SearchScreen } from '@/components/search/SearchScreen';
 import { COOKIE } from '@/lib/cookies';
 import { MAX_SEARCH_LENGTH, parseTab, searchPageUrl, searchPlaceholder } from '@/lib/search';
-import { discoverIssue, searchPageResult, type DiscoverIssue, type SearchPageResult } from '@/services/search';
+import { discoverIssue, searchPageResult, type DiscoverIssue, type SearchPageResult } from '@/lib/search-results';
 import { redirectTo, withPage } from '@/server/context';
 import { searchIssues, searchMagazines, searchStories } from '@/server/search';
 import { siteLayout } from '@/components/shell/siteLayout';

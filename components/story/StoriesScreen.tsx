@@ -9,7 +9,7 @@ import { useStoryCategories } from '@/hooks/useStoryCategories';
 import { useStoryPages } from '@/hooks/useStoryPages';
 import type { StoryTile } from '@/lib/entities';
 import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
-import { storyTile } from '@/services/article';
+import { storyTile } from '@/lib/story-tiles';
 import { media } from '@/styles/breakpoints';
 import { StoryCategoryNav, type FixedStoryLink } from './StoryCategoryNav';
 import { StoryListSkeleton } from './StoryListSkeleton';

@@ -1,6 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MyFavoritesScreen } from '@/components/dashboard/MyFavoritesScreen';
-import { issueTile, type MagazineHit } from '@/services/catalogue';
+import { issueTile } from '@/lib/catalogue-tiles';
+import type { MagazineHit } from '@/lib/wire';
 import { favouriteKeys } from '@/services/favourites';
 import { cachedListing } from '@/server/catalogue/browse';
 import { withPage } from '@/server/context';

@@ -1,5 +1,6 @@
 import { STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
+import type { LanguageNotice } from '@/lib/story-screen';
 import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';
@@ -42,7 +43,6 @@ export async function loadStoryListPage(viewer: Viewer, list: StoryListKind, age
   return { ...LIST_TEXT[list.kind], first, categories };
 }
 
-export type LanguageNotice = { state: 'original' } | { state: 'translated'; languageName: string } | { state: 'unavailable'; languageName: string };
 
 export interface StoryPageData {
   session: Session;

@@ -1,4 +1,4 @@
-import { storyScreenProps } from '@/services/article';
+import { storyScreenProps } from '@/lib/story-screen';
 import { loadStoryPage } from '../article/pages';
 import type { StoryRecord, StoryScope } from '../article/queries';
 import type { Session } from '../auth/session';
@@ -11,5 +11,5 @@ import type { RequestContext } from '../context';
 export async function storyPageProps(page: RequestContext<Session>, find: (scope: StoryScope) => Promise<StoryRecord | null>, lang: string | null) {
   const data = await loadStoryPage(page, find, lang);
   if ('notFound' in data) return data;
-  return { props: { shell: data.shell, ...storyScreenProps(data) } };
+  return { props: { shell: data.shell, ...storyScreenProps({ ...data, libraryId: data.viewer.libraryId }) } };
 }

@@ -4,7 +4,8 @@ import { StoriesScreen, type StoriesScreenProps } from '@/components/story/Stori
 import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
 import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-routes';
-import { articleKeys, storyTile } from '@/services/article';
+import { storyTile } from '@/lib/story-tiles';
+import { articleKeys } from '@/services/article';
 import { loadStoryListPage } from '@/server/article/pages';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
