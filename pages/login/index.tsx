@@ -1,4 +1,5 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { libraryQuery } from '@/lib/routes';
 import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
 import { libParam, withPage } from '@/server/context';
@@ -21,7 +22,7 @@ export const getServerSideProps = withPage({ access: 'open', session: false }, a
       guestLibraryId: guestAvailable && library ? library.id : null,
       guestAvailable,
       ways: await signInWays(library, named && Boolean(library)),
-      libQuery: named && library ? `?lib=${library.id}` : '',
+      libQuery: named && library ? libraryQuery(library.id) : '',
     },
   };
 }) satisfies GetServerSideProps;
