@@ -25,14 +25,14 @@
  *   BENCH_ACCEPT_ENCODING  '' for uncompressed responses (bench/request-headers.ts)
  * Exits 1 when a page misses a target.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { REQUEST_HEADERS_NOTE, requestHeaders } from './request-headers';
 import { median, percentile } from './stats';
-import { waitForHealth } from './server';
+import { signInDemoMember, startSite, stopSite, waitForHealth } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3610);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -44,7 +44,6 @@ const CONNECTIONS = 10;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/bench_pages';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgresql').split(',').map((name) => name.trim());
 const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',').map((name) => name.trim())) : null;
-const MEMBER = { email: 'reader@riverside.test', password: 'reading-room-2026' };
 const BARE_SOURCE = path.join('bench', 'bare', 'bench-bare.tsx');
 const BARE_COPY = path.join('pages', 'bench-bare.tsx');
 const DIST_DIR = '.next-bench';
@@ -97,45 +96,7 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 
 function startServer(database: string): { child: ChildProcess; dataDir: string } {
   const dataDir = path.join(DATA_ROOT, database);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', BENCH_BARE_PAGE: '1' };
-  delete env.DATABASE_URL;
-  delete env.EMBEDDED_DB;
-  if (database === 'postgresql') env.DATABASE_URL = PG_URL;
-  if (database === 'pglite') env.EMBEDDED_DB = 'pglite';
-  // Its own process group, so the whole tree (npm, the start script, Next.js, the embedded database) stops together.
-  const child = spawn('npm', ['start', '--', '-p', String(PORT), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const log = fs.createWriteStream(path.join(dataDir, 'bench-server.log'), { flags: 'a' });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return { child, dataDir };
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child.pid || child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-/** The demo member's session cookie, as their browser gets it from signing in with a password. */
-async function memberCookie(): Promise<string> {
-  const res = await fetch(`${BASE}/api/user/verifyotp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(MEMBER),
-  });
-  const session = res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';', 1)[0])
-    .find((cookie) => cookie.startsWith('session='));
-  if (!res.ok || !session) throw new Error(`the member's sign-in failed (${res.status})`);
-  return session;
+  return { child: startSite({ database, dataDir, port: PORT, pgUrl: PG_URL, env: { BENCH_BARE_PAGE: '1' } }), dataDir };
 }
 
 async function api<T>(pathAndQuery: string, cookie: string): Promise<T> {
@@ -189,12 +150,12 @@ async function benchDatabase(database: string): Promise<boolean> {
   if (database === 'postgresql') await ensurePostgresDatabase(PG_URL);
   const { child, dataDir } = startServer(database);
   const interrupt = () => {
-    void stopServer(child).finally(() => process.exit(130));
+    void stopSite(child).finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupt);
   try {
     await waitForHealth(child, BASE, `${dataDir}/bench-server.log`);
-    const cookie = await memberCookie();
+    const { cookie } = await signInDemoMember(BASE);
     const pages = await pagesToMeasure(cookie);
     // Every page is checked before any load: a slow page's queued requests must not fail the next page's check.
     for (const page of pages) await checkPage(page, cookie);
@@ -229,7 +190,7 @@ async function benchDatabase(database: string): Promise<boolean> {
     return pass;
   } finally {
     process.removeListener('SIGINT', interrupt);
-    await stopServer(child);
+    await stopSite(child);
   }
 }
 

@@ -44,32 +44,9 @@ export async function signSessionToken(
   return { token, jti, exp };
 }
 
-/**
- * Tokens already verified with the current secret. A reader sends the same token with every page, and the gate and
- * the page both check it: the signature of an unchanged string needs checking once; expiry is checked every time.
- */
-const verified = new Map<string, SessionClaims>();
-let verifiedWith = '';
-const VERIFIED_MAX = 5000;
-
-function remembered(token: string, secret: string): SessionClaims | null {
-  if (verifiedWith !== secret) {
-    verified.clear();
-    verifiedWith = secret;
-    return null;
-  }
-  const claims = verified.get(token);
-  if (!claims) return null;
-  if (claims.exp > Math.floor(Date.now() / 1000)) return { ...claims };
-  verified.delete(token);
-  return null;
-}
-
 /** Verifies signature, algorithm, issuer, audience and expiry; returns null for anything else. */
 export async function verifySessionToken(token: string | null | undefined, secret: string): Promise<SessionClaims | null> {
   if (!token || token.length > 4096) return null;
-  const known = remembered(token, secret);
-  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, keyFrom(secret), {
       algorithms: [ALGORITHM],
@@ -87,9 +64,7 @@ export async function verifySessionToken(token: string | null | undefined, secre
       exp: payload.exp,
       iat: typeof payload.iat === 'number' ? payload.iat : 0,
     };
-    if (verified.size >= VERIFIED_MAX) verified.clear();
-    verified.set(token, claims);
-    return { ...claims };
+    return claims;
   } catch {
     return null;
   }

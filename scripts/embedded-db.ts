@@ -1,5 +1,5 @@
 /**
- * Runs PGlite (in memory unless a folder is given) as its own process and prints `READY <url>` once it accepts
+ * Runs PGlite (in memory unless a folder is given; on a given port, else any free one) as its own process and prints `READY <url>` once it accepts
  * connections. Stops when its parent closes stdin or sends SIGTERM. Used by the API tests
  * (PGlite loads its WASM with dynamic imports, which jest's module sandbox does not allow).
  */
@@ -7,7 +7,8 @@ import { startPGliteServer } from '../server/db/embedded';
 
 async function main() {
   const dataDir = process.argv[2] || undefined;
-  const database = await startPGliteServer({ dataDir });
+  const port = Number(process.argv[3]) || undefined;
+  const database = await startPGliteServer({ dataDir, port });
   const stop = async () => {
     await database.stop().catch(() => undefined);
     process.exit(0);

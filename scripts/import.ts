@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { MEDIA_DIR } from '../server/config';
 import { databaseForCommand } from '../server/db/cli';
 import { closeDb, getPool } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
+import { pendingMigrations, runMigrations } from '../server/db/migrate';
 import { findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
 
@@ -86,6 +86,15 @@ function describe(outcome: ImportOutcome): string {
   }
 }
 
+/** A dry run changes nothing, migrations included: on a database they have not reached, it says so and stops. */
+async function refuseUnmigrated(): Promise<void> {
+  const pending = await pendingMigrations(getPool());
+  if (pending.length) {
+    console.error(`The database lacks ${pending.length} migration(s) (${pending.join(', ')}); a dry run changes nothing, so run the import without --dry-run or start the site once first.`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const { target, dryRun, defaults, workers } = parseCommandLine();
   let files: string[];
@@ -102,8 +111,11 @@ async function main(): Promise<void> {
   const pool = new PagePool(dryRun ? 1 : workers);
   const outcomes: ImportOutcome[] = [];
   try {
-    await runMigrations(getPool());
-    if (!dryRun) await removeAbandonedTemporaryFolders(MEDIA_DIR);
+    if (dryRun) await refuseUnmigrated();
+    else {
+      await runMigrations(getPool());
+      await removeAbandonedTemporaryFolders(MEDIA_DIR);
+    }
     for (const [i, file] of files.entries()) {
       const name = path.relative(process.cwd(), file) || file;
       progressLine(i + 1, files.length, name, 0, 0);

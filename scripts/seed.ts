@@ -5,7 +5,8 @@
  * database; without it, the running site's embedded database, else the embedded one in $DATA_DIR/pglite started for
  * it (server/db/cli.ts). Migrations run first. A database that already
  * has libraries is left alone unless --force is given, which empties every table (and the seeded media folders)
- * before seeding again. Images go to MEDIA_DIR (default .data/media).
+ * before seeding again. Images go to the media storage: MEDIA_DIR (default .data/media), or the S3 bucket when S3_BUCKET
+ * is set (server/storage).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { databaseForCommand } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { seedDemoLibrary } from '../server/seed';
+import { mediaStorage } from '../server/storage';
 
 /** Media folders the seed writes (pages/ holds page images cached by the media route). */
 const SEEDED_MEDIA = ['covers', 'pages', 'stories', 'categories', 'logos', 'translations'];
@@ -41,9 +43,12 @@ async function main(): Promise<void> {
       }
       console.log('--force: emptying every table and the seeded media folders');
       await emptyDatabase();
-      await Promise.all(SEEDED_MEDIA.map((folder) => fs.rm(path.join(mediaDir, folder), { recursive: true, force: true })));
+      const storage = mediaStorage(mediaDir);
+      await Promise.all(SEEDED_MEDIA.map((folder) => storage.removeFolder(folder)));
+      // Translation files stay on the local disk in either case (a missing one is served from its row).
+      await fs.rm(path.join(mediaDir, 'translations'), { recursive: true, force: true });
     }
-    console.log(`Seeding the demo library (media in ${mediaDir})`);
+    console.log(`Seeding the demo library (media in ${process.env.S3_BUCKET ? `the S3 bucket ${process.env.S3_BUCKET}` : mediaDir})`);
     const summary = await seedDemoLibrary(getDb(), { mediaDir, log: (line) => console.log(`  ${line}`) });
     const { ms, ...counts } = summary;
     console.log(Object.entries(counts).map(([name, count]) => `  ${name}: ${count}`).join('\n'));

@@ -27,7 +27,7 @@ export function viewerOfLibrary(library: Library, userId: number | null): Viewer
 
 /** A library row, kept for a few seconds: every page and catalogue call of its members reads it. */
 export function cachedLibrary(id: number): Promise<Library | null> {
-  return cached(`library|${id}`, () => findLibrary(id));
+  return cached('library', String(id), () => findLibrary(id));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { clearCache } from '@/server/cache';
+import { invalidate } from '@/server/cache';
 import { issues } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addIssues, ensureStores } from './helpers/catalogue-factories';
@@ -310,13 +310,13 @@ describe('getOrgDetails and countryCodes', () => {
 });
 
 describe('edition and issue lists in the catalogue cache (CATALOGUE_CACHE_SECONDS)', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     process.env.CATALOGUE_CACHE_SECONDS = '30';
-    clearCache();
+    await invalidate('catalogue');
   });
-  afterEach(() => {
+  afterEach(async () => {
     delete process.env.CATALOGUE_CACHE_SECONDS;
-    clearCache();
+    await invalidate('catalogue');
   });
 
   it('reads a title’s editions and issues once while kept: an issue added meanwhile shows when the entry ends', async () => {
@@ -327,7 +327,7 @@ describe('edition and issue lists in the catalogue cache (CATALOGUE_CACHE_SECOND
       await addIssues(app.db, 1, { count: 1, newest: '2001-01-01', firstId: added });
       expect((await call<{ total: number }>(app, '/api/catalogue/editions?mid=1', { token: everything })).body.total).toBe(27);
       expect((await call<{ total: number }>(app, '/api/catalogue/issues?mid=1', { token: everything })).body.total).toBe(27);
-      clearCache();
+      await invalidate('catalogue');
       expect((await call<{ total: number }>(app, '/api/catalogue/editions?mid=1', { token: everything })).body.total).toBe(28);
       expect((await call<{ total: number }>(app, '/api/catalogue/issues?mid=1', { token: everything })).body.total).toBe(28);
     } finally {

@@ -4,10 +4,11 @@ import { IMPORT_DATA_DIR, IMPORT_MEDIA_DIR, mediaFiles, pdfFolder, runImport, st
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { favourites, issuePages, issues, magazines, readingProgress, stories } from '@/server/db/schema';
 import { fillerLines, makeSamplePdf, type SamplePage } from '@/server/import/samples';
-import { call, startTestApp, type TestApp } from './helpers/app';
+import { call, freshDatabase, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { ensureSearchLanguage } from './helpers/search-factories';
 
@@ -247,6 +248,27 @@ describe('npm run import: files it refuses leave nothing behind', () => {
     expect(run.output).toContain("story 'Seven Bells' pages 1-1");
     expect(run.output).toContain('Dry run: 1 would be imported, 0 failed; nothing was changed.');
     expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
+  });
+
+  it('--dry-run on a database the migrations have not reached says so and creates nothing, not even the migrations', async () => {
+    const empty = await freshDatabase('import_dry');
+    try {
+      const file = path.join(pdfFolder('dry-unmigrated'), 'Quiet Harbour #8.pdf');
+      fs.writeFileSync(file, await makeSamplePdf({ pages: [{ lines: ['Quiet Harbour'] }] }));
+      const run = await startImport([file, '--dry-run'], { DATABASE_URL: empty.url }).done;
+      expect(run.code).toBe(1);
+      expect(run.output).toMatch(/The database lacks \d+ migration\(s\) \(0000_init, /);
+      const probe = new Client({ connectionString: empty.url });
+      await probe.connect();
+      try {
+        const { rows } = await probe.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`);
+        expect(rows[0].n).toBe(0);
+      } finally {
+        await probe.end();
+      }
+    } finally {
+      await empty.stop();
+    }
   });
 
   it('leaves nothing half-written when killed mid-file (SIGKILL), and the next run completes the file', async () => {

@@ -1,9 +1,9 @@
 import { capStoryPages } from '@/lib/story-paging';
 import type { StoryListKind } from '@/lib/story-routes';
+import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
+import { cached } from '../cache';
 import type { CategoryRow } from '../catalogue/queries';
 import type { Viewer } from '../viewer';
-import { processWide } from '../process-wide';
-import { TtlCache, visibilityKey } from './cache';
 import type { StoryFromServer } from './present';
 import {
   favouriteStoryCategoryIds,
@@ -33,18 +33,19 @@ export interface StoryListAnswer {
 /** What a story list call asks for: a story list address, or the stories of one issue. */
 export type StoryListRequest = StoryListKind | { kind: 'issue'; issueId: number };
 
-const pages = new TtlCache<StoryPage>(500);
-const records = new TtlCache<StoryRecord | null>(1000);
-const categoryLists = new TtlCache<CategoryRow[]>(50);
-const languageLists = new TtlCache<LanguageRow[]>(1);
 /**
- * A member's favourite categories change only through this process's own route, which forgets them at once. One per
- * process (server/process-wide.ts): the route that forgets is bundled apart from the pages that read.
+ * The part of a viewer that decides what they may see: two viewers with the same key see the same stories, so story
+ * reads are kept under it (cache 'stories') and shared by every reader under the same rules.
  */
-const favouriteCategories = processWide('favourite-story-categories', () => new TtlCache<number[]>(5000, 10_000));
+export function visibilityKey(viewer: Viewer, ageRating: number | null): string {
+  const excluded = excludedCategoryNames(viewer.flags?.excludeCat)
+    .map((name) => name.toLowerCase())
+    .sort();
+  return `${hiddenCategoryIds(viewer.flags).join(',')}|${excluded.join(',')}|${ageRating ?? '-'}`;
+}
 
 function cachedPage(scope: StoryScope, key: string, load: () => Promise<StoryPage>): Promise<StoryPage> {
-  return pages.get(`${visibilityKey(scope.viewer, scope.ageRating)}#${key}`, load);
+  return cached('stories', `list|${visibilityKey(scope.viewer, scope.ageRating)}#${key}`, load);
 }
 
 function loadPage(request: StoryListRequest, scope: StoryScope, page: number, pageSize: number, language?: string): Promise<StoryPage> {
@@ -103,8 +104,8 @@ export async function magazineRelated(scope: StoryScope, magazineId: number, pag
 
 /** A story page's story, by canonical path or, for a single segment, by slug. */
 export function storyAt(scope: StoryScope, segments: string[]): Promise<StoryRecord | null> {
-  const key = `${visibilityKey(scope.viewer, scope.ageRating)}#${segments.join('/')}`;
-  return records.get(key, () => (segments.length === 1 ? findStoryBySlug(scope, segments[0]) : findStoryByCanonUrl(scope, segments.join('/'))));
+  const key = `story|${visibilityKey(scope.viewer, scope.ageRating)}#${segments.join('/')}`;
+  return cached('stories', key, () => (segments.length === 1 ? findStoryBySlug(scope, segments[0]) : findStoryByCanonUrl(scope, segments.join('/'))));
 }
 
 /**
@@ -113,8 +114,8 @@ export function storyAt(scope: StoryScope, segments: string[]): Promise<StoryRec
  */
 export async function storyCategoriesFor(viewer: Viewer): Promise<CategoryRow[]> {
   const [visible, favourite] = await Promise.all([
-    categoryLists.get(visibilityKey(viewer, null), () => storyCategories(viewer)),
-    viewer.userId ? favouriteCategories.get(String(viewer.userId), () => favouriteStoryCategoryIds(viewer.userId!)) : Promise.resolve([]),
+    cached('story-categories', visibilityKey(viewer, null), () => storyCategories(viewer)),
+    viewer.userId ? cached('favourite-categories', String(viewer.userId), () => favouriteStoryCategoryIds(viewer.userId!)) : Promise.resolve([]),
   ]);
   const marked = visible.map((category) => ({ ...category, is_fav: favourite.includes(category.category_id) ? 1 : 0 }));
   return [...marked.filter((category) => category.is_fav === 1), ...marked.filter((category) => category.is_fav === 0)];
@@ -122,15 +123,10 @@ export async function storyCategoriesFor(viewer: Viewer): Promise<CategoryRow[]>
 
 /** The translation languages list, the same for everyone. */
 export function cachedTranslationLanguages(): Promise<LanguageRow[]> {
-  return languageLists.get('translation', translationLanguages);
+  return cached('translation-languages', 'all', translationLanguages);
 }
 
 /** Whether a code is one of the translation languages: looked up in the kept list rather than read again. */
 export async function isTranslationLanguage(code: string): Promise<boolean> {
   return (await cachedTranslationLanguages()).some((language) => language.lang_code === code);
-}
-
-/** After a member marks or unmarks a category, their list is read afresh. */
-export function forgetFavouriteCategories(userId: number): void {
-  favouriteCategories.delete(String(userId));
 }

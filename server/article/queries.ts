@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { invalidate } from '../cache';
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, favourites, issues, magazines, stories, storyReads } from '../db/schema';
 import { visibleCategoryWhere } from '../catalogue/visibility';
@@ -277,11 +278,12 @@ export async function setFavouriteStoryCategory(userId: number, categoryId: numb
   const db = getDb();
   if (favourite) {
     await db.insert(favouriteStoryCategories).values({ userId, categoryId }).onConflictDoNothing();
-    return;
+  } else {
+    await db
+      .delete(favouriteStoryCategories)
+      .where(and(eq(favouriteStoryCategories.userId, userId), eq(favouriteStoryCategories.categoryId, categoryId)));
   }
-  await db
-    .delete(favouriteStoryCategories)
-    .where(and(eq(favouriteStoryCategories.userId, userId), eq(favouriteStoryCategories.categoryId, categoryId)));
+  await invalidate('favourite-categories', userId);
 }
 
 /** The ids of the story categories a member marked as favourite. */

@@ -1,19 +1,10 @@
 import { eq, gt, lt } from 'drizzle-orm';
 import type { SessionClaims } from '@/lib/session-token';
+import { cached, invalidate } from '../cache';
 import { getDb } from '../db/client';
 import { revokedTokens, type User } from '../db/schema';
 import { viaRedis, whenRedisReturns } from '../redis';
-import { processWide } from '../process-wide';
 import { findHeaderUser } from '../user/queries';
-
-/**
- * Tokens found not revoked, and until when that answer stands. Every page and call asks about the same few tokens;
- * a revocation made in this process takes effect at once (revoke forgets the answer), one made by another process
- * within NOT_REVOKED_MS.
- */
-const notRevoked = processWide('not-revoked', () => new Map<string, number>());
-const NOT_REVOKED_MS = 5_000;
-const NOT_REVOKED_MAX = 10_000;
 
 const redisKey = (jti: string) => `revoked:${jti}`;
 const secondsLeft = (expiresAt: Date) => Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
@@ -27,17 +18,18 @@ whenRedisReturns('revocations', async (redis) => {
   await batch.exec();
 });
 
-export async function isRevoked(jti: string): Promise<boolean> {
-  const until = notRevoked.get(jti);
-  if (until !== undefined && until > Date.now()) return false;
-  const revoked = await viaRedis(
-    async (redis) => (await redis.exists(redisKey(jti))) === 1,
-    async () => (await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1)).length > 0,
+/**
+ * Whether a token is revoked: Redis when set and up, else the database, which always has every revocation. The answer
+ * is kept in the cache 'token-revoked' (every page and call asks about the same few tokens); revoke drops it here and
+ * in every other instance.
+ */
+export function isRevoked(jti: string): Promise<boolean> {
+  return cached('token-revoked', jti, () =>
+    viaRedis(
+      async (redis) => (await redis.exists(redisKey(jti))) === 1,
+      async () => (await getDb().select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti)).limit(1)).length > 0,
+    ),
   );
-  if (revoked) return true;
-  if (notRevoked.size >= NOT_REVOKED_MAX) notRevoked.clear();
-  notRevoked.set(jti, Date.now() + NOT_REVOKED_MS);
-  return false;
 }
 
 /**
@@ -46,7 +38,6 @@ export async function isRevoked(jti: string): Promise<boolean> {
  * as new ones arrive (Redis lets its keys expire).
  */
 export async function revoke(jti: string, expiresAtSeconds: number): Promise<void> {
-  notRevoked.delete(jti);
   const expiresAt = new Date(expiresAtSeconds * 1000);
   const db = getDb();
   await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
@@ -56,8 +47,8 @@ export async function revoke(jti: string, expiresAtSeconds: number): Promise<voi
     },
     async () => undefined,
   );
-  // A check that was under way while this ran may have noted the token as good again.
-  notRevoked.delete(jti);
+  // After the write: a check under way while it ran is not kept (server/cache/store.ts), and every instance drops its answer.
+  await invalidate('token-revoked', jti);
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
 }
 
@@ -68,7 +59,7 @@ const OVER: SessionCheck = { over: true };
 
 /**
  * Whether a verified session is over: revoked (logout), its account deleted (for pages), or signed before the member's sessions
- * were ended (a password change ends every other session). Both answers are kept a few seconds per process (see isRevoked, findHeaderUser).
+ * were ended (a password change ends every other session). Both answers are kept in the one cache, dropped by their writers (see isRevoked, findHeaderUser).
  * A session that stands carries the member row read to decide it, so the request need not read it again; it is null only for a
  * deleted account on a route that answers that itself.
  */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { cached } from '../cache';
 import { outsideCallTimeoutMs } from '../config';
 import type { Library } from '../db/schema';
 
@@ -13,25 +14,21 @@ function isLoopback(url: URL): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-const DISCOVERY_TTL_MS = 10 * 60 * 1000;
-const discovered = new Map<string, { at: number; config: oidc.Configuration }>();
-
-/** The provider's configuration (discovery document and keys), fetched once per ten minutes per library setting. */
+/**
+ * The provider's configuration (discovery document and keys), kept in the cache 'sso-providers' per library setting
+ * (issuer, client and secret are the key, so a changed setting is a new entry).
+ */
 export async function providerConfig(library: Pick<Library, 'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret'>): Promise<oidc.Configuration> {
   const issuer = new URL(library.oidcIssuer!.trim());
   const clientId = library.oidcClientId!.trim();
   const secret = library.oidcClientSecret ?? '';
   const key = createHash('sha256').update(`${issuer.href}\n${clientId}\n${secret}`).digest('hex');
-  const cached = discovered.get(key);
-  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   // client_secret_basic is the OpenID default every provider supports; no secret means a public client.
-  const config = await oidc.discovery(issuer, clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
+  return cached('sso-providers', key, () => oidc.discovery(issuer, clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
     execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
     // Seconds; openid-client keeps it for the token and userinfo calls made with this configuration too.
     timeout: Math.max(1, Math.ceil(outsideCallTimeoutMs() / 1000)),
-  });
-  discovered.set(key, { at: Date.now(), config });
-  return config;
+  }));
 }
 
 export interface FlowSecrets {

@@ -44,16 +44,16 @@ function scope(viewer: Viewer, ageRating: number | null): string {
 
 export function cachedListing(viewer: Viewer, filter: MagazineFilter): Promise<{ items: MagazineHit[]; total: number }> {
   const key = `listing|${scope(viewer, filter.ageRating)}|${filter.list ?? ''}|${filter.categoryId ?? ''}|${filter.language ?? ''}|${filter.includeGold ? 1 : 0}|${filter.page}|${filter.pageSize ?? CATEGORY_PAGE_SIZE}`;
-  return cached(key, () => filterMagazines(viewer, filter));
+  return cached('catalogue', key, () => filterMagazines(viewer, filter));
 }
 
 /** Categories the viewer may see, without favourite marks (the same for every member of a library). */
 export function cachedCategories(viewer: Viewer): Promise<CategoryRow[]> {
-  return cached(`categories|${viewer.libraryId}`, () => visibleCategories({ ...viewer, userId: null }));
+  return cached('catalogue', `categories|${viewer.libraryId}`, () => visibleCategories({ ...viewer, userId: null }));
 }
 
 export function cachedLanguages(viewer: Viewer, ageRating: number | null, filter: LanguageFilter = {}) {
-  return cached(`languages|${scope(viewer, ageRating)}|${filter.list ?? ''}|${filter.categoryId ?? ''}`, () => languagesWithTitles(viewer, ageRating, filter));
+  return cached('catalogue', `languages|${scope(viewer, ageRating)}|${filter.list ?? ''}|${filter.categoryId ?? ''}`, () => languagesWithTitles(viewer, ageRating, filter));
 }
 
 /** One page of a title's list and how long the whole list is. */
@@ -64,7 +64,7 @@ export interface TitleListPage<T> {
 
 /** A page of a title's list and its length, kept like the listings; null when the viewer may not see the title. */
 function cachedTitlePage<T>(key: string, viewer: Viewer, ageRating: number | null, mid: number, read: { count(): Promise<number>; page(): Promise<T[]> }): Promise<TitleListPage<T> | null> {
-  return cached(`${key}|${scope(viewer, ageRating)}|${mid}`, async () => {
+  return cached('catalogue', `${key}|${scope(viewer, ageRating)}|${mid}`, async () => {
     const [meta, total, rows] = await Promise.all([findMagazine(viewer, ageRating, { mid }), read.count(), read.page()]);
     return meta ? { total, rows } : null;
   });
@@ -102,7 +102,7 @@ export interface MagazinePageData {
 /** Everything a title's page shows, or null when the viewer may not see the title. */
 export function cachedMagazinePage(viewer: Viewer, ratings: { magazine: number | null; story: number | null }, mid: number): Promise<MagazinePageData | null> {
   const key = `magazine|${scope(viewer, ratings.magazine)}|${ratings.story ?? 'all'}|${mid}`;
-  return cached(key, async () => {
+  return cached('catalogue', key, async () => {
     const [meta, regular, issueCount, specials, stories] = await Promise.all([
       findMagazine(viewer, ratings.magazine, { mid }),
       listIssues(viewer, ratings.magazine, { mid, special: false, limit: CATEGORY_PAGE_SIZE }),
@@ -122,7 +122,7 @@ export interface IssuePageData {
 
 /** An issue's page, or null when the viewer may not see it. */
 export function cachedIssuePage(viewer: Viewer, ageRating: number | null, issueId: number): Promise<IssuePageData | null> {
-  return cached(`issue|${scope(viewer, ageRating)}|${issueId}`, async () => {
+  return cached('catalogue', `issue|${scope(viewer, ageRating)}|${issueId}`, async () => {
     const issue = await findIssue(viewer, ageRating, issueId);
     if (!issue) return null;
     const recent = await listIssues(viewer, ageRating, { mid: issue.mid, limit: CATEGORY_PAGE_SIZE + 1 });

@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { viewerFor } from '../viewer';
 import { idParam } from '../article/params';
-import { forgetFavouriteCategories, storyCategoriesFor } from '../article/lists';
+import { storyCategoriesFor } from '../article/lists';
 import { setFavouriteStoryCategory, visibleCategory } from '../article/queries';
 
 export const storyCategoryParams = z.object({ categoryId: idParam });
@@ -16,7 +16,6 @@ async function toggle(params: Record<string, string>, session: Parameters<typeof
   if (!viewer.userId) throw new HttpError(401, 'Sign in to continue');
   if (!(await visibleCategory(viewer, categoryId))) throw new HttpError(404, 'Category not found');
   await setFavouriteStoryCategory(viewer.userId, categoryId, favourite);
-  forgetFavouriteCategories(viewer.userId);
   return { status: 'success', category_id: categoryId, is_fav: favourite ? 1 : 0 };
 }
 

@@ -3,10 +3,9 @@ import { tempTwin } from '@/lib/catalogue-paths';
 import { LIBRARY } from '@/lib/constants';
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
-import { verifySessionToken } from '@/lib/session-token';
 import { findUnsafeText } from '@/lib/text-input';
 import { checkSession } from '../auth/revocation';
-import type { Session } from '../auth/session';
+import { verifiedClaims, type Session } from '../auth/session';
 import { jwtSecret } from '../config';
 import { isDatabaseOutage } from '../db/client';
 import { RequestContext } from './request';
@@ -49,7 +48,7 @@ type Load<A extends Access, P> = (page: PageContext<A>, ctx: GetServerSidePropsC
 /** The verified session behind a page request (the HttpOnly cookie), with the member row its check read, or null. */
 export async function pageSession(ctx: Pick<GetServerSidePropsContext, 'req'>): Promise<Session | null> {
   const token = ctx.req.cookies[SESSION_COOKIE];
-  const claims = await verifySessionToken(token, jwtSecret());
+  const claims = await verifiedClaims(token, jwtSecret());
   const check = claims ? await checkSession(claims, { accountGone: 'over' }) : null;
   if (!claims || !check || check.over) return null;
   return { claims, token: token!, via: 'cookie', user: check.user };

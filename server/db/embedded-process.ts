@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-/** Starts the embedded database in a child process (see scripts/embedded-db.ts) and returns its URL. */
-export async function startEmbeddedDatabaseProcess(dataDir?: string): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Starts the embedded database in a child process (see scripts/embedded-db.ts) and returns its URL. With a folder and
+ * a port, a stopped one starts again at the same address with the same data (the outage tests).
+ */
+export async function startEmbeddedDatabaseProcess(dataDir?: string, port?: number): Promise<{ url: string; stop(): Promise<void> }> {
   const script = path.join(process.cwd(), 'scripts', 'embedded-db.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...(dataDir ? [dataDir] : [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir ?? '', ...(port ? [String(port)] : [])], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

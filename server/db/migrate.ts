@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -20,4 +21,18 @@ export async function runMigrations(pool: Pool, migrationsFolder = MIGRATIONS_FO
   } finally {
     client.release();
   }
+}
+
+/**
+ * Tags of the repo's migrations the database has not applied, read without changing anything: drizzle applies those
+ * whose journal `when` is later than the newest `created_at` it recorded.
+ */
+export async function pendingMigrations(pool: Pool, migrationsFolder = MIGRATIONS_FOLDER): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const newest = await pool
+    .query<{ newest: string | null }>('SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations')
+    .then((result) => Number(result.rows[0]?.newest ?? 0))
+    // No table yet: nothing was ever applied.
+    .catch(() => 0);
+  return journal.entries.filter((entry) => entry.when > newest).map((entry) => entry.tag);
 }

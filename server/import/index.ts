@@ -2,19 +2,23 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { invalidate } from '../cache';
+import { titlesChanged } from '../catalogue/edits';
 import { MEDIA_DIR } from '../config';
 import { getDb, type Database } from '../db/client';
 import { categories, issuePages, issues, languages, magazines, stories } from '../db/schema';
 import { COVER_SIZE } from '../media/render';
 import { slugify } from '../seed/text';
+import { mediaStorage, type MediaStorage, type Staged } from '../storage';
 import { MetadataError, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
 import { PdfError, type OutlineEntry, type PageResult, type PagePool } from './workers';
 
 /**
  * Imports PDF issues: metadata, matching to titles and issues, every page drawn and its text read (in worker
  * threads), the outline's stories, all written in one transaction per file. Images are drawn into a temporary folder
- * under the media folder and moved in only after the rows commit; the file's hash is recorded last, so a run that
- * stops anywhere leaves that file to be done again by the next one. The command (scripts/import.ts) and the
+ * under the media folder, staged in the media storage (server/storage: the same folder, or the bucket's .import/)
+ * and moved in only after the rows commit; the file's hash is recorded last, so a run that stops anywhere leaves that
+ * file to be done again by the next one. The command (scripts/import.ts) and the
  * console's upload both call importFile.
  */
 
@@ -30,6 +34,8 @@ export interface ImportOptions {
   defaults?: ImportDefaults;
   dryRun?: boolean;
   mediaDir?: string;
+  /** Where the images go: by default the local media folder, or the S3 bucket when S3_BUCKET is set. */
+  storage?: MediaStorage;
   db?: Database;
   /** Called as each page is done. */
   onPage?: (done: number, total: number) => void;
@@ -315,22 +321,20 @@ async function writeRows(
   });
 }
 
-/** Moves a rendered folder's files into the media folder; each rename replaces one file whole. */
-async function moveFolder(from: string, to: string): Promise<void> {
-  const files = await fs.readdir(path.join(from, 'view'));
-  await fs.mkdir(path.join(to, 'view'), { recursive: true });
-  for (const name of files) await fs.rename(path.join(from, 'view', name), path.join(to, 'view', name));
-}
-
 /** Page folders of an issue past its new last page (a changed file with fewer pages). */
-async function pagesBeyond(mediaDir: string, issueId: number, pageCount: number): Promise<string[]> {
-  const dir = path.join(mediaDir, 'pages', String(issueId));
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  return names.filter((name) => /^\d+$/.test(name) && Number(name) > pageCount).map((name) => path.join(dir, name));
+async function pagesBeyond(storage: MediaStorage, issueId: number, pageCount: number): Promise<string[]> {
+  const folders = new Set<string>();
+  for (const key of await storage.list(`pages/${issueId}`)) {
+    const pageNo = key.split('/')[2] ?? '';
+    if (/^\d+$/.test(pageNo) && Number(pageNo) > pageCount) folders.add(`pages/${issueId}/${pageNo}`);
+  }
+  return [...folders];
 }
 
 /** Removes temporary folders of runs that are no longer running (a run killed mid-file leaves its own behind). */
 export async function removeAbandonedTemporaryFolders(mediaDir = MEDIA_DIR): Promise<void> {
+  // What a dead run staged in a bucket: no process id to ask there, so by age (no import takes a day).
+  await mediaStorage(mediaDir).removeAbandonedStaging(24 * 60 * 60 * 1000);
   const root = path.join(mediaDir, TEMPORARY_FOLDER);
   for (const name of await fs.readdir(root).catch(() => [] as string[])) {
     const pid = Number(name.split('-')[0]);
@@ -352,8 +356,11 @@ function failureReason(error: unknown): string {
 export async function importFile(file: string, options: ImportOptions): Promise<ImportOutcome> {
   const db = options.db ?? getDb();
   const mediaDir = options.mediaDir ?? MEDIA_DIR;
+  const storage = options.storage ?? mediaStorage(mediaDir);
   const defaults = options.defaults ?? {};
   let temporary: string | null = null;
+  let staged: Staged | null = null;
+  let committed = false;
   try {
     const hash = await sha256(file);
     const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
@@ -388,7 +395,8 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     // Checked before drawing a page, so a file that cannot be placed costs no rendering.
     await chooseTitle(db, metadata, defaults);
 
-    temporary = path.join(mediaDir, TEMPORARY_FOLDER, `${process.pid}-${randomBytes(6).toString('hex')}`);
+    const runName = `${process.pid}-${randomBytes(6).toString('hex')}`;
+    temporary = path.join(mediaDir, TEMPORARY_FOLDER, runName);
     await fs.mkdir(temporary, { recursive: true });
     const storyStarts = new Map<number, string[]>();
     spans.forEach((span, i) => storyStarts.set(span.pages[0], [...(storyStarts.get(span.pages[0]) ?? []), `story-${i + 1}`]));
@@ -405,11 +413,15 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       ),
     );
 
+    staged = await storage.stage(temporary, runName);
     const written = await writeRows(db, file, metadata, defaults, pages, spans, hash.slice(0, 10));
-    for (const move of written.moves) await moveFolder(path.join(temporary, move.from), path.join(mediaDir, move.to));
-    const leftovers = [...written.stale.map((folder) => path.join(mediaDir, folder)), ...(await pagesBeyond(mediaDir, written.issueId, pages.length))];
-    await Promise.all(leftovers.map((folder) => fs.rm(folder, { recursive: true, force: true })));
+    committed = true;
+    await staged.commit(written.moves);
+    const leftovers = [...written.stale, ...(await pagesBeyond(storage, written.issueId, pages.length))];
+    await Promise.all(leftovers.map((folder) => storage.removeFolder(folder)));
     await db.update(issues).set({ contentHash: hash }).where(eq(issues.id, written.issueId));
+    // Every instance of the site forgets the lists and pages that did not have this issue, and its page images.
+    await Promise.all([titlesChanged(), invalidate('page-images')]);
     return {
       file,
       status: written.updated ? 'updated' : 'imported',
@@ -420,6 +432,8 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       stories: spans.length,
     };
   } catch (error) {
+    // Rows not written: what was staged goes. Written but not all moved: the hash is unset, so the next run redoes it.
+    if (staged && !committed) await staged.discard().catch(() => undefined);
     return { file, status: 'failed', reason: failureReason(error) };
   } finally {
     if (temporary) await fs.rm(temporary, { recursive: true, force: true });

@@ -28,7 +28,7 @@ function categoryTileOf(category: CategoryRow, base: CatalogueBase): CategoryTil
 }
 
 function languageNames() {
-  return cached('languages|all', allLanguages);
+  return cached('catalogue', 'languages|all', allLanguages);
 }
 
 /** A catalogue screen's context: a member's, or anyone's on the open /q/temp screens. */
@@ -238,7 +238,7 @@ export async function allIssuesProps(page: CataloguePage, ctx: GetServerSideProp
   const { base } = page;
   const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
   const key = `all-issues|${viewer.libraryId}|${ratings.magazine ?? 'all'}|${mid}`;
-  const data = await cached(key, async () => {
+  const data = await cached('catalogue', key, async () => {
     const [rows, total] = await Promise.all([listIssues(viewer, ratings.magazine, { mid, limit: CATEGORY_PAGE_SIZE }), countIssues(viewer, ratings.magazine, mid)]);
     return { rows, total };
   });

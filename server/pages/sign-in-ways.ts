@@ -15,8 +15,8 @@ export async function signInWays(library: Library | null, named: boolean) {
   let card: string | null = library && library.cardMode !== 'none' ? loginPath('librarycard', library.id) : null;
   let sso: string | null = library && hasSso(library) ? loginPath('sso', library.id) : null;
   if (!named && (!card || !sso)) {
-    // Kept like the library rows it counts (server/cache.ts), instead of a count over every library per visit.
-    const row = await cached('libraries|sign-in-ways', async () => {
+    // Kept like the library rows it counts (server/cache), instead of a count over every library per visit.
+    const row = await cached('sign-in-ways', 'counts', async () => {
       const [counts] = await getDb()
         .select({
           lists: sql<number>`count(*) filter (where ${libraries.cardMode} = 'list')::int`,

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { MEDIA_DIR, jwtSecret } from '../config';
+import { cached } from '../cache';
+import { jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
-import { processWide } from '../process-wide';
+import { mediaStorage } from '../storage';
 import { pageToRender } from './queries';
 
 /** API path of the page images; the code and a per-page signature make every address unguessable. */
@@ -33,39 +32,22 @@ export function readPageToken(token: string, jti: string, issueId: number): { pa
   return want.length === got.length && timingSafeEqual(want, got) ? { pageNo, scale } : null;
 }
 
-export function pageImageFile(issueId: number, pageNo: number, scale: Scale): string {
-  return path.join(MEDIA_DIR, 'pages', String(issueId), String(pageNo), 'view', `${scale}.jpg`);
+/** The storage key of a page's JPEG; an imported page has its WebP twin beside it. */
+export function pageImageKey(issueId: number, pageNo: number, scale: Scale): string {
+  return `pages/${issueId}/${pageNo}/view/${scale}.jpg`;
 }
-
-/** The WebP twin beside a page's JPEG, when the page has one (imported pages do), for browsers that accept it. */
-export async function webpTwin(jpegFile: string, accept: string | undefined): Promise<string | null> {
-  if (!accept?.includes('image/webp')) return null;
-  const twin = jpegFile.replace(/\.jpg$/, '.webp');
-  try {
-    await fs.access(twin);
-    return twin;
-  } catch {
-    return null;
-  }
-}
-
-const rendering = processWide('page-renders', () => new Map<string, Promise<string | null>>());
 
 /**
- * The page image file, rendered on first request (the seed does not pre-render 28,000 pages) and kept on disk.
- * Concurrent requests for one image share one render; the file appears whole through a rename.
+ * The page image's storage key, rendered on first request (the seed does not pre-render 28,000 pages) and kept in
+ * the media storage, where every instance finds it. Concurrent requests for one image share one render (the cache
+ * 'page-images', which the import drops when it moves an issue's pages in); two instances may both render it, and
+ * the second write replaces the first whole with the same image.
  */
 export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): Promise<string | null> {
-  const file = pageImageFile(issueId, pageNo, scale);
-  const pending = rendering.get(file);
-  if (pending) return pending;
-  const job = (async () => {
-    try {
-      await fs.access(file);
-      return file;
-    } catch {
-      // not rendered yet
-    }
+  const key = pageImageKey(issueId, pageNo, scale);
+  return cached('page-images', key, async () => {
+    const storage = mediaStorage();
+    if (await storage.exists(key)) return key;
     const page = await pageToRender(issueId, pageNo);
     // An imported page was drawn from its PDF at import; until its images are moved in there is nothing to show.
     if (!page || page.sourceFile !== null) return null;
@@ -73,14 +55,9 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
       { magazineName: page.magazineName, issueName: page.issueName, pageNo, text: page.text, width: page.width, height: page.height },
       scale,
     );
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temporary, image);
-    await fs.rename(temporary, file);
-    return file;
-  })().finally(() => rendering.delete(file));
-  rendering.set(file, job);
-  return job;
+    await storage.write(key, image);
+    return key;
+  });
 }
 
 /**

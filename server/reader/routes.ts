@@ -1,10 +1,11 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
+import { openWithTwin, sendObject } from '../media/serve';
+import { StorageUnavailableError } from '../storage';
 import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES } from './access';
 import { verifyReaderCode } from './code';
-import { ensurePageImage, readPageToken, webpTwin } from './images';
+import { ensurePageImage, readPageToken } from './images';
 import { saveProgress } from './queries';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -42,25 +43,17 @@ export const readerRoutes: ServiceRoutes = {
         const claims = await verifyReaderCode(params.code);
         const page = claims ? readPageToken(params.token, claims.jti, claims.issueId) : null;
         if (!claims || !page) throw new HttpError(403, REFUSAL_MESSAGES['invalid-code']);
-        const jpeg = await ensurePageImage(claims.issueId, page.pageNo, page.scale);
-        if (!jpeg) throw new HttpError(404, 'No such page', { field: 'token' });
-        const webp = await webpTwin(jpeg, req.headers.accept);
-        const file = webp ?? jpeg;
-        const stat = await fs.promises.stat(file);
-        res.statusCode = 200;
-        res.setHeader('Content-Type', webp ? 'image/webp' : 'image/jpeg');
-        // One address, two encodings: a shared cache must key on what the browser accepts.
-        res.setHeader('Vary', 'Accept');
-        res.setHeader('Content-Length', stat.size);
-        res.setHeader('Cache-Control', IMAGE_CACHE);
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        if (req.method === 'HEAD') {
-          res.end();
-          return null;
-        }
-        await new Promise<void>((resolve, reject) => {
-          fs.createReadStream(file).on('error', reject).pipe(res).on('finish', resolve).on('close', resolve);
+        const opened = await (async () => {
+          const key = await ensurePageImage(claims.issueId, page.pageNo, page.scale);
+          return key ? openWithTwin(key, req.headers.accept) : null;
+        })().catch((error: unknown) => {
+          if (error instanceof StorageUnavailableError) throw new HttpError(503, 'The page images are not reachable just now; try again shortly');
+          throw error;
         });
+        if (!opened) throw new HttpError(404, 'No such page', { field: 'token' });
+        // Streamed through the site rather than redirected to a signed bucket address: the address stays this
+        // code's (refused when the code expires), the bucket stays private, and WebP or JPEG is chosen per Accept.
+        await sendObject(req, res, opened, IMAGE_CACHE);
         return null;
       },
     }),

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   renderCategoryImage,
   renderCoverImage,
@@ -10,23 +8,24 @@ import {
   type Palette,
   type Scale,
 } from '../media/render';
+import { mediaStorage } from '../storage';
 import type { MagazinePlan } from './catalogue';
 import { ILLUSTRATIONS_PER_CATEGORY } from './catalogue';
 import type { LibrarySeed } from './content/libraries';
 import type { CategorySeed } from './content/types';
 import { hashString } from './random';
 
-/** One image folder to write: `${mediaDir}/${folder}/view/{1,2,3}.jpg`, drawn by `render` at each scale. */
+/** One image folder to write: `${folder}/view/{1,2,3}.jpg` in the media storage, drawn by `render` at each scale. */
 export interface ImageJob {
   folder: string;
   render: (scale: Scale) => Promise<Buffer>;
 }
 
+/** Writes into the media storage: the folder `mediaDir`, or the S3 bucket when S3_BUCKET is set. */
 export async function writeImage(mediaDir: string, job: ImageJob): Promise<void> {
-  const dir = path.join(mediaDir, job.folder, 'view');
-  await fs.mkdir(dir, { recursive: true });
+  const storage = mediaStorage(mediaDir);
   for (const scale of SCALES) {
-    await fs.writeFile(path.join(dir, `${scale}.jpg`), await job.render(scale));
+    await storage.write(`${job.folder}/view/${scale}.jpg`, await job.render(scale));
   }
 }
 

@@ -24,6 +24,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { invalidateAll } from '../cache';
 import { hashPassword } from '../auth/password';
 import { hashSecret } from '../auth/secrets';
 import type { Database } from '../db/client';
@@ -289,6 +290,8 @@ export async function seedDemoLibrary(db: Database, options: SeedOptions): Promi
     const { storyId, languageCode, title, subtitle, body } = translation;
     await fs.writeFile(file, JSON.stringify({ artid: storyId, langCode: languageCode, title, subtitle, body }));
   }
+  // A site already running on this database may have kept its empty answers.
+  await invalidateAll();
 
   return {
     categories: CONTENT_CATEGORIES.length + TITLE_CATEGORIES.filter((c) => c.register).length + 1,

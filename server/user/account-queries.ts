@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { invalidate } from '../cache';
 import { getDb } from '../db/client';
 import { externalIdentities, libraries, memberships, users, type Library, type User } from '../db/schema';
-import { forgetHeaderUser } from './queries';
 
 export async function findUserByEmail(email: string): Promise<User | null> {
   const rows = await getDb().select().from(users).where(eq(users.email, email)).limit(1);
@@ -33,7 +33,7 @@ export async function updateUser(
   values: Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'passwordHash' | 'sessionsValidFrom'>>,
 ): Promise<User> {
   const rows = await getDb().update(users).set(values).where(eq(users.id, id)).returning();
-  forgetHeaderUser(id);
+  await invalidate('member', id);
   return rows[0];
 }
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
+import { invalidate } from '../cache';
 import type { Database } from '../db/client';
 import { memberships, oneTimeCodes, partnerLinks, readerCodes, storyReads, supportRequests, users } from '../db/schema';
-import { forgetHeaderUser } from './queries';
 
 export type AccountRef = { email: string } | { mobile: string } | { id: number };
 
@@ -50,6 +50,6 @@ export async function deleteAccount(db: Database, ref: AccountRef): Promise<Dele
     await tx.delete(users).where(eq(users.id, user.id));
     return { userId: user.id, removed };
   });
-  if (result) forgetHeaderUser(result.userId);
+  if (result) await invalidate('member', result.userId);
   return result;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { cached } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, memberships, users, type Library, type User } from '../db/schema';
-import { processWide } from '../process-wide';
 
 export interface MembershipWithLibrary {
   library: Library;
@@ -14,31 +14,12 @@ export async function findUserById(id: number): Promise<User | null> {
 }
 
 /**
- * The member rows the header shows (name, whether a password is set), kept a few seconds: every page asks for the
- * same few members. updateUser forgets a member's entry, so a change made in this process shows at once; one made by
- * another process within HEADER_USER_MS. Nothing is kept under tests (NODE_ENV=test).
+ * The member row the session check and the header read (name, whether a password is set, when sessions were ended),
+ * kept in the cache 'member': every page asks for the same few members. Whatever writes a member row drops its entry
+ * (updateUser, deleteAccount), here and in every other instance.
  */
-const headerUsers = processWide('header-users', () => new Map<number, { until: number; user: Promise<User | null> }>());
-const HEADER_USER_MS = 5_000;
-const HEADER_USER_MAX = 10_000;
-
 export function findHeaderUser(id: number): Promise<User | null> {
-  if (process.env.NODE_ENV === 'test') return findUserById(id);
-  const now = Date.now();
-  const hit = headerUsers.get(id);
-  if (hit && hit.until > now) return hit.user;
-  if (headerUsers.size >= HEADER_USER_MAX) headerUsers.clear();
-  const user = findUserById(id);
-  headerUsers.set(id, { until: now + HEADER_USER_MS, user });
-  user.catch(() => {
-    if (headerUsers.get(id)?.user === user) headerUsers.delete(id);
-  });
-  return user;
-}
-
-/** Drops the kept header row of a member whose row just changed. */
-export function forgetHeaderUser(id: number): void {
-  headerUsers.delete(id);
+  return cached('member', String(id), () => findUserById(id));
 }
 
 export async function findLibrary(id: number): Promise<Library | null> {

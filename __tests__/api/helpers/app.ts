@@ -7,6 +7,7 @@ import { startEmbeddedDatabaseProcess } from '@/server/db/embedded-process';
 import { runMigrations } from '@/server/db/migrate';
 import { createServiceHandler } from '@/server/http/handler';
 import { buildOpenApi } from '@/server/http/openapi';
+import { serveMedia } from '@/server/media/serve';
 import { SERVICES } from '@/server/services';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -65,6 +66,19 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
     if (req.url === '/api/openapi.json') {
       res.setHeader('Content-Type', 'application/json');
       res.end(openApi);
+      return;
+    }
+    // Covers and story pictures, as pages/api/media/[...path].ts serves them.
+    const media = /^\/api\/media\/([^?]+)/.exec(req.url ?? '')?.[1];
+    if (media) {
+      const decode = (part: string) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          return '';
+        }
+      };
+      void serveMedia(req, res, media.split('/').map(decode));
       return;
     }
     const service = /^\/api\/([^/?]+)\//.exec(req.url ?? '')?.[1];

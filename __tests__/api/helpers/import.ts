@@ -15,10 +15,10 @@ export interface ImportRun {
 }
 
 /** Starts `npm run import` as the operator would, in its own process, on the test's database and media folder. */
-export function startImport(args: string[]): { child: ChildProcess; done: Promise<ImportRun> } {
+export function startImport(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<ImportRun> } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'import.ts'), ...args], {
     // IMPORT_NICE 0: on a busy machine the tests wait for the drawing, which here has no site to yield to.
-    env: { ...process.env, MEDIA_DIR: IMPORT_MEDIA_DIR, DATA_DIR: IMPORT_DATA_DIR, DATABASE_POOL_MAX: '2', IMPORT_NICE: '0' },
+    env: { ...process.env, MEDIA_DIR: IMPORT_MEDIA_DIR, DATA_DIR: IMPORT_DATA_DIR, DATABASE_POOL_MAX: '2', IMPORT_NICE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
