@@ -2,6 +2,33 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import tseslint from 'typescript-eslint';
 
+/** Import patterns of a top-level folder, by alias and by relative path from up to four levels down. */
+function layer(folder) {
+  return [`@/${folder}`, `@/${folder}/*`, ...[1, 2, 3, 4].map((depth) => `${'../'.repeat(depth)}${folder}/*`)];
+}
+
+const SERVER_MESSAGE = 'server/ is backend only: the browser layers reach it over HTTP (services/), the edge not at all';
+
+function layerRules() {
+  const rule = (files, patterns) => ({
+    files,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  });
+  const up = (folders, message) => ({ group: folders.flatMap(layer), message });
+  // Types may cross from server/ to the browser layers (the wire contract lives beside the handlers); code may not.
+  const serverTypesOnly = { group: layer('server'), message: SERVER_MESSAGE, allowTypeImports: true };
+  return [
+    rule(['components/**'], [serverTypesOnly, up(['pages'], 'components/ is below pages/')]),
+    rule(['hooks/**'], [serverTypesOnly, up(['pages', 'components'], 'hooks/ is below pages/ and components/')]),
+    rule(['services/**'], [serverTypesOnly, up(['pages', 'components', 'hooks'], 'services/ is the HTTP layer: below pages/, components/ and hooks/')]),
+    rule(['lib/**', 'middleware.ts'], [
+      { group: layer('server'), message: SERVER_MESSAGE },
+      up(['pages', 'components', 'hooks', 'services'], 'lib/ is the bottom layer: pure logic shared by client, server and edge'),
+    ]),
+    rule(['server/**'], [up(['pages', 'components', 'hooks', 'services', 'styles'], 'server/ is reached from pages/ and imports only lib/ (services/ is the browser HTTP layer)')]),
+  ];
+}
+
 const config = [
   { ignores: ['.next/**', '.next-bench/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   ...nextVitals,
@@ -24,17 +51,9 @@ const config = [
     files: ['next.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  {
-    // Components, hooks and services never reach into the backend.
-    files: ['components/**', 'hooks/**', 'services/**', 'lib/**', 'middleware.ts'],
-    rules: {
-      // Types may cross (the wire contract lives beside the handlers); code may not.
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/server/*', '../server/*', '../../server/*'], message: 'server/ is backend only', allowTypeImports: true }] },
-      ],
-    },
-  },
+  // The direction of imports (DESIGN.md): pages -> components -> hooks -> services -> lib; pages/api -> server -> lib.
+  // Each folder may not import the layers above it; lib/ and middleware.ts stay edge-safe and import no layer at all.
+  ...layerRules(),
 ];
 
 export default config;

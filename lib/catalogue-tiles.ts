@@ -1,5 +1,7 @@
-import { imageSet, type IssueTile } from './entities';
-import { issuePath, magazinePath, type CatalogueBase } from './catalogue-paths';
+import { issuePath, listingPath, magazinePath, type CatalogueBase } from './catalogue-paths';
+import { imageSet, mediaUrl, type CategoryTile, type IssueTile } from './entities';
+import { catalogueBase } from './routes';
+import type { CategoryRow, MagazineHit } from './wire';
 
 /** The gold badge over a gold title's cover (SPEC §9: the icon comes in three sizes). */
 export const GOLD_BADGE = { src: '/icons/gold-1x.svg', alt: 'Gold' } as const;
@@ -36,4 +38,15 @@ export function editionTile(issue: { mid: number; issueId: number; issueName: st
     browserLinkUrl: href,
     appLinkUrl: href,
   };
+}
+
+/** SPEC §3 Issue tile from a magazine filter hit, under the member's library's catalogue base. */
+export function issueTile(hit: MagazineHit, libraryId?: number): IssueTile {
+  return titleTile(hit, catalogueBase(libraryId));
+}
+
+/** SPEC §3 Category tile, linking to the category's listing. */
+export function categoryTile(category: CategoryRow, libraryId?: number): CategoryTile {
+  const href = listingPath(catalogueBase(libraryId), category.category_id);
+  return { name: category.name, imgPath: mediaUrl(category.image), appLinkUrl: href, browserLinkUrl: href };
 }

@@ -160,3 +160,16 @@ export const SHORT_ACCOUNT_MENU = ACCOUNT_MENU.filter((item) => item.href !== '/
 export function catalogueBase(libraryId: number | string | null | undefined): '' | '/q/temp' {
   return Number(libraryId) === 2083 ? '/q/temp' : '';
 }
+
+/** The sign-in screens under /login. */
+export type SignInStep = '' | 'email' | 'linkmobile' | 'librarycard' | 'sso';
+
+/** `?lib={id}`, naming a library to the sign-in screens, or '' when there is none. */
+export function libraryQuery(libraryId?: number | null): string {
+  return libraryId ? `?${new URLSearchParams({ lib: String(libraryId) })}` : '';
+}
+
+/** A sign-in screen's address, naming the library (`?lib=`) when there is one. */
+export function loginPath(step: SignInStep = '', libraryId?: number | null): string {
+  return `${step ? `/login/${step}` : '/login'}${libraryQuery(libraryId)}`;
+}

@@ -1,6 +1,6 @@
-import type { StoryFromServer } from '@/server/article/present';
 import { mediaUrl, type StoryTile } from './entities';
 import { readTimeLabel } from './read-time';
+import type { StoryFromServer } from './wire';
 
 /** SPEC §3 Story tile, mapped from the server's story (shared by pages' server code and the client). */
 export function storyTile(story: StoryFromServer, now?: Date): StoryTile {

@@ -1,10 +1,11 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ContactScreen } from '@/components/help/ContactScreen';
-import { memberContact, publicShell } from '@/server/pages/public';
+import { memberContact, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = (async (ctx) => {
-  const { session, shell } = await publicShell(ctx);
+export const getServerSideProps = withPage({ access: 'open', withoutDatabase: true }, async (page) => {
+  const shell = await page.shell();
+  const { session } = page;
   return { props: { shell, prefill: memberContact(session) } };
 }) satisfies GetServerSideProps;
 

@@ -1,12 +1,12 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { FaqScreen } from '@/components/help/FaqScreen';
 import { SESSION_TOKEN_SECONDS } from '@/server/config';
-import { publicShell } from '@/server/pages/public';
+import { withPage } from '@/server/context';
 import { paymentsEnabled } from '@/server/payments/provider';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = (async (ctx) => {
-  const { shell } = await publicShell(ctx);
+export const getServerSideProps = withPage({ access: 'open', withoutDatabase: true }, async (page) => {
+  const shell = await page.shell();
   return { props: { shell, sessionDays: Math.round(SESSION_TOKEN_SECONDS / 86_400), cardPayments: paymentsEnabled() } };
 }) satisfies GetServerSideProps;
 

@@ -1,17 +1,15 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { GuestLvaScreen } from '@/components/account/GuestLvaScreen';
 import { defaultGuestLibraryId } from '@/server/config';
-import { withDatabase } from '@/server/pages/session';
-import { libParam } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, withPage } from '@/server/context';
 import { findLibrary } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {
   const library = await findLibrary(libParam(ctx) ?? defaultGuestLibraryId());
   return {
     props: {
-      shell: await shellProps(null),
+      shell: await page.shell(),
       libraryId: library?.id ?? null,
       libraryName: library?.name ?? '',
       guestAvailable: Boolean(library?.guestAccess),

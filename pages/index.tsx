@@ -1,20 +1,19 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
-import { CATEGORY, STORY_CATEGORIES } from '@/lib/constants';
-import { COOKIE } from '@/lib/cookies';
+import { listingPath } from '@/lib/catalogue-paths';
+import { CATEGORY } from '@/lib/constants';
 import { catalogueBase } from '@/lib/routes';
-import { storyTile } from '@/services/article';
-import { categoryTile, issueTile } from '@/services/catalogue';
+import { fixedStoryCategoryHref } from '@/lib/story-routes';
+import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
+import { storyTile } from '@/lib/story-tiles';
 import { loadHome } from '@/server/home';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const member = await requireMember(ctx);
-  if ('redirect' in member) return member;
-  const libraryId = member.viewer.libraryId;
-  const [home, shell] = await Promise.all([loadHome(member.viewer, Number(ctx.req.cookies[COOKIE.ageRating] ?? 0)), shellProps(member.session)]);
+export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
+  const [viewer, ratings] = await Promise.all([page.viewer(), page.ratings()]);
+  const libraryId = viewer.libraryId;
+  const [home, shell] = await Promise.all([loadHome(viewer, ratings), page.shell()]);
   const base = catalogueBase(libraryId);
   const now = new Date();
   return {
@@ -26,10 +25,10 @@ export const getServerSideProps = withDatabase(async (ctx) => {
       newspapers: home.newspapers ? home.newspapers.map((hit) => issueTile(hit, libraryId)) : null,
       coverStories: home.coverStories.map((story) => storyTile(story, now)),
       links: {
-        popular: `${base}/magazines/BS/en`,
-        categories: `${base}/magazines/BS`,
-        newspapers: `${base}/magazines/${CATEGORY.newspapers}`,
-        coverStories: `/stories/category/${STORY_CATEGORIES.cover.slug}/${STORY_CATEGORIES.cover.id}`,
+        popular: listingPath(base, 'BS', 'en'),
+        categories: listingPath(base, 'BS'),
+        newspapers: listingPath(base, CATEGORY.newspapers),
+        coverStories: fixedStoryCategoryHref('cover'),
       },
     },
   };

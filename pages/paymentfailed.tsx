@@ -1,11 +1,12 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { PaymentFailedScreen } from '@/components/payments/PaymentFailedScreen';
-import { publicShell } from '@/server/pages/public';
+import { withPage } from '@/server/context';
 import { paymentsEnabled } from '@/server/payments/provider';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = (async (ctx) => {
-  const { session, shell } = await publicShell(ctx);
+export const getServerSideProps = withPage({ access: 'open', withoutDatabase: true }, async (page) => {
+  const shell = await page.shell();
+  const { session } = page;
   return { props: { shell, canRetry: paymentsEnabled() && Boolean(session && !session.claims.guest && session.claims.libid) } };
 }) satisfies GetServerSideProps;
 

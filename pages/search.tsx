@@ -3,9 +3,8 @@ import Head from 'next/head';
 import { SearchScreen } from '@/components/search/SearchScreen';
 import { COOKIE } from '@/lib/cookies';
 import { MAX_SEARCH_LENGTH, parseTab, searchPageUrl, searchPlaceholder } from '@/lib/search';
-import { discoverIssue, searchPageResult } from '@/services/search';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { discoverIssue, searchPageResult, type DiscoverIssue, type SearchPageResult } from '@/lib/search-results';
+import { redirectTo, withPage } from '@/server/context';
 import { searchIssues, searchMagazines, searchStories } from '@/server/search';
 import { siteLayout } from '@/components/shell/siteLayout';
 
@@ -13,22 +12,20 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const member = await requireMember(ctx);
-  if ('redirect' in member) return member;
+export const getServerSideProps = withPage({ access: 'member' }, async (page, ctx) => {
   const query = (single(ctx.query.q) ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const tab = parseTab(single(ctx.query.tab));
   const rawIssue = single(ctx.query.issueId);
   const issueId = rawIssue === undefined ? null : /^[1-9]\d{0,9}$/.test(rawIssue) ? Number(rawIssue) : NaN;
   // An address that is not a search (an unknown tab, a broken issue id) goes to the one that is.
-  if (tab === null || Number.isNaN(issueId)) return { redirect: { destination: searchPageUrl(query, tab ?? 0), permanent: false } };
+  if (tab === null || Number.isNaN(issueId)) return redirectTo(searchPageUrl(query, tab ?? 0));
 
-  const { viewer } = member;
+  const viewer = await page.viewer();
   const cookies = ctx.req.cookies;
-  const ageRating = Number(cookies[COOKIE.ageRating] ?? 0) || null;
+  const ageRating = page.requestedAgeRating ?? null;
   const scope = { viewer, query, ageRating: ageRating ?? undefined };
-  let initial = null;
-  let issue = null;
+  let initial: (SearchPageResult & { noResults: boolean; done: boolean }) | null = null;
+  let issue: DiscoverIssue | null = null;
   if (query && issueId !== null) {
     const found = await searchIssues({ ...scope, includeGold: true, issueId, page: 0 });
     issue = found.hits[0] ? discoverIssue(found.hits[0]) : null;
@@ -44,7 +41,7 @@ export const getServerSideProps = withDatabase(async (ctx) => {
   }
   return {
     props: {
-      shell: await shellProps(member.session),
+      shell: await page.shell(),
       query,
       tab,
       issueId,

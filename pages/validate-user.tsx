@@ -1,15 +1,14 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ValidateUserScreen } from '@/components/account/ValidateUserScreen';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { helpEmailFor, withPage } from '@/server/context';
 import { formatPrice, planFor } from '@/server/payments/plans';
 import { paymentsEnabled } from '@/server/payments/provider';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {
   const type = ctx.query.type === '2' ? 2 : 1;
-  const session = await pageSession(ctx);
-  const shell = await shellProps(session);
+  const { session } = page;
+  const shell = await page.shell();
   // An expired member may renew by card when the site takes cards; guests and people without a library may not.
   const plan = planFor('basicPlan');
   const renew =
@@ -21,7 +20,7 @@ export const getServerSideProps = withDatabase(async (ctx) => {
       shell,
       type,
       libraryName: shell.library?.libName ?? '',
-      helpEmail: shell.library?.supportEmail || process.env.NEXT_PUBLIC_HELP_EMAIL || 'help@library-reader.example',
+      helpEmail: helpEmailFor(shell),
       renew,
     },
   };

@@ -1,10 +1,9 @@
 import { CATEGORY, SEARCH_HOME_MAX_CATEGORIES } from '@/lib/constants';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
-import { effectiveAgeRating } from '@/lib/age';
 import { storyList } from './article/lists';
 import type { StoryFromServer } from './article/present';
 import { cachedCategories, cachedListing } from './catalogue/browse';
 import type { CategoryRow, MagazineHit } from './catalogue/queries';
+import type { Ratings } from './context';
 import type { Viewer } from './viewer';
 
 export interface HomeData {
@@ -20,9 +19,8 @@ const COVER_STORIES = 12;
  * The home page's sliders: popular magazines, at most 10 categories, newspapers when allowed, cover stories. Each
  * is the first page of a list the catalogue and story screens keep in memory, so home reads them from there.
  */
-export async function loadHome(viewer: Viewer, ageCookie?: number): Promise<HomeData> {
-  const magazineAge = effectiveAgeRating(ageCookie, AGE_RATING_DEFAULT.magazineFilter, viewer.libraryAgeRate);
-  const storyAge = effectiveAgeRating(ageCookie, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate);
+export async function loadHome(viewer: Viewer, ratings: Pick<Ratings, 'magazine' | 'story'>): Promise<HomeData> {
+  const { magazine: magazineAge, story: storyAge } = ratings;
   const showNewspapers = Boolean(viewer.flags?.isNewspaper);
   const [popular, categories, newspapers, stories] = await Promise.all([
     cachedListing(viewer, { list: 'BS', includeGold: true, ageRating: magazineAge, page: 1 }),

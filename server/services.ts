@@ -1,37 +1,16 @@
 import { articleRoutes } from './article/routes';
-import { storyCategoryRoutes } from './article/story-category-routes';
-import { cardRoutes } from './auth/card-routes';
-import { otpRoutes } from './auth/otp-routes';
-import { partnerRoutes } from './auth/partner-routes';
-import { ssoRoutes } from './auth/sso-routes';
-import { browseRoutes } from './catalogue/browse-routes';
-import { catalogueRoutes } from './catalogue/routes';
+import { catalogueService } from './catalogue/service';
 import type { ServiceRoutes } from './http/handler';
-import { paymentUserRoutes } from './payments/routes';
 import { readerRoutes } from './reader/routes';
-import { searchRoutes } from './search/routes';
-import { supportCatalogueRoutes, supportUserRoutes } from './support/routes';
-import { accountRoutes } from './user/account-routes';
-import { favouriteRoutes } from './user/favourite-routes';
-import { readerCodeRoutes } from './user/reader-code-routes';
-import { userRoutes } from './user/routes';
+import { userService } from './user/service';
 
-/** Every service this app serves under /api/{service}/. */
+/**
+ * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
+ * and a path served twice within a service fails here, at start-up.
+ */
 export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader', ServiceRoutes> = {
   article: articleRoutes,
-  catalogue: { ...catalogueRoutes, ...browseRoutes, ...storyCategoryRoutes, ...searchRoutes, ...supportCatalogueRoutes },
-  user: {
-    ...userRoutes,
-    ...otpRoutes,
-    ...cardRoutes,
-    ...ssoRoutes,
-    ...partnerRoutes,
-    ...accountRoutes,
-    ...favouriteRoutes,
-    ...readerCodeRoutes,
-    ...paymentUserRoutes,
-    // The support form module owns addLibSup (the accounts module had its own; one handler serves both forms).
-    ...supportUserRoutes,
-  },
+  catalogue: catalogueService,
+  user: userService,
   reader: readerRoutes,
 };

@@ -1,14 +1,7 @@
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
-import { imageSet } from '@/lib/entities';
-import { readTimeLabel } from '@/lib/read-time';
-import { paragraphsOf } from '@/lib/story-preview';
-import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref, type StoryListKind } from '@/lib/story-routes';
-import type { CategoryRow } from '@/server/catalogue/queries';
-import type { StoryPageData } from '@/server/article/pages';
-import type { StoryDetails, StoryFromServer } from '@/server/article/present';
-import type { LanguageRow } from '@/server/article/translation';
-import { storyTile } from '@/lib/story-tiles';
+import type { StoryListKind } from '@/lib/story-routes';
+import type { CategoryRow, LanguageRow, StoryDetails, StoryFromServer } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
 
@@ -148,106 +141,4 @@ export async function setStoryCategoryFavourite(categoryId: number, favourite: b
   const path = `${SERVICE_URL.catalogue}/story-categories/${categoryId}/favourite`;
   const { data } = favourite ? await http.put<{ status?: string }>(path) : await http.delete<{ status?: string }>(path);
   return String(data.status ?? '').toLowerCase() === 'success';
-}
-
-/** SPEC §3 Story tile, mapped from the server's story (defined in lib/ so server-side page code shares it). */
-export { storyTile };
-
-/** A story as its page shows it. */
-export interface StoryView {
-  artid: number;
-  mid: number;
-  issid: number;
-  title: string;
-  subtitle: string;
-  magName: string;
-  issueName: string;
-  issueHref: string;
-  categoryName: string;
-  categoryHref: string;
-  /** SPEC §4 read time: minutes, or for news how long ago it was published. */
-  readTime: string;
-  isNews: boolean;
-  publishedOn: string;
-  publishedIso: string;
-  image: { src: string; srcSet: string };
-  paragraphs: string[];
-  keywords: { label: string; href: string }[];
-  /** The language the text on the page is in. */
-  lang: string;
-  /** The story's own language. */
-  originalLang: string;
-  isPreview: boolean;
-  href: string;
-}
-
-const PUBLISHED_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** The story page's view of article details, in a translation when one is given. */
-export function storyView(
-  details: StoryDetails,
-  options: { libraryId?: number | null; now?: Date; translation?: { langCode: string; title: string; subtitle: string; body: string } | null },
-): StoryView {
-  const text = options.translation ?? { langCode: details.lang, title: details.title, subtitle: details.subtitle, body: details.body };
-  return {
-    artid: details.artid,
-    mid: details.mid,
-    issid: details.issid,
-    title: text.title,
-    subtitle: text.subtitle,
-    magName: details.magname,
-    issueName: details.issuename,
-    issueHref: issueHref(details.mid, details.issid, options.libraryId),
-    categoryName: details.cat_name,
-    categoryHref: storyCategoryHref(details.cat_slug, details.cat_id),
-    readTime: readTimeLabel({ timeReadSeconds: details.time_read, isNews: details.is_news === 1, publishedAt: details.published }, options.now),
-    isNews: details.is_news === 1,
-    publishedOn: PUBLISHED_DATE.format(new Date(details.published)),
-    publishedIso: details.published,
-    image: imageSet(details.base_img),
-    paragraphs: paragraphsOf(text.body),
-    keywords: details.keywords.filter(isValidKeyword).map((keyword) => ({ label: keyword, href: keywordHref(keyword) })),
-    lang: text.langCode,
-    originalLang: details.lang,
-    isPreview: details.is_preview === 1,
-    href: storyHref(details.canon_url),
-  };
-}
-
-/** A language the story can be read in, as the switcher shows it. */
-export interface LanguageChoice {
-  code: string;
-  label: string;
-  href: string;
-  current: boolean;
-}
-
-/** The switcher's entries from the translation languages list; the story's own language leads to the original. */
-export function languageChoices(languages: LanguageRow[], story: { canonUrl: string; originalLang: string; lang: string }): LanguageChoice[] {
-  const choices = languages.map((language) => ({
-    code: language.lang_code,
-    label: language.display_name && language.display_name !== language.lang ? `${language.display_name} (${language.lang})` : language.lang,
-    href: storyHref(story.canonUrl, language.lang_code === story.originalLang ? undefined : language.lang_code),
-    current: language.lang_code === story.lang,
-  }));
-  // The original language first, so 'back to the original' is always the first choice.
-  const original = choices.find((c) => c.code === story.originalLang) ?? {
-    code: story.originalLang,
-    label: 'Original language',
-    href: storyHref(story.canonUrl),
-    current: story.lang === story.originalLang,
-  };
-  return [original, ...choices.filter((c) => c.code !== story.originalLang)];
-}
-
-/** The story page's props from what the server loaded for it. */
-export function storyScreenProps(data: StoryPageData, now: Date = new Date()) {
-  const story = storyView(data.details, { libraryId: data.viewer.libraryId || null, now, translation: data.translation });
-  return {
-    story,
-    languages: data.languages ? languageChoices(data.languages, { canonUrl: data.details.canon_url, originalLang: story.originalLang, lang: story.lang }) : null,
-    translation: data.notice,
-    related: data.related.map((related) => storyTile(related, now)),
-    signInHref: '/login',
-  };
 }

@@ -3,10 +3,9 @@ import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
 import { ageParam, ageRatingOrDefault } from '@/lib/age';
 import type { ListingQuery } from '@/lib/catalogue-screens';
 import { COOKIE } from '@/lib/cookies';
-import { GOLD_BADGE, titleTile } from '@/lib/catalogue-tiles';
-import { mediaUrl, type CategoryTile, type IssueTile } from '@/lib/entities';
-import { catalogueBase } from '@/lib/routes';
-import type { CategoryRow, MagazineHit } from '@/server/catalogue/queries';
+import { GOLD_BADGE, issueTile } from '@/lib/catalogue-tiles';
+import type { IssueTile } from '@/lib/entities';
+import type { CategoryRow, MagazineHit } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
 
@@ -53,17 +52,6 @@ export async function getCategories(lang = 'en', libid?: number): Promise<Catego
 export async function filterMagazines(params: Parameters<typeof catalogueKeys.magazines>[0]): Promise<MagazinePage> {
   const { data } = await http.get<MagazinePage>(catalogueKeys.magazines(params));
   return data;
-}
-
-/** SPEC §3 Issue tile from a magazine filter hit. */
-export function issueTile(hit: MagazineHit, libraryId?: number): IssueTile {
-  return titleTile(hit, catalogueBase(libraryId));
-}
-
-/** SPEC §3 Category tile. */
-export function categoryTile(category: CategoryRow, libraryId?: number): CategoryTile {
-  const href = `${catalogueBase(libraryId)}/magazines/${category.category_id}`;
-  return { name: category.name, imgPath: mediaUrl(category.image), appLinkUrl: href, browserLinkUrl: href };
 }
 
 /** SPEC §3 Issue tiles of one title, a page of 20 (the issue list call). */

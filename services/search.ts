@@ -1,36 +1,12 @@
 import { ageParam } from '@/lib/age';
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
-import { imageSet, type StoryTile } from '@/lib/entities';
-import { catalogueBase } from '@/lib/routes';
+import { searchPageResult, type SearchPageResult } from '@/lib/search-results';
 import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/server/search';
-import { storyTile } from './article';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
 
 export type { IssueHit, LibraryCatalogue, MagazineSearchHit, StorySearchResult };
-
-/** SPEC §3 Search result (name, key), with what the result list shows. */
-export interface SearchResult {
-  name: string;
-  key: string;
-  href: string;
-  imageSrc: string;
-  imageSrcSet: string;
-  /** The name with the matched words in <em> (HTML-escaped). */
-  highlight: string;
-  isGold: boolean;
-}
-
-/** SPEC §3 Discover tile issue. */
-export interface DiscoverIssue {
-  imgPath: string;
-  magName: string;
-  issueName: string;
-  issueId: number;
-  pages: { page: number; _highLight: string }[];
-  /** How many pages match; above 3 the tile shows 'More'. */
-  fin: number;
-}
+export { NO_RESULTS, type DiscoverIssue, type SearchPageResult, type SearchResult, type StoryResult } from '@/lib/search-results';
 
 export interface SearchOptions {
   /** The ageRating cookie; sent as age_rating only below 8 (SPEC §5). */
@@ -112,69 +88,6 @@ export async function searchStories(query: string, page: number, options: Search
 
 export async function getLibraryCatalogue(url: string): Promise<LibraryCatalogue> {
   return http.get<LibraryCatalogue>(url).then(({ data }) => data, failed('magazine-libaray', EMPTY_CATALOGUE));
-}
-
-/** A magazine search hit as the result list shows it. */
-export function searchResult(hit: MagazineSearchHit, libraryId?: number): SearchResult {
-  const { src, srcSet } = imageSet(hit.new_imgPath);
-  return {
-    name: hit.magName,
-    key: hit.objectID,
-    href: `${catalogueBase(libraryId)}/magazine/${hit.mid}`,
-    imageSrc: src,
-    imageSrcSet: srcSet,
-    highlight: hit._highlightResult.magName.value,
-    isGold: hit.isGold === 1,
-  };
-}
-
-/** SPEC §3 Discover tile issue, from an issue hit. */
-export function discoverIssue(hit: IssueHit): DiscoverIssue {
-  return {
-    imgPath: hit.magDetails.img,
-    magName: hit.magDetails.magName,
-    issueName: hit.issue.iss_name,
-    issueId: hit.issue.iss_id,
-    pages: hit.pages,
-    fin: hit.fIn,
-  };
-}
-
-/** A story in the results, with its title and the part of its body that matched highlighted. */
-export interface StoryResult {
-  tile: StoryTile;
-  titleHighlight: string;
-  snippet: string;
-}
-
-/** One page of results for a tab, as the overlay and /search show them. */
-export interface SearchPageResult {
-  magazines: SearchResult[];
-  stories: StoryResult[];
-  /** Issues whose pages hold the words; asked for with the first page of the Magazines tab. */
-  discover: DiscoverIssue[];
-  discoverTotal: number;
-}
-
-export const NO_RESULTS: SearchPageResult = { magazines: [], stories: [], discover: [], discoverTotal: 0 };
-
-/** The answers of the search calls as one page of results (used by the client and by /search's server side). */
-export function searchPageResult(
-  answers: { magazines?: MagazineSearchPage; issues?: IssueSearchResult | null; stories?: StorySearchResult },
-  libraryId?: number,
-  now: Date = new Date(),
-): SearchPageResult {
-  return {
-    magazines: answers.magazines?.hits.map((hit) => searchResult(hit, libraryId)) ?? [],
-    stories:
-      answers.stories?.Articles.map((story) => ({
-        tile: storyTile(story, now),
-        titleHighlight: story._highlightResult.title.value,
-        snippet: story._snippetResult.body.value,
-      })) ?? [],
-    discover: answers.issues?.hits.map(discoverIssue) ?? [],
-    discoverTotal: answers.issues?.nbHits ?? 0,
-  };
 }
 
 /** One page of a tab's results from the services (each failure already answered as an empty result). */

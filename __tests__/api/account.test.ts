@@ -3,7 +3,7 @@ import type { GetServerSidePropsContext } from 'next';
 import { hashPassword } from '@/server/auth/password';
 import { hashSecret } from '@/server/auth/secrets';
 import { accessCodes, partnerLinks, users } from '@/server/db/schema';
-import { pageSession } from '@/server/pages/session';
+import { pageSession } from '@/server/context';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { client, newEmail, outboxCode } from './helpers/accounts';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { GetServerSidePropsContext } from 'next';
 import { favourites, memberships, readerCodes, readingProgress, storyReads, supportRequests, users } from '@/server/db/schema';
-import { pageSession } from '@/server/pages/session';
+import { pageSession } from '@/server/context';
 import { accountRef, deleteAccount } from '@/server/user/delete-account';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';

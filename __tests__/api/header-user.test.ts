@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { GetServerSidePropsContext } from 'next';
 import { users } from '@/server/db/schema';
-import { pageSession } from '@/server/pages/session';
+import { pageSession } from '@/server/context';
 import { updateUser } from '@/server/user/account-queries';
 import { findHeaderUser } from '@/server/user/queries';
 import { call, startTestApp, type TestApp } from './helpers/app';

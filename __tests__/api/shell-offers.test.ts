@@ -1,7 +1,7 @@
 import type { GetServerSidePropsContext } from 'next';
 import { SESSION_COOKIE } from '@/lib/cookies';
-import { pageSession } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { pageSession } from '@/server/context';
+import { shellProps } from '@/server/context';
 import { startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 

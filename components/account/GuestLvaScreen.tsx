@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useState } from 'react';
+import { loginPath } from '@/lib/routes';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
@@ -24,7 +25,7 @@ export function GuestLvaScreen({ libraryId, libraryName, guestAvailable, guestDa
   if (!libraryId || !guestAvailable) {
     return (
       <AuthCard title="Guest reading is not open" lead={libraryName ? `${libraryName} does not welcome guests right now.` : 'This library does not welcome guests right now.'}>
-        <Button as={Link} href={libraryId ? `/login?lib=${libraryId}` : '/login'}>
+        <Button as={Link} href={loginPath('', libraryId)}>
           Other ways to sign in
         </Button>
       </AuthCard>
@@ -53,7 +54,7 @@ export function GuestLvaScreen({ libraryId, libraryName, guestAvailable, guestDa
       lead={`No account needed: for the next ${guestDays} days this browser can read the library’s magazines, newspapers and stories.`}
       footer={
         <p>
-          Already a member? <Link href={`/login?lib=${libraryId}`}>Sign in</Link>
+          Already a member? <Link href={loginPath('', libraryId)}>Sign in</Link>
         </p>
       }
     >

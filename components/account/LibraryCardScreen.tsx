@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
+import { loginPath } from '@/lib/routes';
 import { Button } from '@/components/ui/Button';
 import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';
@@ -56,7 +57,7 @@ export function LibraryCardScreen({ library }: LibraryCardScreenProps) {
       lead={library ? `Use the card and PIN ${library.name} gave you.` : 'Use the card number and PIN your library gave you.'}
       footer={
         <p>
-          <Link href={library ? `/login?lib=${library.id}` : '/login'}>Other ways to sign in</Link>
+          <Link href={loginPath('', library?.id)}>Other ways to sign in</Link>
         </p>
       }
     >

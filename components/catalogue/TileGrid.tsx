@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
-import { useInfinitePages, type PageOf } from '@/hooks/useInfinitePages';
+import { usePagedList, type PageOf } from '@/hooks/usePagedList';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { GOLD_BADGE } from '@/lib/catalogue-tiles';
@@ -31,7 +31,7 @@ export interface TileGridProps {
  * The scroll position is saved on a click and restored on coming back.
  */
 export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: TileGridProps) {
-  const list = useInfinitePages(first, loadPage);
+  const list = usePagedList({ first, firstPage: 1, loadPage });
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   useScrollRestore(containerRef, list);

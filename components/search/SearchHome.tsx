@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import useSWR from 'swr';
+import { listingPath, magazinePath } from '@/lib/catalogue-paths';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
@@ -24,7 +25,7 @@ function tileOf(hit: MagazineSearchHit, libraryId?: number): IssueTile {
     imageSrcSet: srcSet,
     ...(hit.isGold === 1 ? { floatingImgSrc: GOLD_BADGE.src, floatingImgAltText: GOLD_BADGE.alt } : {}),
     showFloatingIcon: hit.isGold === 1,
-    browserLinkUrl: `${base}/magazine/${hit.mid}`,
+    browserLinkUrl: magazinePath(base, hit.mid),
   };
 }
 
@@ -51,12 +52,12 @@ export function SearchHome({ libraryId }: { libraryId?: number }) {
           <SectionTitle id="search-home-languages">Popular Languages</SectionTitle>
           <KeywordChipList
             label="Popular Languages"
-            chips={data.popularLang.map((language) => ({ label: language.lang, href: `${base}/magazines/BS/${language.lang_code}` }))}
+            chips={data.popularLang.map((language) => ({ label: language.lang, href: listingPath(base, 'BS', language.lang_code) }))}
           />
         </Languages>
       ) : null}
       {data.magazineList.length > 0 ? (
-        <Slider title="Popular Magazines" viewAllHref={`${base}/magazines/BS/en`} itemCount={data.magazineList.length}>
+        <Slider title="Popular Magazines" viewAllHref={listingPath(base, 'BS', 'en')} itemCount={data.magazineList.length}>
           {data.magazineList.map((hit) => (
             <IssueCard key={hit.objectID} tile={tileOf(hit, libraryId)} width={HOME_COVER.width} height={HOME_COVER.height} />
           ))}
@@ -76,7 +77,7 @@ export function SearchHome({ libraryId }: { libraryId?: number }) {
               key={category.category_id}
               name={category.name}
               imgPath={mediaUrl(category.image)}
-              browserLinkUrl={`${base}/magazines/${category.category_id}`}
+              browserLinkUrl={listingPath(base, category.category_id)}
               width={HOME_CATEGORY}
               height={HOME_CATEGORY}
             />

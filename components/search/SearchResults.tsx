@@ -6,7 +6,8 @@ import { imageSourcesFor } from '@/components/ui/images';
 import { STORY_IMAGE } from '@/lib/constants';
 import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
 import type { SearchState } from '@/hooks/useSearch';
-import { discoverIssue, searchIssues, type DiscoverIssue, type SearchOptions, type SearchResult, type StoryResult } from '@/services/search';
+import { discoverIssue, type DiscoverIssue, type SearchResult, type StoryResult } from '@/lib/search-results';
+import { searchIssues, type SearchOptions } from '@/services/search';
 import { DiscoverTile } from './DiscoverTile';
 import { Highlight } from './Highlight';
 

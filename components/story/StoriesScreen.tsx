@@ -6,10 +6,11 @@ import { StoryCard } from '@/components/ui/StoryCard';
 import { useNearBottom } from '@/hooks/useNearBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useStoryCategories } from '@/hooks/useStoryCategories';
-import { useStoryPages } from '@/hooks/useStoryPages';
+import { usePagedList } from '@/hooks/usePagedList';
 import type { StoryTile } from '@/lib/entities';
 import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
-import { storyTile } from '@/services/article';
+import { storyTile } from '@/lib/story-tiles';
+import { articleKeys, getStoryList } from '@/services/article';
 import { media } from '@/styles/breakpoints';
 import { StoryCategoryNav, type FixedStoryLink } from './StoryCategoryNav';
 import { StoryListSkeleton } from './StoryListSkeleton';
@@ -38,19 +39,25 @@ export interface StoriesScreenProps {
  */
 export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, nbHits, fixed, currentHref }: StoriesScreenProps) {
   const { categories, failed, toggleFavourite } = useStoryCategories();
-  const pages = useStoryPages(list, nbPages, ageRating);
+  // The server rendered page 0 as tiles; the pages after it come from the article service (zero-based on the wire).
+  const pages = usePagedList({
+    first: { items: [], nbPages },
+    firstPage: 0,
+    keyOf: (page) => articleKeys.list(list, page, ageRating),
+    loadPage: (page) => getStoryList(articleKeys.list(list, page, ageRating)).then((answer) => ({ items: answer.Articles, nbPages: answer.nbPages })),
+  });
   const more = useMemo(() => {
     // A story published while the reader scrolls shifts the pages by one: show each story once.
     const shown = new Set(first.map((tile) => tile.key));
     const tiles: StoryTile[] = [];
-    for (const story of pages.more) {
+    for (const story of pages.items) {
       if (shown.has(String(story.artid))) continue;
       shown.add(String(story.artid));
       tiles.push(storyTile(story));
     }
     return tiles;
-  }, [first, pages.more]);
-  const sentinel = useNearBottom<HTMLDivElement>(pages.loadMore, pages.hasMore && !pages.error);
+  }, [first, pages.items]);
+  const sentinel = useNearBottom<HTMLDivElement>(() => void pages.loadMore(), pages.hasMore && !pages.error);
   const stories = [...first, ...more];
   const pageRef = useRef<HTMLDivElement>(null);
   useScrollRestore(pageRef, pages);
@@ -88,16 +95,16 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
         </List>
       )}
       <Footer ref={sentinel}>
-        {pages.isLoading ? <StoryListSkeleton count={3} /> : null}
-        <p role="status" className={pages.isLoading ? 'visually-hidden' : undefined}>
-          {pages.isLoading ? 'Loading more stories…' : pages.error ? 'We couldn’t load more stories.' : ''}
+        {pages.loading ? <StoryListSkeleton count={3} /> : null}
+        <p role="status" className={pages.loading ? 'visually-hidden' : undefined}>
+          {pages.loading ? 'Loading more stories…' : pages.error ? 'We couldn’t load more stories.' : ''}
         </p>
         {pages.error ? (
-          <Button type="button" $variant="secondary" onClick={pages.retry}>
+          <Button type="button" $variant="secondary" onClick={() => void pages.loadMore()}>
             Try again
           </Button>
-        ) : pages.hasMore && !pages.isLoading ? (
-          <Button type="button" $variant="secondary" onClick={pages.loadMore}>
+        ) : pages.hasMore && !pages.loading ? (
+          <Button type="button" $variant="secondary" onClick={() => void pages.loadMore()}>
             Load more stories
           </Button>
         ) : !pages.hasMore && stories.length > 0 && nbPages > 1 ? (

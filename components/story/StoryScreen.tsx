@@ -5,7 +5,7 @@ import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { StoryCard } from '@/components/ui/StoryCard';
 import type { StoryTile } from '@/lib/entities';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
-import type { LanguageChoice, StoryView } from '@/services/article';
+import type { LanguageChoice, StoryView } from '@/lib/story-screen';
 import { media } from '@/styles/breakpoints';
 
 /** What the page says about the language it is shown in. */

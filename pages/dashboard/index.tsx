@@ -1,25 +1,23 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { DashboardScreen } from '@/components/dashboard/DashboardScreen';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { helpEmailFor, withPage } from '@/server/context';
 import { accountSummary } from '@/server/user/account-view';
 import { favouriteMagazineIds } from '@/server/user/favourite-queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const member = await requireMember(ctx);
-  if ('redirect' in member) return member;
+export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
+  const { session } = page;
   const [shell, account, favourites] = await Promise.all([
-    shellProps(member.session),
-    accountSummary(member.session),
-    favouriteMagazineIds(member.viewer, member.session.claims.uid),
+    page.shell(),
+    accountSummary(session),
+    page.viewer().then((viewer) => favouriteMagazineIds(viewer, session.claims.uid)),
   ]);
   return {
     props: {
       shell,
       account,
       favouriteCount: favourites.length,
-      helpEmail: shell.library?.supportEmail || process.env.NEXT_PUBLIC_HELP_EMAIL || 'help@library-reader.example',
+      helpEmail: helpEmailFor(shell),
     },
   };
 }) satisfies GetServerSideProps;

@@ -1,14 +1,11 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ManagePasswordScreen } from '@/components/dashboard/ManagePasswordScreen';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage } from '@/server/context';
 import { accountSummary } from '@/server/user/account-view';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const member = await requireMember(ctx);
-  if ('redirect' in member) return member;
-  const [shell, account] = await Promise.all([shellProps(member.session), accountSummary(member.session)]);
+export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
+  const [shell, account] = await Promise.all([page.shell(), accountSummary(page.session)]);
   return { props: { shell, email: account.email, hasPassword: account.hasPassword } };
 }) satisfies GetServerSideProps;
 

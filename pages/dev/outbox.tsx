@@ -1,14 +1,13 @@
 import type { GetServerSideProps } from 'next';
 import { OutboxScreen } from '@/components/dev/OutboxScreen';
 import { latestOutbox, type OutboxMessage } from '@/server/pages/outbox';
-import { pageSession, withDatabase, type UnavailableProps } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage, type UnavailableProps } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'open' }, async (page) => {
   // The outbox holds sign-in codes: it exists only outside production.
   if (process.env.NODE_ENV === 'production') return { notFound: true };
-  return { props: { shell: await shellProps(await pageSession(ctx)), messages: await latestOutbox() } };
+  return { props: { shell: await page.shell(), messages: await latestOutbox() } };
 }) satisfies GetServerSideProps;
 
 export default function OutboxPage(props: { messages: OutboxMessage[] } | UnavailableProps) {

@@ -1,17 +1,14 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { EmailScreen } from '@/components/account/EmailScreen';
 import { decodeEmail } from '@/lib/email';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { libParam, param, redirectTo } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const session = await pageSession(ctx);
+export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {
   const link = param(ctx, 'link') === '1';
-  if (link && !session) return redirectTo('/login');
+  if (link && !page.session) return redirectTo('/login');
   return {
-    props: { shell: await shellProps(session), libid: libParam(ctx), link, initialEmail: decodeEmail(param(ctx, 'e')) ?? '' },
+    props: { shell: await page.shell(), libid: libParam(ctx), link, initialEmail: decodeEmail(param(ctx, 'e')) ?? '' },
   };
 }) satisfies GetServerSideProps;
 

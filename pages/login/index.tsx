@@ -1,14 +1,13 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
+import { libraryQuery } from '@/lib/routes';
 import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
-import { libParam } from '@/server/pages/query';
-import { withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, withPage } from '@/server/context';
 import { signInWays } from '@/server/pages/sign-in-ways';
 import { cachedLibrary } from '@/server/viewer';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {
   // A library can send its members to /login?lib={id}; otherwise the site's default guest library.
   // libParam refuses what no library id can be (past PostgreSQL's integer, which once answered 500).
   const asked = libParam(ctx);
@@ -18,12 +17,12 @@ export const getServerSideProps = withDatabase(async (ctx) => {
   const guestAvailable = Boolean(library?.guestAccess);
   return {
     props: {
-      shell: await shellProps(null),
+      shell: await page.shell(),
       libraryName: library?.name ?? '',
       guestLibraryId: guestAvailable && library ? library.id : null,
       guestAvailable,
       ways: await signInWays(library, named && Boolean(library)),
-      libQuery: named && library ? `?lib=${library.id}` : '',
+      libQuery: named && library ? libraryQuery(library.id) : '',
     },
   };
 }) satisfies GetServerSideProps;

@@ -1,16 +1,13 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MobileScreen } from '@/components/account/MobileScreen';
 import { COUNTRY_CODES } from '@/lib/country-codes';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { libParam, param, redirectTo } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const session = await pageSession(ctx);
+export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {
   const link = param(ctx, 'link') === '1';
-  if (link && !session) return redirectTo('/login');
-  return { props: { shell: await shellProps(session), countries: COUNTRY_CODES, libid: libParam(ctx), link } };
+  if (link && !page.session) return redirectTo('/login');
+  return { props: { shell: await page.shell(), countries: COUNTRY_CODES, libid: libParam(ctx), link } };
 }) satisfies GetServerSideProps;
 
 export default function LinkMobilePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -1,14 +1,12 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { NewPasswordScreen } from '@/components/account/NewPasswordScreen';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const session = await pageSession(ctx);
-  const user = session?.user ?? null;
+export const getServerSideProps = withPage({ access: 'open' }, async (page) => {
+  const user = page.member;
   return {
-    props: { shell: await shellProps(session), signedIn: Boolean(user), email: user?.email ?? '', hasPassword: Boolean(user?.passwordHash) },
+    props: { shell: await page.shell(), signedIn: Boolean(user), email: user?.email ?? '', hasPassword: Boolean(user?.passwordHash) },
   };
 }) satisfies GetServerSideProps;
 

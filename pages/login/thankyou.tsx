@@ -3,16 +3,13 @@ import { ThankYouScreen } from '@/components/account/ThankYouScreen';
 import { COOKIE } from '@/lib/cookies';
 import { longDate } from '@/lib/dates';
 import { safeSameSitePath } from '@/lib/routes';
-import { requireMember, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage } from '@/server/context';
 import { membershipIn } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const member = await requireMember(ctx);
-  if ('redirect' in member) return member;
-  const { uid, libid } = member.session.claims;
-  const [shell, membership] = await Promise.all([shellProps(member.session), membershipIn(uid, libid)]);
+export const getServerSideProps = withPage({ access: 'member' }, async (page, ctx) => {
+  const { uid, libid } = page.session.claims;
+  const [shell, membership] = await Promise.all([page.shell(), membershipIn(uid, libid)]);
   return {
     props: {
       shell,

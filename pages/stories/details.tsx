@@ -1,7 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { StoryPageView } from '@/components/story/StoryPageView';
 import { storyFromDetailsQuery } from '@/server/article/pages';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 import { storyPageProps } from '@/server/pages/story-props';
 import { siteLayout } from '@/components/shell/siteLayout';
 
@@ -11,10 +11,10 @@ function text(value: string | string[] | undefined): string | undefined {
 }
 
 /** /stories/details?category=&magazineName=&articleName=&articleUrl=: a story named by its address or its names. */
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'member' }, async (page, ctx) => {
   const query = { articleUrl: text(ctx.query.articleUrl), magazineName: text(ctx.query.magazineName), articleName: text(ctx.query.articleName) };
   const lang = text(ctx.query.lang) ?? null;
-  return storyPageProps(ctx, storyFromDetailsQuery(query), lang);
+  return storyPageProps(page, storyFromDetailsQuery(query), lang);
 }) satisfies GetServerSideProps;
 
 export default function StoryDetailsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -1,12 +1,10 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ThankYouScreen } from '@/components/account/ThankYouScreen';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { shellProps } from '@/server/pages/shell';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const session = await pageSession(ctx);
-  return { props: { shell: await shellProps(session), signedIn: Boolean(session) } };
+export const getServerSideProps = withPage({ access: 'open' }, async (page) => {
+  return { props: { shell: await page.shell(), signedIn: Boolean(page.session) } };
 }) satisfies GetServerSideProps;
 
 /** /uploadId/thankyou: after a member sends their library a proof of identity to check. */

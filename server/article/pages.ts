@@ -1,58 +1,16 @@
-import type { GetServerSidePropsContext, Redirect } from 'next';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
-import { COOKIE } from '@/lib/cookies';
-import { decideGate } from '@/lib/gate';
-import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
+import { STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
+import type { LanguageNotice } from '@/lib/story-screen';
+import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';
-import { pageSession } from '../pages/session';
-import { shellProps } from '../pages/shell';
-import { viewerFor, type Viewer } from '../viewer';
+import type { RequestContext } from '../context';
+import type { Viewer } from '../viewer';
 import { cachedTranslationLanguages, isTranslationLanguage, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
 import { findStoryByNames, visibleCategory, type StoryRecord, type StoryScope } from './queries';
 import { mayReadInFull, rememberRead, storyText } from './reading';
 import { translateStory, type LanguageRow } from './translation';
-
-/**
- * Who the request is for, as far as a story page cares: the library's rules, from the library row kept in the one
- * cache (server/cache, dropped when the library changes). The header comes from the member row the session check read.
- */
-export function storyViewer(session: Session): Promise<Viewer> {
-  return viewerFor(session);
-}
-
-/**
- * The gate (SPEC §4 rules 1 to 3) on the server for the story pages, lists and stories alike (none is an open route):
- * the member, or the gate's redirect. The decision is the gate's, as requireMember's; the middleware is a convenience.
- */
-async function gated(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session }> {
-  const session = await pageSession(ctx);
-  const gate = decideGate(
-    ctx.resolvedUrl.split('?')[0],
-    session ? { libraryId: String(session.claims.libid), expiresAt: session.claims.mexp } : null,
-    Math.floor(Date.now() / 1000),
-  );
-  if (gate.action === 'redirect') return { redirect: { destination: gate.to, permanent: false } };
-  if (!session) return { redirect: { destination: '/login', permanent: false } };
-  return { session };
-}
-
-/** A member for a story list page, or the gate's redirect. */
-export async function storyMember(ctx: GetServerSidePropsContext): Promise<{ redirect: Redirect } | { session: Session; viewer: Viewer; shell: ShellProps }> {
-  const gate = await gated(ctx);
-  if ('redirect' in gate) return gate;
-  const { session } = gate;
-  const [viewer, shell] = await Promise.all([storyViewer(session), shellProps(session)]);
-  return { session, viewer, shell };
-}
-
-/** The age rating a page asks for: the ageRating cookie or the article default, never wider than the library's. */
-export function pageAgeRating(ctx: GetServerSidePropsContext, viewer: Viewer): number | null {
-  return effectiveAgeRating(Number(ctx.req.cookies[COOKIE.ageRating] ?? 0), AGE_RATING_DEFAULT.article, viewer.libraryAgeRate);
-}
 
 export interface StoryListPage {
   title: string;
@@ -85,7 +43,6 @@ export async function loadStoryListPage(viewer: Viewer, list: StoryListKind, age
   return { ...LIST_TEXT[list.kind], first, categories };
 }
 
-export type LanguageNotice = { state: 'original' } | { state: 'translated'; languageName: string } | { state: 'unavailable'; languageName: string };
 
 export interface StoryPageData {
   session: Session;
@@ -116,21 +73,20 @@ async function translationFor(record: StoryRecord, lang: string) {
 }
 
 /**
- * A story page: who may read what is decided here. The gate (SPEC §2, §4) sends a visitor with no session to /login
- * (cb brings them back) and a user without a library or membership to /validate-user; a member gets the whole story,
- * in the language asked for when a translation can be had, and the read is recorded. A session that may not read the
- * whole text (its membership ended since the gate let it through) gets the preview of SPEC §4 and no translation.
+ * A story page: who may read what is decided here. The page's gate (SPEC §2, §4, server/context) has sent a visitor
+ * with no session to /login (cb brings them back) and a user without a library or membership to /validate-user; a
+ * member gets the whole story, in the language asked for when a translation can be had, and the read is recorded. A
+ * session that may not read the whole text (its membership ended since the gate let it through) gets the preview of
+ * SPEC §4 and no translation.
  */
 export async function loadStoryPage(
-  ctx: GetServerSidePropsContext,
+  page: RequestContext<Session>,
   find: (scope: StoryScope) => Promise<StoryRecord | null>,
   lang: string | null,
-): Promise<{ redirect: Redirect } | { notFound: true } | StoryPageData> {
-  const gate = await gated(ctx);
-  if ('redirect' in gate) return gate;
-  const { session } = gate;
-  const viewer = await storyViewer(session);
-  const scope: StoryScope = { viewer, ageRating: pageAgeRating(ctx, viewer) };
+): Promise<{ notFound: true } | StoryPageData> {
+  const { session } = page;
+  const [viewer, ratings] = await Promise.all([page.viewer(), page.ratings()]);
+  const scope: StoryScope = { viewer, ageRating: ratings.story };
   const record = await find(scope);
   if (!record) return { notFound: true };
   const full = mayReadInFull(session);
@@ -139,7 +95,7 @@ export async function loadStoryPage(
     full ? cachedTranslationLanguages() : Promise.resolve(null),
     wanted ? translationFor(record, wanted) : Promise.resolve(null),
     magazineRelated(scope, record.story.mid, 0),
-    shellProps(session),
+    page.shell(),
     full ? rememberRead(session.claims.uid, record.story.artid) : Promise.resolve(),
   ]);
   const notice: LanguageNotice = !wanted

@@ -1,24 +1,7 @@
+import type { StoryDetails, StoryFromServer } from '@/lib/wire';
 import type { Story } from '../db/schema';
 
-/** SPEC §3 'Story from the server', plus the subtitle, news flag and ids the tiles need. */
-export interface StoryFromServer {
-  artid: number;
-  title: string;
-  subtitle: string;
-  magname: string;
-  issuename: string;
-  time_read: number;
-  canon_url: string;
-  url: string;
-  base_img: string;
-  thumb: string;
-  short_desc: string;
-  shoppable: number;
-  is_news: number;
-  mid: number;
-  issid: number;
-  published: string;
-}
+export type { StoryDetails, StoryFromServer };
 
 export function storyFromServer(story: Pick<Story, 'id' | 'title' | 'subtitle' | 'timeRead' | 'canonUrl' | 'imagePath' | 'shortDesc' | 'isShoppable' | 'isNews' | 'magazineId' | 'issueId' | 'publishedAt'>, magazineName: string, issueName: string): StoryFromServer {
   return {
@@ -39,22 +22,6 @@ export function storyFromServer(story: Pick<Story, 'id' | 'title' | 'subtitle' |
     issid: story.issueId,
     published: story.publishedAt.toISOString(),
   };
-}
-
-/**
- * Article details (by id, by url): the story from the server with its text and what its page shows around it.
- * `body` is the whole text, or the preview (SPEC §4) when `is_preview` is 1.
- */
-export interface StoryDetails extends StoryFromServer {
-  body: string;
-  is_preview: number;
-  keywords: string[];
-  lang: string;
-  page_no: number;
-  cat_id: number;
-  cat_name: string;
-  cat_slug: string;
-  issue_date: string;
 }
 
 export function storyDetails(

@@ -4,7 +4,6 @@ import { isValidKeyword, type StoryListKind } from '@/lib/story-routes';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { searchStories } from '../search/stories';
-import { viewerFor } from '../viewer';
 import { keywordStories, magazineRelated, magazineStories, storyList, type StoryListRequest } from './lists';
 import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from './params';
 import { storyRoutes } from './story-routes';
@@ -116,9 +115,9 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Article search: full-text search over stories (title, subtitle, keywords, text), typo-tolerant, with highlights',
       query: articleSearchQuery,
-      async handler({ query, session }) {
+      async handler({ query, context }) {
         if (!query.query) return { Articles: [], page: query.page, nbPages: 0, nbHits: 0 };
-        return searchStories({ viewer: await viewerFor(session), query: query.query, page: query.page, ageRating: query.age_rating });
+        return searchStories({ viewer: await context.viewer(), query: query.query, page: query.page, ageRating: query.age_rating });
       },
     }),
   },

@@ -4,19 +4,12 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { FIXED_LANGUAGES } from '@/lib/constants';
 import { paragraphsOf } from '@/lib/story-preview';
+import type { LanguageRow } from '@/lib/wire';
 import { MEDIA_DIR, outsideCallTimeoutMs } from '../config';
 import { getDb } from '../db/client';
 import { languages, storyTranslations } from '../db/schema';
 
-/** SPEC §3 Language. */
-export interface LanguageRow {
-  lang_code: string;
-  _lang: string;
-  lang: string;
-  display_name: string;
-  cc: string;
-  store_id: number;
-}
+export type { LanguageRow };
 
 export interface StoryTranslation {
   storyId: number;

@@ -5,7 +5,7 @@ import { catalogueBase } from '@/lib/routes';
 import { libraryDetails } from '../user/present';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
+import { cachedLibrary, type Viewer } from '../viewer';
 import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from './browse';
 import { COUNTRIES, flagOf } from './countries';
 import { isTopList } from './queries';
@@ -134,8 +134,8 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       summary: 'The organisation (library) the viewer reads through, with the store serving con_code (default IN)',
       query: orgDetailsQuery,
-      async handler({ query, session }) {
-        const viewer = await viewerFor(session, query.libid);
+      async handler({ query, context }) {
+        const viewer = await context.viewer(query.libid);
         const library = viewer.libraryId ? await cachedLibrary(viewer.libraryId) : null;
         if (!library) throw new HttpError(404, 'Organisation not found', { field: 'libid' });
         const country = (query.con_code ?? DEFAULT_COUNTRY).toUpperCase();

@@ -3,14 +3,11 @@
  * member of a library sees the same catalogue, so one query serves them all. Visibility and age are applied in the
  * queries underneath; the cache key holds everything those depend on.
  */
-import type { IncomingMessage } from 'node:http';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, CATEGORY_PAGE_SIZE } from '@/lib/constants';
-import { COOKIE } from '@/lib/cookies';
+import { CATEGORY_PAGE_SIZE } from '@/lib/constants';
 import type { StoryFromServer } from '../article/present';
-import { readCookies, type Session } from '../auth/session';
 import { cached } from '../cache';
-import { viewerFor, type Viewer } from '../viewer';
+import type { RequestContext } from '../context/request';
+import type { Viewer } from '../viewer';
 import { filterMagazines, visibleCategories, type CategoryRow, type MagazineFilter, type MagazineHit } from './queries';
 import {
   countIssues,
@@ -30,31 +27,15 @@ import {
 /** Related stories shown on a title's page. */
 export const RELATED_STORY_COUNT = 10;
 
-/** The age ratings a viewer reads catalogue and stories at, from what the client asked (SPEC §5, §9). */
-export function ratingsFor(viewer: Viewer, requested: number | undefined) {
-  return {
-    magazine: effectiveAgeRating(requested, AGE_RATING_DEFAULT.magazineFilter, viewer.libraryAgeRate),
-    story: effectiveAgeRating(requested, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate),
-  };
-}
-
-/**
- * The rating a catalogue call asks for: its age_rate, else the ageRating cookie the page would have sent it from
- * (the client leaves age_rate out at 8 and above, SPEC §5), else nothing (the call's default applies).
- */
-export function requestedRating(ageRate: number | undefined, req: IncomingMessage): number | undefined {
-  if (ageRate !== undefined) return ageRate;
-  const cookie = Number(readCookies(req.headers.cookie)[COOKIE.ageRating]);
-  return Number.isFinite(cookie) && cookie > 0 ? Math.floor(cookie) : undefined;
-}
-
 /**
  * Who a catalogue call reads for (the session's library, else the one named by libid) and the magazine age rating
- * that applies: the call's age_rate or the ageRating cookie, never past what the library allows.
+ * that applies: the call's age_rate, else the ageRating cookie the page would have sent it from (the client leaves
+ * age_rate out at 8 and above, SPEC §5), never past what the library allows.
  */
-export async function magazineScope(ctx: { query: { libid?: number; age_rate?: number }; session: Session | null; req: IncomingMessage }) {
-  const viewer = await viewerFor(ctx.session, ctx.query.libid);
-  return { viewer, rating: ratingsFor(viewer, requestedRating(ctx.query.age_rate, ctx.req)).magazine };
+export async function magazineScope(ctx: { query: { libid?: number; age_rate?: number }; context: RequestContext }) {
+  const requested = ctx.query.age_rate ?? ctx.context.requestedAgeRating;
+  const [viewer, ratings] = await Promise.all([ctx.context.viewer(ctx.query.libid), ctx.context.ratingsAt(requested, ctx.query.libid)]);
+  return { viewer, rating: ratings.magazine };
 }
 
 function scope(viewer: Viewer, ageRating: number | null): string {

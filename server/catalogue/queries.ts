@@ -1,18 +1,12 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, type TopList } from '@/lib/constants';
+import type { CategoryRow, MagazineHit } from '@/lib/wire';
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, issues, languages, magazineLists, magazines, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
-/** SPEC §3 Category. */
-export interface CategoryRow {
-  category_id: number;
-  name: string;
-  image: string;
-  is_fav: number;
-  cat_slug: string;
-}
+export type { CategoryRow, MagazineHit };
 
 export async function visibleCategories(viewer: Viewer): Promise<CategoryRow[]> {
   const db = getDb();
@@ -53,22 +47,6 @@ export async function allStores() {
 
 export function isTopList(value: string): value is TopList {
   return (FIXED_TOP_LISTS as readonly string[]).includes(value);
-}
-
-/** A magazine as the magazine filter answers it, with its latest issue. */
-export interface MagazineHit {
-  mid: number;
-  magName: string;
-  slug: string;
-  catId: number;
-  lang: string;
-  isGold: number;
-  issueId: number;
-  issueName: string;
-  issueDate: string;
-  img: string;
-  width: number;
-  height: number;
 }
 
 export interface MagazineFilter {

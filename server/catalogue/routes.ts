@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_STORE_ID } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../http/handler';
-import { viewerFor } from '../viewer';
 import { cachedListing, magazineScope } from './browse';
 import { allLanguages, allStores, isTopList, visibleCategories } from './queries';
 
@@ -42,8 +41,8 @@ export const catalogueRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Categories the viewer may see (SPEC §5 visibility), favourites marked',
       query: getCategoriesQuery,
-      async handler({ query, session }) {
-        const viewer = await viewerFor(session, query.libid);
+      async handler({ query, context }) {
+        const viewer = await context.viewer(query.libid);
         return { status: 'success', data: await visibleCategories(viewer) };
       },
     }),

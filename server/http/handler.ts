@@ -2,19 +2,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { findUnsafeText } from '@/lib/text-input';
 import { isDatabaseOutage } from '../db/client';
-import { resolveSession, type Session } from '../auth/session';
+import { readCookies, resolveSession, type Session } from '../auth/session';
+import { RequestContext } from '../context/request';
 import { parseQuery, readBody, readRawBody } from './body';
 import { HttpError, MESSAGES } from './errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthMode = 'required' | 'optional' | 'none';
 
-export interface RouteContext<Query, Body> {
+/** The session a route's handler sees: never null when the route requires one. */
+export type SessionFor<A extends AuthMode> = A extends 'required' ? Session : Session | null;
+
+export interface RouteContext<Query, Body, S extends Session | null = Session | null> {
   query: Query;
   body: Body;
   params: Record<string, string>;
   /** The verified session, when the request carries one. With auth 'required' it is never null. */
-  session: Session | null;
+  session: S;
+  /** The request context (server/context): session, member, viewer, ratings, shell, built once and shared. */
+  context: RequestContext<S>;
   req: IncomingMessage;
   res: ServerResponse;
   ip: string;
@@ -28,6 +34,7 @@ interface RawContext {
   rawBody: string | null;
   params: Record<string, string>;
   session: Session | null;
+  context: RequestContext;
   req: IncomingMessage;
   res: ServerResponse;
   ip: string;
@@ -48,15 +55,19 @@ export interface Route {
   run(ctx: RawContext): Promise<unknown>;
 }
 
-export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodObject<Record<string, never>>>(def: {
+export function route<
+  Q extends z.ZodType = z.ZodObject<Record<string, never>>,
+  B extends z.ZodType = z.ZodObject<Record<string, never>>,
+  A extends AuthMode = 'optional',
+>(def: {
   summary: string;
-  auth?: AuthMode;
+  auth?: A;
   query?: Q;
   body?: B;
   forms?: boolean;
   answersGoneAccount?: boolean;
   rawBody?: boolean;
-  handler(ctx: RouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
+  handler(ctx: RouteContext<z.output<Q>, z.output<B>, SessionFor<A>>): Promise<unknown>;
 }): Route {
   return {
     summary: def.summary,
@@ -69,13 +80,32 @@ export function route<Q extends z.ZodType = z.ZodObject<Record<string, never>>, 
     async run(ctx) {
       const query = (def.query ? def.query.parse(ctx.query) : {}) as z.output<Q>;
       const body = (def.body ? def.body.parse(ctx.body ?? {}) : {}) as z.output<B>;
-      return def.handler({ ...ctx, query, body });
+      // The wrapper refused a required route without a session (401) before calling run.
+      return def.handler({ ...ctx, query, body } as RouteContext<z.output<Q>, z.output<B>, SessionFor<A>>);
     },
   };
 }
 
 /** Path pattern (`v1/article`, `article/:a/:b/:c`) to the routes served at it, by method. */
 export type ServiceRoutes = Record<string, Partial<Record<Method, Route>>>;
+
+/**
+ * One service's route table from the tables of the modules that serve it. A path served twice is a start-up error
+ * naming both tables, never a silent override (object spread let the later table win).
+ */
+export function serviceRoutes(service: string, tables: Record<string, ServiceRoutes>): ServiceRoutes {
+  const merged: ServiceRoutes = {};
+  const owner = new Map<string, string>();
+  for (const [table, routes] of Object.entries(tables)) {
+    for (const [path, methods] of Object.entries(routes)) {
+      const first = owner.get(path);
+      if (first !== undefined) throw new Error(`/api/${service}/${path} is served twice: by ${first} and by ${table}`);
+      owner.set(path, table);
+      merged[path] = methods;
+    }
+  }
+  return merged;
+}
 
 interface ErrorBody {
   status: number;
@@ -185,6 +215,7 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
         rawBody,
         params: found.params,
         session,
+        context: new RequestContext(session, readCookies(req.headers.cookie)),
         req,
         res,
         ip: clientIp(req),

@@ -14,7 +14,7 @@ import { cached } from '../cache';
 import { cachedCategories, cachedIssuePage, cachedLanguages, cachedListing, cachedMagazinePage } from '../catalogue/browse';
 import { allLanguages, isTopList, type CategoryRow } from '../catalogue/queries';
 import { countIssues, lastReadPage, listIssues, type IssueHit } from '../catalogue/titles';
-import { cataloguePage, idParam, type CataloguePageContext } from './catalogue';
+import { idParam, type RequestContext } from '../context';
 
 type WithShell<P> = P & { shell: ShellProps };
 type Result<P> = GetServerSidePropsResult<WithShell<P>>;
@@ -31,14 +31,18 @@ function languageNames() {
   return cached('catalogue', 'languages|all', allLanguages);
 }
 
+/** A catalogue screen's context: a member's, or anyone's on the open /q/temp screens. */
+type CataloguePage = RequestContext;
+
 async function languageChips(
-  page: CataloguePageContext,
+  page: CataloguePage,
   filter: { list?: TopList; categoryId?: number },
   href: (lang: string | null) => string,
   current: string | null,
   names: Array<{ lang_code: string; _lang: string }>,
 ): Promise<FilterChip[]> {
-  const languages = await cachedLanguages(page.viewer, page.ratings.magazine, filter);
+  const [viewer, ratings] = await Promise.all([page.viewer(), page.ratings()]);
+  const languages = await cachedLanguages(viewer, ratings.magazine, filter);
   const chips: FilterChip[] = [{ label: 'All Languages', href: href(null), selected: current === null }];
   for (const language of languages) chips.push({ label: language._lang, href: href(language.lang_code), selected: language.lang_code === current });
   // A language with no titles here is still the one being shown: its chip stays, selected.
@@ -50,7 +54,7 @@ async function languageChips(
 }
 
 /** /magazines/{catId} and /magazines/{catId}/{magLang}, and their /q/temp twins. */
-export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<ListingScreenProps>> {
+export async function listingProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const catId = String(ctx.params?.catId ?? '');
   const lang = typeof ctx.params?.magLang === 'string' ? ctx.params.magLang : null;
   const list = isTopList(catId) ? catId : undefined;
@@ -58,9 +62,8 @@ export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean
   if (!list && categoryId === null) return NOT_FOUND;
   if (lang !== null && !LANGUAGE_CODE.test(lang)) return NOT_FOUND;
 
-  const page = await cataloguePage(ctx, { temp });
-  if ('redirect' in page) return page;
-  const { viewer, base, ratings } = page;
+  const { base } = page;
+  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
   const [categories, names] = await Promise.all([cachedCategories(viewer), languageNames()]);
   const category = categoryId ? categories.find((row) => row.category_id === categoryId) : undefined;
   // Unknown, always hidden (127), newspapers or journals the library does not take, or excluded: all a 404.
@@ -77,7 +80,7 @@ export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean
   const showCategories = Boolean(list) && !lang;
   return {
     props: {
-      shell: page.shell,
+      shell,
       title: showCategories ? 'All Categories' : name,
       listTitle: showCategories ? `${name} in all languages` : null,
       topLists: list ? FIXED_TOP_LISTS.map((id) => ({ label: TOP_LIST_NAMES[id], href: listingPath(base, id, lang), selected: id === list })) : null,
@@ -86,26 +89,25 @@ export async function listingProps(ctx: GetServerSidePropsContext, temp: boolean
       tiles: listing.items.map((hit) => titleTile(hit, base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
-      query: { categoryID: catId, lang: lang ?? '', libid: page.libraryId },
+      query: { categoryID: catId, lang: lang ?? '', libid: viewer.libraryId },
       emptyText: language ? `No ${language._lang} titles in ${name} for your library yet.` : `No titles in ${name} for your library yet.`,
     },
   };
 }
 
 /** /journals: every journal (category 154), or a plain note for a library that does not take them. */
-export async function journalsProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
-  const page = await cataloguePage(ctx, { temp: false });
-  if ('redirect' in page) return page;
+export async function journalsProps(page: CataloguePage): Promise<Result<ListingScreenProps>> {
+  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
   // Library 2083 reads the catalogue under /q/temp, where journals are their category's listing.
-  if (page.viewer.libraryId === LIBRARY.tempRoutes) return { redirect: { destination: listingPath('/q/temp', CATEGORY.journals), permanent: false } };
-  const categories = await cachedCategories(page.viewer);
+  if (viewer.libraryId === LIBRARY.tempRoutes) return { redirect: { destination: listingPath('/q/temp', CATEGORY.journals), permanent: false } };
+  const categories = await cachedCategories(viewer);
   const journals = categories.some((row) => row.category_id === CATEGORY.journals);
   const listing = journals
-    ? await cachedListing(page.viewer, { categoryId: CATEGORY.journals, includeGold: true, ageRating: page.ratings.magazine, page: 1 })
+    ? await cachedListing(viewer, { categoryId: CATEGORY.journals, includeGold: true, ageRating: ratings.magazine, page: 1 })
     : { items: [], total: 0 };
   return {
     props: {
-      shell: page.shell,
+      shell,
       title: 'Journals',
       listTitle: null,
       topLists: null,
@@ -114,28 +116,26 @@ export async function journalsProps(ctx: GetServerSidePropsContext): Promise<Res
       tiles: listing.items.map((hit) => titleTile(hit, page.base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
-      query: { categoryID: String(CATEGORY.journals), lang: '', libid: page.libraryId },
+      query: { categoryID: String(CATEGORY.journals), lang: '', libid: viewer.libraryId },
       emptyText: journals ? 'No journals for your library yet.' : 'Journals are not part of your library’s collection.',
     },
   };
 }
 
 /** /q/temp/magazines/language/{langCode}: every title in one language. */
-export async function languageListingProps(ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
+export async function languageListingProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const code = String(ctx.params?.langCode ?? '');
   if (!LANGUAGE_CODE.test(code)) return NOT_FOUND;
-  const page = await cataloguePage(ctx, { temp: true });
-  if ('redirect' in page) return page;
-  const names = await languageNames();
+  const [viewer, ratings, shell, names] = await Promise.all([page.viewer(), page.ratings(), page.shell(), languageNames()]);
   const language = names.find((row) => row.lang_code === code);
   if (!language) return NOT_FOUND;
   const [listing, chips] = await Promise.all([
-    cachedListing(page.viewer, { language: code, includeGold: true, ageRating: page.ratings.magazine, page: 1 }),
+    cachedListing(viewer, { language: code, includeGold: true, ageRating: ratings.magazine, page: 1 }),
     languageChips(page, {}, (other) => (!other ? listingPath(page.base, 'BS') : page.base ? languagePath(page.base, other, 0) : listingPath(page.base, 'BS', other)), code, names),
   ]);
   return {
     props: {
-      shell: page.shell,
+      shell,
       title: `Magazines in ${language._lang}`,
       listTitle: null,
       topLists: null,
@@ -144,19 +144,18 @@ export async function languageListingProps(ctx: GetServerSidePropsContext): Prom
       tiles: listing.items.map((hit) => titleTile(hit, page.base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
-      query: { categoryID: null, lang: code, libid: page.libraryId },
+      query: { categoryID: null, lang: code, libid: viewer.libraryId },
       emptyText: `No ${language._lang} titles for your library yet.`,
     },
   };
 }
 
 /** /magazine/{mid} and /q/temp/magazine/{mid}. */
-export async function magazineProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<MagazineScreenProps>> {
+export async function magazineProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<MagazineScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
-  const page = await cataloguePage(ctx, { temp });
-  if ('redirect' in page) return page;
-  const { viewer, base, ratings } = page;
+  const { base } = page;
+  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
   const data = await cachedMagazinePage(viewer, ratings, mid);
   if (!data) return NOT_FOUND;
   const { meta } = data;
@@ -164,7 +163,7 @@ export async function magazineProps(ctx: GetServerSidePropsContext, temp: boolea
   const now = new Date();
   return {
     props: {
-      shell: page.shell,
+      shell,
       magazine: {
         mid,
         magName: meta.magName,
@@ -194,13 +193,12 @@ export async function magazineProps(ctx: GetServerSidePropsContext, temp: boolea
 }
 
 /** /magazine/{mid}/{issueId} and its /q/temp twin: an issue of that title, or a 404. */
-export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<IssueScreenProps>> {
+export async function issueProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<IssueScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   const issueId = idParam(ctx.params?.issueId);
   if (mid === null || issueId === null) return NOT_FOUND;
-  const page = await cataloguePage(ctx, { temp });
-  if ('redirect' in page) return page;
-  const { viewer, base, ratings, session } = page;
+  const { base, session } = page;
+  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
   const data = await cachedIssuePage(viewer, ratings.magazine, issueId);
   if (!data || data.issue.mid !== mid) return NOT_FOUND;
   const { issue } = data;
@@ -208,7 +206,7 @@ export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean):
   const lastPage = claims ? await lastReadPage(claims.uid, issueId) : null;
   return {
     props: {
-      shell: page.shell,
+      shell,
       issue: {
         issueId,
         issueName: issue.issueName,
@@ -234,12 +232,11 @@ export async function issueProps(ctx: GetServerSidePropsContext, temp: boolean):
 }
 
 /** /all-issues/{mid} and /q/temp/all-issues/{mid}: every issue of a title, newest first, pages of 20. */
-export async function allIssuesProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<Result<AllIssuesScreenProps>> {
+export async function allIssuesProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<AllIssuesScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
-  const page = await cataloguePage(ctx, { temp });
-  if ('redirect' in page) return page;
-  const { viewer, base, ratings } = page;
+  const { base } = page;
+  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
   const key = `all-issues|${viewer.libraryId}|${ratings.magazine ?? 'all'}|${mid}`;
   const data = await cached('catalogue', key, async () => {
     const [rows, total] = await Promise.all([listIssues(viewer, ratings.magazine, { mid, limit: CATEGORY_PAGE_SIZE }), countIssues(viewer, ratings.magazine, mid)]);
@@ -248,12 +245,12 @@ export async function allIssuesProps(ctx: GetServerSidePropsContext, temp: boole
   if (data.rows.length === 0) return NOT_FOUND;
   return {
     props: {
-      shell: page.shell,
+      shell,
       magazine: { mid, magName: data.rows[0].magName, href: magazinePath(base, mid) },
       tiles: data.rows.map((row) => editionTile(row, base)),
       nbPages: Math.ceil(data.total / CATEGORY_PAGE_SIZE),
       total: data.total,
-      libid: page.libraryId,
+      libid: viewer.libraryId,
     },
   };
 }

@@ -1,11 +1,10 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { COOKIE } from '@/lib/cookies';
 import { issuePath } from '@/lib/catalogue-paths';
 import { catalogueBase } from '@/lib/routes';
 import { issueOwner } from '../catalogue/titles';
 import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES, type ReaderIssue, type ReaderRefusal } from '../reader/access';
 import { warmPages } from '../reader/images';
-import { pageSession } from './session';
+import type { RequestContext } from '../context';
 
 /** Library 2083 reads at /q/temp/tpreader. */
 export const TEMP_READER_LIBRARY = 2083;
@@ -22,12 +21,12 @@ function one(value: string | string[] | undefined): string {
  * /reader/{code}/{issue} and /q/temp/tpreader?code=&issue=: the code and the member are checked again on every
  * load, and the page is never cached. A refused code gets a screen that offers to open the issue again.
  */
-export async function readerProps(ctx: GetServerSidePropsContext, temp: boolean): Promise<GetServerSidePropsResult<ReaderProps>> {
+export async function readerProps(page: RequestContext, ctx: GetServerSidePropsContext, temp: boolean): Promise<GetServerSidePropsResult<ReaderProps>> {
   ctx.res.setHeader('Cache-Control', 'no-store');
   const code = one(temp ? ctx.query.code : ctx.params?.code);
   const issueText = one(temp ? ctx.query.issue : ctx.params?.issue);
   const issueId = /^\d{1,9}$/.test(issueText) ? Number(issueText) : 0;
-  const session = await pageSession(ctx);
+  const { session } = page;
   // The gate sends visitors without a session to sign in; /q/temp/tpreader is open, and the code alone opens it.
   if (!temp && !session) return { redirect: { destination: '/login', permanent: false } };
   const access = issueId
@@ -35,7 +34,7 @@ export async function readerProps(ctx: GetServerSidePropsContext, temp: boolean)
         code,
         issueId,
         session,
-        ageRating: Number(ctx.req.cookies[COOKIE.ageRating]) || undefined,
+        ageRating: page.requestedAgeRating,
         libraryId: temp ? TEMP_READER_LIBRARY : undefined,
       })
     : ({ ok: false, refusal: 'invalid-code' } as const);

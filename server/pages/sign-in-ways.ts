@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { loginPath } from '@/lib/routes';
 import { canDeliver } from '../auth/delivery';
 import { hasSso } from '../auth/sso';
 import { cached } from '../cache';
@@ -11,9 +12,8 @@ import { libraries, type Library } from '../db/schema';
  * SSO when this library has a provider (or, with none named, when any library has one).
  */
 export async function signInWays(library: Library | null, named: boolean) {
-  const lib = library ? `?lib=${library.id}` : '';
-  let card: string | null = library && library.cardMode !== 'none' ? `/login/librarycard${lib}` : null;
-  let sso: string | null = library && hasSso(library) ? `/login/sso${lib}` : null;
+  let card: string | null = library && library.cardMode !== 'none' ? loginPath('librarycard', library.id) : null;
+  let sso: string | null = library && hasSso(library) ? loginPath('sso', library.id) : null;
   if (!named && (!card || !sso)) {
     // Kept like the library rows it counts (server/cache), instead of a count over every library per visit.
     const row = await cached('sign-in-ways', 'counts', async () => {
@@ -25,8 +25,8 @@ export async function signInWays(library: Library | null, named: boolean) {
         .from(libraries);
       return counts;
     });
-    if (!card && row.lists > 0) card = '/login/librarycard';
-    if (!sso && row.ssos > 0) sso = '/login/sso';
+    if (!card && row.lists > 0) card = loginPath('librarycard');
+    if (!sso && row.ssos > 0) sso = loginPath('sso');
   }
   return { email: canDeliver('email'), mobile: canDeliver('mobile'), card, sso };
 }

@@ -1,6 +1,6 @@
 import { outsideCallTimeoutMs } from '../config';
 import { HttpError } from '../http/errors';
-import type { CheckoutRequest, CheckoutStarted, CheckoutState, PaymentProvider } from './provider';
+import type { CheckoutRequest, CheckoutStarted, CheckoutState, PaymentProvider } from './types';
 
 /** Stripe's Checkout Session, as far as we read it. */
 interface StripeCheckoutSession {

@@ -58,7 +58,7 @@ export const accountRoutes: ServiceRoutes = {
       auth: 'required',
       body: updateProfileBody,
       async handler({ body, session }) {
-        const user = await signedInUser(session!.claims.uid);
+        const user = await signedInUser(session.claims.uid);
         const updated = await updateUser(user.id, { firstName: body.fname, lastName: body.lname });
         return { status: 'Success', message: 'Your name has been saved.', fname: updated.firstName, lname: updated.lastName };
       },
@@ -70,7 +70,7 @@ export const accountRoutes: ServiceRoutes = {
       auth: 'required',
       body: managePassBody,
       async handler({ body, session, ip, req, res }) {
-        const user = await signedInUser(session!.claims.uid);
+        const user = await signedInUser(session.claims.uid);
         if (!user.email) {
           throw new HttpError(400, 'Password sign-in is by email address: add an email address to your account first.', { field: 'password' });
         }
@@ -94,7 +94,7 @@ export const accountRoutes: ServiceRoutes = {
         // cut is the next second and the fresh token is dated to it: every older token falls before the cut.
         const cut = Math.floor(Date.now() / 1000) + 1;
         await updateUser(user.id, { passwordHash: await hashPassword(body.password), sessionsValidFrom: new Date(cut * 1000) });
-        const claims = session!.claims;
+        const claims = session.claims;
         const jwtoken = await issueSession(req, res, {
           issuedAt: cut,
           userId: user.id,
@@ -112,7 +112,7 @@ export const accountRoutes: ServiceRoutes = {
       auth: 'required',
       body: validateCouponBody,
       async handler({ body, session, ip, req, res }) {
-        const user = await signedInUser(session!.claims.uid);
+        const user = await signedInUser(session.claims.uid);
         await enforceLimits([
           limit('couponPerMember', `coupon:${user.id}`),
           limit('couponPerIp', `coupon-ip:${ip}`),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { viewerFor } from '../viewer';
 import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from './favourite-queries';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -23,9 +22,9 @@ export const favouriteRoutes: ServiceRoutes = {
       summary: 'The member’s favourite magazines (SPEC §7): msg[0].mid.values',
       auth: 'required',
       body: getMyFavBody,
-      async handler({ body, session }) {
+      async handler({ body, session, context }) {
         const uid = ownUid(session, body.uid);
-        const values = await favouriteMagazineIds(await viewerFor(session), uid);
+        const values = await favouriteMagazineIds(await context.viewer(), uid);
         return { status: 'success', msg: [{ mid: { values } }] };
       },
     }),
@@ -35,9 +34,9 @@ export const favouriteRoutes: ServiceRoutes = {
       summary: 'Adds a magazine to the member’s favourites',
       auth: 'required',
       body: favouriteChangeBody,
-      async handler({ body, session }) {
+      async handler({ body, session, context }) {
         const uid = ownUid(session, body.uid);
-        if (!(await isVisibleMagazine(await viewerFor(session), body.mid))) throw new HttpError(404, 'Magazine not found', { field: 'mid' });
+        if (!(await isVisibleMagazine(await context.viewer(), body.mid))) throw new HttpError(404, 'Magazine not found', { field: 'mid' });
         await addFavourite(uid, body.mid);
         return { status: 'success', message: 'Added to your favourites' };
       },

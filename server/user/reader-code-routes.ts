@@ -51,7 +51,7 @@ export const readerCodeRoutes: ServiceRoutes = {
       query: genCodeQuery,
       body: genCodeBody,
       async handler({ body, session }) {
-        const claims = session!.claims;
+        const claims = session.claims;
         if (body.user_id !== claims.uid) throw new HttpError(403, 'user_id does not match the signed-in user', { field: 'user_id' });
         if (!claims.libid || body.lib_id !== claims.libid) throw new HttpError(403, 'lib_id is not the library you read through', { field: 'lib_id' });
         const now = Date.now();

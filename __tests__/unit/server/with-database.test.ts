@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext } from 'next';
-import { withDatabase } from '@/server/pages/session';
+import { withDatabase } from '@/server/context';
 
 function context() {
   const headers: Record<string, string> = {};

@@ -1,17 +1,15 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { LibraryCardScreen } from '@/components/account/LibraryCardScreen';
-import { withDatabase } from '@/server/pages/session';
-import { libParam } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, withPage } from '@/server/context';
 import { findLibrary } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {
   const asked = libParam(ctx);
   const library = asked ? await findLibrary(asked) : null;
   return {
     props: {
-      shell: await shellProps(null),
+      shell: await page.shell(),
       library: library && library.cardMode !== 'none' ? { id: library.id, name: library.name } : null,
     },
   };

@@ -1,19 +1,16 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { OtpScreen } from '@/components/account/OtpScreen';
 import { decodeEmail } from '@/lib/email';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { libParam, param, redirectTo } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const session = await pageSession(ctx);
+export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {
   const link = param(ctx, 'link') === '1';
-  if (link && !session) return redirectTo('/login');
+  if (link && !page.session) return redirectTo('/login');
   const email = decodeEmail(param(ctx, 'e'));
   return {
     props: {
-      shell: await shellProps(session),
+      shell: await page.shell(),
       email,
       libid: libParam(ctx),
       link,

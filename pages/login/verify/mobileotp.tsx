@@ -2,9 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { OtpScreen } from '@/components/account/OtpScreen';
 import { maskMobile, toE164 } from '@/lib/country-codes';
 import { fromBase64 } from '@/lib/email';
-import { pageSession, withDatabase } from '@/server/pages/session';
-import { libParam, param, redirectTo } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 function decodeDigits(encoded: string): string | null {
@@ -16,16 +14,15 @@ function decodeDigits(encoded: string): string | null {
   }
 }
 
-export const getServerSideProps = withDatabase(async (ctx) => {
-  const session = await pageSession(ctx);
+export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {
   const link = param(ctx, 'link') === '1';
-  if (link && !session) return redirectTo('/login');
+  if (link && !page.session) return redirectTo('/login');
   const cc = param(ctx, 'cc');
   const digits = decodeDigits(param(ctx, 'm'));
   const e164 = digits ? toE164(cc, digits) : null;
   return {
     props: {
-      shell: await shellProps(session),
+      shell: await page.shell(),
       mobile: e164 && digits ? { mobile: digits, cc } : null,
       shownAs: e164 ? maskMobile(e164) : '',
       libid: libParam(ctx),

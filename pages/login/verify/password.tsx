@@ -1,14 +1,12 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { PasswordScreen } from '@/components/account/PasswordScreen';
 import { decodeEmail } from '@/lib/email';
-import { withDatabase } from '@/server/pages/session';
-import { libParam, param } from '@/server/pages/query';
-import { shellProps } from '@/server/pages/shell';
+import { libParam, param, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = withDatabase(async (ctx) => {
+export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {
   const encoded = param(ctx, 'e');
-  return { props: { shell: await shellProps(null), email: decodeEmail(encoded), encoded, libid: libParam(ctx) } };
+  return { props: { shell: await page.shell(), email: decodeEmail(encoded), encoded, libid: libParam(ctx) } };
 }) satisfies GetServerSideProps;
 
 export default function VerifyPasswordPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

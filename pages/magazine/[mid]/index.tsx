@@ -2,11 +2,11 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { magazineProps } from '@/server/pages/catalogue-props';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 /** SPEC §2 /magazine/{mid}: a title's page. */
-export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, false)) satisfies GetServerSideProps;
+export const getServerSideProps = withPage({ access: 'member' }, magazineProps) satisfies GetServerSideProps;
 
 export default function MagazinePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import { ReaderRefused } from '@/components/reader/ReaderRefused';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
 import { readerProps } from '@/server/pages/reader-props';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 
 /** /q/temp/tpreader?code={code}&issue={issue}: library 2083's reader, the same screen as /reader/{code}/{issue}. */
-export const getServerSideProps = withDatabase((ctx) => readerProps(ctx, true)) satisfies GetServerSideProps;
+export const getServerSideProps = withPage({ access: 'open' }, (page, ctx) => readerProps(page, ctx, true)) satisfies GetServerSideProps;
 
 export default function TempReaderPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import { ReaderRefused } from '@/components/reader/ReaderRefused';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
 import { readerProps } from '@/server/pages/reader-props';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 
 /** SPEC §2 the hosted reader: /reader/{code}/{issue}?isLib=1#page/{n}. */
-export const getServerSideProps = withDatabase((ctx) => readerProps(ctx, false)) satisfies GetServerSideProps;
+export const getServerSideProps = withPage({ access: 'open' }, (page, ctx) => readerProps(page, ctx, false)) satisfies GetServerSideProps;
 
 export default function ReaderPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -1,11 +1,11 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { AllIssuesScreen } from '@/components/catalogue/AllIssuesScreen';
 import { allIssuesProps } from '@/server/pages/catalogue-props';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Library 2083: /q/temp/all-issues/{mid}, open to anyone. */
-export const getServerSideProps = withDatabase((ctx) => allIssuesProps(ctx, true)) satisfies GetServerSideProps;
+export const getServerSideProps = withPage({ access: 'temp' }, allIssuesProps) satisfies GetServerSideProps;
 
 export default function TempAllIssuesPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -4,37 +4,37 @@ import { StoriesScreen, type StoriesScreenProps } from '@/components/story/Stori
 import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
 import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-routes';
-import { articleKeys, storyTile } from '@/services/article';
-import { loadStoryListPage, pageAgeRating, storyMember } from '@/server/article/pages';
-import { withDatabase } from '@/server/pages/session';
+import { storyTile } from '@/lib/story-tiles';
+import { articleKeys } from '@/services/article';
+import { loadStoryListPage } from '@/server/article/pages';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-// A mapped type, so the props satisfy withDatabase's Record<string, unknown>.
+// A mapped type, so the props satisfy withPage's Record<string, unknown>.
 type Props = { [K in keyof StoriesScreenProps]: StoriesScreenProps[K] } & { shell: ShellProps; fallback: Record<string, unknown> };
 
-export const getServerSideProps = withDatabase<Props>(async (ctx) => {
-  const member = await storyMember(ctx);
-  if ('redirect' in member) return member;
+export const getServerSideProps = withPage<'member', Props>({ access: 'member' }, async (page, ctx) => {
   const slug = String(ctx.params?.slug ?? '');
   const categoryId = String(ctx.params?.categoryId ?? '');
   const list = parseStoryListId(slug, categoryId);
   if (!list) return { notFound: true };
-  const ageRating = pageAgeRating(ctx, member.viewer);
-  const page = await loadStoryListPage(member.viewer, list, ageRating);
-  if (!page) return { notFound: true };
+  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
+  const ageRating = ratings.story;
+  const listPage = await loadStoryListPage(viewer, list, ageRating);
+  if (!listPage) return { notFound: true };
   const now = new Date();
   const props: Props = {
-    shell: member.shell,
-    title: page.title,
-    intro: page.intro,
+    shell,
+    title: listPage.title,
+    intro: listPage.intro,
     list,
     ageRating: ageRating ?? AGE_RATING_DEFAULT.article,
-    first: page.first.Articles.map((story) => storyTile(story, now)),
-    nbPages: page.first.nbPages,
-    nbHits: page.first.nbHits,
+    first: listPage.first.Articles.map((story) => storyTile(story, now)),
+    nbPages: listPage.first.nbPages,
+    nbHits: listPage.first.nbHits,
     fixed: (['cover', 'latest', 'forYou'] as const).map((which) => ({ label: STORY_CATEGORIES[which].name, href: fixedStoryCategoryHref(which) })),
     currentHref: storyCategoryHref(slug, categoryId),
-    fallback: { [articleKeys.storyCategories()]: { status: 'success', data: page.categories } },
+    fallback: { [articleKeys.storyCategories()]: { status: 'success', data: listPage.categories } },
   };
   return { props };
 }) satisfies GetServerSideProps;

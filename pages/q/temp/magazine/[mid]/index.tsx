@@ -1,11 +1,11 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
 import { magazineProps } from '@/server/pages/catalogue-props';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Library 2083: /q/temp/magazine/{mid}, open to anyone. */
-export const getServerSideProps = withDatabase((ctx) => magazineProps(ctx, true)) satisfies GetServerSideProps;
+export const getServerSideProps = withPage({ access: 'temp' }, magazineProps) satisfies GetServerSideProps;
 
 export default function TempMagazinePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

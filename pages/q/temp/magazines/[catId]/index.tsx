@@ -1,11 +1,11 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
 import { listingProps } from '@/server/pages/catalogue-props';
-import { withDatabase } from '@/server/pages/session';
+import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 /** Library 2083: /q/temp/magazines/{catId}, open to anyone. */
-export const getServerSideProps = withDatabase((ctx) => listingProps(ctx, true)) satisfies GetServerSideProps;
+export const getServerSideProps = withPage({ access: 'temp' }, listingProps) satisfies GetServerSideProps;
 
 export default function TempCategoryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -3,15 +3,15 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email
 import { MOBILE_MESSAGES, toE164 } from '@/lib/country-codes';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from '../user/account-queries';
-import { findUserById } from '../user/queries';
-import { canDeliver, codeMessage, deliver, unavailableMessage } from './delivery';
-import { limit } from './limits';
-import { checkCode, issueCode, OTP, withdrawCode, OTP_MESSAGES, type Channel } from './otp';
-import { checkPassword } from './password-rules';
-import { signPurposeToken } from './purpose-token';
-import { enforceLimits, resetLimit } from './rate-limit';
-import { completeSignIn } from './sign-in';
+import { canDeliver, codeMessage, deliver, unavailableMessage } from '../auth/delivery';
+import { limit } from '../auth/limits';
+import { checkCode, issueCode, OTP, withdrawCode, OTP_MESSAGES, type Channel } from '../auth/otp';
+import { checkPassword } from '../auth/password-rules';
+import { signPurposeToken } from '../auth/purpose-token';
+import { enforceLimits, resetLimit } from '../auth/rate-limit';
+import { completeSignIn } from '../auth/sign-in';
+import { findUserById } from './queries';
+import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from './account-queries';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -133,7 +133,7 @@ export const otpRoutes: ServiceRoutes = {
         await enforceLimits([limit('codeVerifyPerIp', `otp-verify-ip:${ip}`)]);
         const check = await checkCode(channel, target, body.otp);
         if (!check.ok) refuseCode(check.reason);
-        const user = await findUserById(session!.claims.uid);
+        const user = await findUserById(session.claims.uid);
         if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
         const holder = channel === 'email' ? await findUserByEmail(target) : await findUserByMobile(target);
         if (holder && holder.id !== user.id) {

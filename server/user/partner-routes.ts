@@ -8,12 +8,12 @@ import { issues, partnerLinks } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
-import { extendMembership, findOrCreateUser } from '../user/account-queries';
-import { findLibrary } from '../user/queries';
-import { limit } from './limits';
-import { enforceLimits } from './rate-limit';
-import { hashSecret } from './secrets';
-import { completeSignIn, linkedMembershipEnd } from './sign-in';
+import { limit } from '../auth/limits';
+import { enforceLimits } from '../auth/rate-limit';
+import { hashSecret } from '../auth/secrets';
+import { completeSignIn, linkedMembershipEnd } from '../auth/sign-in';
+import { findLibrary } from './queries';
+import { extendMembership, findOrCreateUser } from './account-queries';
 
 /** How long a partner's link works: long enough to click, short enough that a leaked one is soon useless. */
 export const PARTNER_LINK_SECONDS = 10 * 60;

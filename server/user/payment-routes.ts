@@ -4,13 +4,13 @@ import { issueSession } from '../auth/issue';
 import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { chooseMembership, sessionFields } from '../user/present';
-import { findUserById, membershipIn, membershipsOf } from '../user/queries';
 import type { Payment } from '../db/schema';
-import { PLAN_IDS, planFor } from './plans';
-import { paymentProvider, type PaymentProvider } from './provider';
-import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from './queries';
-import { verifyStripeEvent } from './stripe-events';
+import { PLAN_IDS, planFor } from '../payments/plans';
+import { paymentProvider, type PaymentProvider } from '../payments/provider';
+import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from '../payments/queries';
+import { verifyStripeEvent } from '../payments/stripe-events';
+import { findUserById, membershipIn, membershipsOf } from './queries';
+import { chooseMembership, sessionFields } from './present';
 
 export const checkoutBody = z.object({ page: z.enum(PLAN_IDS) });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
@@ -112,7 +112,7 @@ export const paymentUserRoutes: ServiceRoutes = {
       auth: 'required',
       body: checkoutBody,
       async handler(ctx) {
-        const session = ctx.session!;
+        const { session } = ctx;
         const payments = provider();
         if (session.claims.guest) throw new HttpError(403, PAYMENT_MESSAGES.guest);
         if (!session.claims.libid) throw new HttpError(403, PAYMENT_MESSAGES.noLibrary);
@@ -153,7 +153,7 @@ export const paymentUserRoutes: ServiceRoutes = {
       auth: 'required',
       body: orderBody,
       async handler(ctx) {
-        const session = ctx.session!;
+        const { session } = ctx;
         const payments = provider();
         const payment = await findPaymentByRef(payments.name, ctx.body.order);
         // Someone else's order is answered like an unknown one: its existence is not ours to tell.

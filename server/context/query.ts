@@ -16,3 +16,10 @@ export function libParam(ctx: Pick<GetServerSidePropsContext, 'query'>): number 
 export function redirectTo(destination: string): { redirect: Redirect } {
   return { redirect: { destination, permanent: false } };
 }
+
+/** A positive integer id from a route segment, or null (so a bad id is a 404, never an error). */
+export function idParam(value: string | string[] | undefined): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../http/handler';
-import { viewerFor } from '../viewer';
-import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from './issues';
-import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from './magazines';
-import { MAX_QUERY_LENGTH } from './text';
+import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../search/issues';
+import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../search/magazines';
+import { MAX_QUERY_LENGTH } from '../search/text';
 
 const libraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 const searchText = z.string().trim().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional().default('');
@@ -54,9 +53,9 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Magazine search: titles by name or description, typos forgiven, best first; zero-based pages of 20',
       query: magazineSearchQuery,
-      async handler({ query, session }) {
+      async handler({ query, context }) {
         if (!query.q) return { status: 'success', ...emptyPage(query.p, MAGAZINE_SEARCH_PAGE_SIZE), query: '' };
-        const viewer = await viewerFor(session, query.libid);
+        const viewer = await context.viewer(query.libid);
         const result = await searchMagazines({
           viewer,
           query: query.q,
@@ -73,8 +72,8 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       summary: 'The library catalogue for the search overlay: matching titles, popular magazines and journals, category and language facets',
       query: libraryCatalogueQuery,
-      async handler({ query, session }) {
-        const viewer = await viewerFor(session, query.libID);
+      async handler({ query, context }) {
+        const viewer = await context.viewer(query.libID);
         return libraryCatalogue({
           viewer,
           query: query.query,
@@ -92,9 +91,9 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Issues whose pages hold the words, with the matching page numbers and highlighted text (the discover tile)',
       query: issueSearchQuery,
-      async handler({ query, session }) {
+      async handler({ query, context }) {
         if (!query.q) return { status: 'success', ...emptyPage(query.page, ISSUE_SEARCH_PAGE_SIZE), query: '' };
-        const viewer = await viewerFor(session, query.libid);
+        const viewer = await context.viewer(query.libid);
         return searchIssues({
           viewer,
           query: query.q,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { viewerFor } from '../viewer';
-import { idParam } from './params';
-import { storyCategoriesFor } from './lists';
-import { setFavouriteStoryCategory, visibleCategory } from './queries';
+import { idParam } from '../article/params';
+import { storyCategoriesFor } from '../article/lists';
+import { setFavouriteStoryCategory, visibleCategory } from '../article/queries';
 
 export const storyCategoryParams = z.object({ categoryId: idParam });
 export const storyCategoriesQuery = z.object({ lang: z.string().trim().max(10).optional() });

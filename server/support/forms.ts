@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkContactForm, checkSupportForm, CONTACT_FIELDS, HELP_FORM_LIMIT, SUPPORT_FIELDS, type FormCheck } from '@/lib/help-forms';
 import { resolveSession, type Session } from '../auth/session';
 import { HttpError } from '../http/errors';
-import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
+import { route, type RouteContext } from '../http/handler';
 import { addContactRequest, addSupportRequest, countRequest } from './queries';
 
 /**
@@ -55,7 +55,8 @@ async function memberOf(ctx: RouteContext<unknown, unknown>): Promise<Session | 
 }
 
 /** One handler behind both names the support form has on the wire. */
-const supportRequestRoute = (summary: string) =>
+/** A help request to the library (SPEC §5): the support form, served by the catalogue and the user service alike. */
+export const supportRequestRoute = (summary: string) =>
   route({
     summary,
     auth: 'none',
@@ -74,36 +75,27 @@ const supportRequestRoute = (summary: string) =>
     },
   });
 
-/** The library support form submit (SPEC §7, catalogue service; its path is ours). */
-export const supportCatalogueRoutes: ServiceRoutes = {
-  librarySupport: { POST: supportRequestRoute('Library support form submit: a help request from /helpsupport (SPEC §5)') },
-};
-
-export const supportUserRoutes: ServiceRoutes = {
-  addLibSup: { POST: supportRequestRoute('addLibSup: a help request to the library, as the support form (SPEC §5, §7)') },
-  contactUs: {
-    POST: route({
-      summary: 'A request from an organisation through /contact-us (SPEC §5)',
-      auth: 'none',
-      forms: true,
-      body: contactFormBody,
-      async handler(ctx): Promise<HelpRequestAnswer> {
-        const values = accepted(checkContactForm(ctx.body));
-        await throttle('contact', ctx);
-        const row = await addContactRequest({
-          emailId: values.emailId,
-          userName: values.userName,
-          message: values.Message,
-          institutionName: values.institutionName,
-          designation: values.desigination,
-          mobile: values.mobile,
-        });
-        return {
-          status: 'success',
-          message: `Thank you, ${values.userName}. We have received your message and will reply to ${values.emailId}.`,
-          id: row.id,
-        };
-      },
-    }),
+/** A request from an organisation through /contact-us (SPEC §5): the user service's contactUs. */
+export const contactUsRoute = route({
+  summary: 'A request from an organisation through /contact-us (SPEC §5)',
+  auth: 'none',
+  forms: true,
+  body: contactFormBody,
+  async handler(ctx): Promise<HelpRequestAnswer> {
+    const values = accepted(checkContactForm(ctx.body));
+    await throttle('contact', ctx);
+    const row = await addContactRequest({
+      emailId: values.emailId,
+      userName: values.userName,
+      message: values.Message,
+      institutionName: values.institutionName,
+      designation: values.desigination,
+      mobile: values.mobile,
+    });
+    return {
+      status: 'success',
+      message: `Thank you, ${values.userName}. We have received your message and will reply to ${values.emailId}.`,
+      id: row.id,
+    };
   },
-};
+});

@@ -5,14 +5,14 @@ import { getDb } from '../db/client';
 import { libraryCards, type Library } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from '../user/account-queries';
-import { findLibrary } from '../user/queries';
-import { limit } from './limits';
-import { signPurposeToken, verifyPurposeToken } from './purpose-token';
-import { enforceLimits } from './rate-limit';
-import { hashSecret } from './secrets';
-import { completeSignIn, linkedMembershipEnd } from './sign-in';
-import { checkPatron } from './sip2';
+import { limit } from '../auth/limits';
+import { signPurposeToken, verifyPurposeToken } from '../auth/purpose-token';
+import { enforceLimits } from '../auth/rate-limit';
+import { hashSecret } from '../auth/secrets';
+import { completeSignIn, linkedMembershipEnd } from '../auth/sign-in';
+import { checkPatron } from '../auth/sip2';
+import { findLibrary } from './queries';
+import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from './account-queries';
 
 export const splLibLoginBody = z.object({
   cardNumber: z

@@ -1,0 +1,134 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } from 'next';
+import { tempTwin } from '@/lib/catalogue-paths';
+import { LIBRARY } from '@/lib/constants';
+import { SESSION_COOKIE } from '@/lib/cookies';
+import { decideGate } from '@/lib/gate';
+import { findUnsafeText } from '@/lib/text-input';
+import { checkSession } from '../auth/revocation';
+import { verifiedClaims, type Session } from '../auth/session';
+import { jwtSecret } from '../config';
+import { isDatabaseOutage } from '../db/client';
+import { RequestContext } from './request';
+import { VISITOR_SHELL } from './shell';
+
+/**
+ * Who may open a page:
+ * - `member`: the gate of SPEC §4 (rules 1 to 3) again on the server: no session goes to /login, no library or an
+ *   ended membership to /validate-user; a member of library 2083 opening a catalogue screen goes to its /q/temp twin.
+ * - `open`: anyone; the session is read when there is one.
+ * - `temp`: the open /q/temp catalogue: anyone, under library 2083's rules and branding when nobody is signed in.
+ * (An `admin` access joins here: a gate over the member's staff role.)
+ */
+export type Access = 'member' | 'open' | 'temp';
+
+export interface PageOptions<A extends Access> {
+  access: A;
+  /**
+   * `open` pages only. `false`: the page is the same for everyone (the sign-in screens show the signed-out header),
+   * so the session is not even read.
+   */
+  session?: boolean;
+  /**
+   * `open` pages whose content needs no database (help, legal, payment results): during an outage they still show,
+   * with a signed-out header, rather than the 'unavailable' screen.
+   */
+  withoutDatabase?: boolean;
+}
+
+/** The request context a page's loader gets: the session is a member's on a member page. */
+export type PageContext<A extends Access> = RequestContext<A extends 'member' ? Session : Session | null>;
+
+/** Props every page may carry: set when the database is down, so the app shows a clear screen. */
+export interface UnavailableProps {
+  unavailable: true;
+}
+
+type Load<A extends Access, P> = (page: PageContext<A>, ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<P>>;
+
+/** The verified session behind a page request (the HttpOnly cookie), with the member row its check read, or null. */
+export async function pageSession(ctx: Pick<GetServerSidePropsContext, 'req'>): Promise<Session | null> {
+  const token = ctx.req.cookies[SESSION_COOKIE];
+  const claims = await verifiedClaims(token, jwtSecret());
+  const check = claims ? await checkSession(claims, { accountGone: 'over' }) : null;
+  if (!claims || !check || check.over) return null;
+  return { claims, token: token!, via: 'cookie', user: check.user };
+}
+
+function redirect(destination: string): { redirect: Redirect } {
+  return { redirect: { destination, permanent: false } };
+}
+
+/** The member page's context, or the redirect the gate decides: the middleware is a convenience, this is the lock. */
+async function memberContext(ctx: GetServerSidePropsContext): Promise<RequestContext<Session> | { redirect: Redirect }> {
+  const session = await pageSession(ctx);
+  const decision = decideGate(
+    ctx.resolvedUrl.split('?')[0],
+    session ? { libraryId: String(session.claims.libid), expiresAt: session.claims.mexp } : null,
+    Math.floor(Date.now() / 1000),
+  );
+  if (decision.action === 'redirect') return redirect(decision.to);
+  // decideGate allows open routes; a member page is not one, so no session is a redirect.
+  if (!session) return redirect('/login');
+  const page = new RequestContext(session, ctx.req.cookies);
+  const twin = tempTwin(ctx.resolvedUrl);
+  if (twin && (await page.viewer()).libraryId === LIBRARY.tempRoutes) return redirect(twin);
+  return page;
+}
+
+async function buildContext<A extends Access>(options: PageOptions<A>, ctx: GetServerSidePropsContext): Promise<PageContext<A> | { redirect: Redirect }> {
+  if (options.access === 'member') return (await memberContext(ctx)) as PageContext<A> | { redirect: Redirect };
+  const cookies = ctx.req.cookies;
+  if (options.access === 'temp') {
+    const session = await pageSession(ctx);
+    return new RequestContext(session, cookies, { publicLibraryId: LIBRARY.tempRoutes, base: session ? undefined : '/q/temp' }) as PageContext<A>;
+  }
+  if (options.session === false) return new RequestContext(null, cookies) as PageContext<A>;
+  if (!options.withoutDatabase) return new RequestContext(await pageSession(ctx), cookies) as PageContext<A>;
+  try {
+    const page = new RequestContext(await pageSession(ctx), cookies);
+    await page.shell();
+    return page as PageContext<A>;
+  } catch (error) {
+    if (!isDatabaseOutage(error)) throw error;
+    return new RequestContext(null, cookies, { shell: VISITOR_SHELL }) as PageContext<A>;
+  }
+}
+
+/**
+ * Wraps getServerSideProps: an address holding a control character or broken text is no page (404, before any
+ * query: PostgreSQL refuses NUL); a database outage answers 503 with the friendly screen instead of an
+ * error page; anything else is rethrown to Next's error page.
+ */
+export function withDatabase<P extends Record<string, unknown>>(
+  load: (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<P>>,
+) {
+  return async (ctx: GetServerSidePropsContext): Promise<GetServerSidePropsResult<P | UnavailableProps>> => {
+    if (findUnsafeText(ctx.query) || findUnsafeText(ctx.params ?? {})) return { notFound: true };
+    try {
+      return await load(ctx);
+    } catch (error) {
+      if (!isDatabaseOutage(error)) throw error;
+      ctx.res.statusCode = 503;
+      ctx.res.setHeader('Retry-After', '30');
+      return { props: { unavailable: true } };
+    }
+  };
+}
+
+/**
+ * getServerSideProps of a page: declares who may open it, and loads its props with the request context built once.
+ * The gate, the database outage (503 and the 'unavailable' screen) and the hostile address (404) are handled here, for
+ * every page, so a loader only loads.
+ */
+export function withPage<A extends Access, P extends Record<string, unknown>, O extends PageOptions<A> = PageOptions<A>>(
+  options: O & { access: A },
+  load: Load<A, P>,
+): (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<O extends { withoutDatabase: true } ? P : P | UnavailableProps>> {
+  const run = async (ctx: GetServerSidePropsContext): Promise<GetServerSidePropsResult<P>> => {
+    const page = await buildContext(options, ctx);
+    if ('redirect' in page) return page;
+    return load(page, ctx);
+  };
+  // The cast only names which of the two the option chose.
+  return (options.withoutDatabase ? run : withDatabase(run)) as (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<O extends { withoutDatabase: true } ? P : P | UnavailableProps>>;
+}
