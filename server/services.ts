@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin/routes';
 import { articleRoutes } from './article/routes';
 import { storyCategoryRoutes } from './article/story-category-routes';
 import { cardRoutes } from './auth/card-routes';
@@ -17,7 +18,7 @@ import { readerCodeRoutes } from './user/reader-code-routes';
 import { userRoutes } from './user/routes';
 
 /** Every service this app serves under /api/{service}/. */
-export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader', ServiceRoutes> = {
+export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin', ServiceRoutes> = {
   article: articleRoutes,
   catalogue: { ...catalogueRoutes, ...browseRoutes, ...storyCategoryRoutes, ...searchRoutes, ...supportCatalogueRoutes },
   user: {
@@ -34,4 +35,6 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader', Servi
     ...supportUserRoutes,
   },
   reader: readerRoutes,
+  // The console (server/admin/): operators and library staff, every call role-checked and audited.
+  admin: adminRoutes,
 };
