@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
+import { usageRoutes } from '../usage/routes';
 import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
 import { listAudit } from './audit';
 import { grantRole, listRoles, revokeRole } from './roles';
@@ -69,4 +70,6 @@ export const consoleRoutes: ServiceRoutes = {
 /** Every /api/admin/ route. */
 export const adminRoutes: ServiceRoutes = {
   ...consoleRoutes,
+  // COUNTER usage reports and KBART (server/usage/).
+  ...usageRoutes,
 };

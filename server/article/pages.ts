@@ -10,6 +10,7 @@ import type { CategoryRow } from '../catalogue/queries';
 import { pageSession } from '../pages/session';
 import { shellProps } from '../pages/shell';
 import { viewerFor, type Viewer } from '../viewer';
+import { countStoryOpened } from '../usage/reading';
 import { TtlCache } from './cache';
 import { cachedTranslationLanguages, isTranslationLanguage, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
@@ -142,6 +143,8 @@ export async function loadStoryPage(
   const record = await find(scope);
   if (!record) return { notFound: true };
   const full = mayReadInFull(session);
+  // Not awaited: counting must not slow or break reading.
+  if (full) void countStoryOpened(session, record);
   const wanted = full && lang && lang !== record.languageCode ? lang : null;
   const [languages, translation, related, shell] = await Promise.all([
     full ? cachedTranslationLanguages() : Promise.resolve(null),

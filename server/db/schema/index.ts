@@ -6,3 +6,4 @@ export * from './auth';
 export * from './support';
 export * from './payments';
 export * from './admin';
+export * from './usage';

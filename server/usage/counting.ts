@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { cached } from '../cache';
+import { getDb } from '../db/client';
+import { usageEvents, usageSalts } from '../db/schema';
+import { processWide } from '../process-wide';
+
+/** What a reader did, in COUNTER's terms: opened an issue or a story (a Request), or read a page of an issue. */
+export type UsageKind = 'issue' | 'page' | 'story';
+
+export interface ReadingUse {
+  kind: UsageKind;
+  libraryId: number;
+  /** The magazine or newspaper. */
+  titleId: number;
+  issueId: number;
+  storyId?: number;
+  pageNo?: number;
+  /**
+   * Who is reading, only to tell sessions apart: it is hashed with the day's salt and never stored. A member's id
+   * within a library and a day is COUNTER's "logged-in user" session; the salt going at the day's end unlinks it.
+   */
+  reader: string;
+}
+
+/** COUNTER's double-click rule: the same item by the same session again within this many seconds counts once. */
+export const DOUBLE_CLICK_SECONDS = 30;
+
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+export function utcHour(at: Date): Date {
+  const hour = new Date(at);
+  hour.setUTCMinutes(0, 0, 0);
+  return hour;
+}
+
+/** The stored session hash: sha256 of the day's salt, the library and the reader. */
+export function sessionHash(salt: string, libraryId: number, reader: string): string {
+  return createHash('sha256').update(`${salt}\n${libraryId}\n${reader}`).digest('base64url');
+}
+
+/**
+ * The day's salt, made by whichever instance counts first that day. Making it also forgets every earlier day's salt
+ * and the exact click times kept for the double-click rule, so past hashes cannot be recomputed. A late count for
+ * a day already over (a request that began before midnight) hashes with a salt of its own that is not kept.
+ */
+async function saltOf(day: string): Promise<string> {
+  return cached(`usage-salt:${day}`, async () => {
+    const db = getDb();
+    const salt = randomBytes(32).toString('base64url');
+    const created = await db.insert(usageSalts).values({ day, salt }).onConflictDoNothing().returning();
+    if (created.length > 0) {
+      const newest = sql`(SELECT max(${usageSalts.day}) FROM ${usageSalts})`;
+      await db.delete(usageSalts).where(lt(usageSalts.day, newest));
+      await db.update(usageEvents).set({ lastClickAt: null }).where(and(lt(usageEvents.day, newest), isNotNull(usageEvents.lastClickAt)));
+      return salt;
+    }
+    const [row] = await db.select({ salt: usageSalts.salt }).from(usageSalts).where(eq(usageSalts.day, day));
+    return row.salt;
+  });
+}
+
+function sameOrNull(column: typeof usageEvents.storyId | typeof usageEvents.pageNo, value: number | undefined): SQL {
+  return value === undefined ? isNull(column) : eq(column, value);
+}
+
+/**
+ * Counts one use at `now`. A repeat of the same item by the same session within DOUBLE_CLICK_SECONDS of its last
+ * click moves that click to now (COUNTER records the later of the two) instead of counting again.
+ */
+export async function recordUse(use: ReadingUse, now: Date = new Date()): Promise<void> {
+  const day = utcDay(now);
+  const hash = sessionHash(await saltOf(day), use.libraryId, use.reader);
+  const itemKey = `${use.kind}:${use.issueId}:${use.storyId ?? ''}:${use.pageNo ?? ''}`;
+  await getDb().transaction(async (tx) => {
+    // Two clicks arriving together are decided one after the other.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${hash}|${itemKey}`}))`);
+    const repeated = await tx
+      .update(usageEvents)
+      .set({ lastClickAt: now, hour: utcHour(now) })
+      .where(
+        and(
+          eq(usageEvents.sessionHash, hash),
+          eq(usageEvents.kind, use.kind),
+          eq(usageEvents.libraryId, use.libraryId),
+          eq(usageEvents.issueId, use.issueId),
+          sameOrNull(usageEvents.storyId, use.storyId),
+          sameOrNull(usageEvents.pageNo, use.pageNo),
+          gte(usageEvents.lastClickAt, new Date(now.getTime() - DOUBLE_CLICK_SECONDS * 1000)),
+        ),
+      )
+      .returning({ id: usageEvents.id });
+    if (repeated.length > 0) return;
+    await tx.insert(usageEvents).values({
+      day,
+      hour: utcHour(now),
+      libraryId: use.libraryId,
+      titleId: use.titleId,
+      issueId: use.issueId,
+      storyId: use.storyId ?? null,
+      pageNo: use.pageNo ?? null,
+      kind: use.kind,
+      sessionHash: hash,
+      lastClickAt: now,
+    });
+  });
+}
+
+const failures = processWide('usage-count-failures', () => ({ logged: false }));
+
+/**
+ * Counts a use without holding up the reading that caused it: the page or call answers at once, and a counting
+ * failure is logged once (until counting works again), never shown to the reader.
+ */
+export function countUse(use: ReadingUse): Promise<void> {
+  return recordUse(use).then(
+    () => {
+      failures.logged = false;
+    },
+    (error: unknown) => {
+      if (failures.logged) return;
+      failures.logged = true;
+      console.error('Usage counting failed; reading goes on uncounted until it works again:', error instanceof Error ? error.message : error);
+    },
+  );
+}
