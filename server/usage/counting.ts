@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { cached } from '../cache';
 import { getDb } from '../db/client';
 import { usageEvents, usageSalts } from '../db/schema';
@@ -62,51 +62,35 @@ async function saltOf(day: string): Promise<string> {
   });
 }
 
-function sameOrNull(column: typeof usageEvents.storyId | typeof usageEvents.pageNo, value: number | undefined): SQL {
-  return value === undefined ? isNull(column) : eq(column, value);
-}
-
 /**
  * Counts one use at `now`. A repeat of the same item by the same session within DOUBLE_CLICK_SECONDS of its last
- * click moves that click to now (COUNTER records the later of the two) instead of counting again.
+ * click moves that click to now (COUNTER records the later of the two) instead of counting again. One statement:
+ * the update of a recent click, else the insert of a new one.
  */
 export async function recordUse(use: ReadingUse, now: Date = new Date()): Promise<void> {
   const day = utcDay(now);
+  const hour = utcHour(now);
   const hash = sessionHash(await saltOf(day), use.libraryId, use.reader);
-  const itemKey = `${use.kind}:${use.issueId}:${use.storyId ?? ''}:${use.pageNo ?? ''}`;
-  await getDb().transaction(async (tx) => {
-    // Two clicks arriving together are decided one after the other.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${hash}|${itemKey}`}))`);
-    const repeated = await tx
-      .update(usageEvents)
-      .set({ lastClickAt: now, hour: utcHour(now) })
-      .where(
-        and(
-          eq(usageEvents.sessionHash, hash),
-          eq(usageEvents.kind, use.kind),
-          eq(usageEvents.libraryId, use.libraryId),
-          eq(usageEvents.issueId, use.issueId),
-          sameOrNull(usageEvents.storyId, use.storyId),
-          sameOrNull(usageEvents.pageNo, use.pageNo),
-          gte(usageEvents.lastClickAt, new Date(now.getTime() - DOUBLE_CLICK_SECONDS * 1000)),
-        ),
-      )
-      .returning({ id: usageEvents.id });
-    if (repeated.length > 0) return;
-    await tx.insert(usageEvents).values({
-      day,
-      hour: utcHour(now),
-      libraryId: use.libraryId,
-      titleId: use.titleId,
-      issueId: use.issueId,
-      storyId: use.storyId ?? null,
-      pageNo: use.pageNo ?? null,
-      kind: use.kind,
-      sessionHash: hash,
-      lastClickAt: now,
-    });
-  });
+  const cutoff = new Date(now.getTime() - DOUBLE_CLICK_SECONDS * 1000);
+  const same = (column: string, value: number | undefined) => (value === undefined ? sql`${sql.identifier(column)} IS NULL` : sql`${sql.identifier(column)} = ${value}`);
+  await getDb().execute(sql`
+    WITH repeated AS (
+      UPDATE usage_events SET last_click_at = ${now.toISOString()}::timestamptz, hour = ${hour.toISOString()}::timestamptz
+      WHERE session_hash = ${hash} AND kind = ${use.kind} AND library_id = ${use.libraryId} AND issue_id = ${use.issueId}
+        AND ${same('story_id', use.storyId)} AND ${same('page_no', use.pageNo)} AND last_click_at >= ${cutoff.toISOString()}::timestamptz
+      RETURNING id
+    )
+    INSERT INTO usage_events (day, hour, library_id, title_id, issue_id, story_id, page_no, kind, session_hash, last_click_at)
+    SELECT ${day}::date, ${hour.toISOString()}::timestamptz, ${use.libraryId}, ${use.titleId}, ${use.issueId}, ${use.storyId ?? null}::integer,
+           ${use.pageNo ?? null}::integer, ${use.kind}, ${hash}, ${now.toISOString()}::timestamptz
+    WHERE NOT EXISTS (SELECT 1 FROM repeated)
+  `);
 }
+
+/** Counts still to write in this process: one at a time, so a burst of reading never crowds the database. */
+const pending = processWide('usage-count-queue', () => ({ tail: Promise.resolve(), waiting: 0 }));
+/** Past this many waiting counts (the database is down or slow), new ones are dropped rather than kept in memory. */
+const MAX_WAITING = 1000;
 
 const failures = processWide('usage-count-failures', () => ({ logged: false }));
 
@@ -115,14 +99,26 @@ const failures = processWide('usage-count-failures', () => ({ logged: false }));
  * failure is logged once (until counting works again), never shown to the reader.
  */
 export function countUse(use: ReadingUse): Promise<void> {
-  return recordUse(use).then(
+  if (pending.waiting >= MAX_WAITING) {
+    report(new Error(`${MAX_WAITING} counts are waiting; this one is dropped`));
+    return Promise.resolve();
+  }
+  pending.waiting += 1;
+  const now = new Date();
+  const done = pending.tail.then(() => recordUse(use, now)).then(
     () => {
       failures.logged = false;
     },
-    (error: unknown) => {
-      if (failures.logged) return;
-      failures.logged = true;
-      console.error('Usage counting failed; reading goes on uncounted until it works again:', error instanceof Error ? error.message : error);
-    },
+    report,
   );
+  pending.tail = done.finally(() => {
+    pending.waiting -= 1;
+  });
+  return done;
+}
+
+function report(error: unknown): void {
+  if (failures.logged) return;
+  failures.logged = true;
+  console.error('Usage counting failed; reading goes on uncounted until it works again:', error instanceof Error ? error.message : error);
 }
