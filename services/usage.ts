@@ -1,8 +1,8 @@
 import type { CounterReport, CounterReportId, Month } from '@/lib/counter-report';
 import { withParams } from './keys';
 
-/** The console's base URL (this app unless configured otherwise). */
-const ADMIN_URL = process.env.ADMIN_API_URL || '/api/admin';
+/** The console's calls: always this app's (the console has no upstream service to point at). */
+const ADMIN_URL = '/api/admin';
 
 export interface UsageReportAnswer {
   status: string;
