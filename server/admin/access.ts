@@ -77,12 +77,16 @@ export function adminRoute<Q extends z.ZodType = z.ZodObject<Record<string, neve
   query?: Q;
   body?: B;
   operatorOnly?: boolean;
+  bodyLimit?: number;
+  binaryBody?: boolean;
   handler(ctx: AdminRouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
 }): Route {
   // The schemas and summary as route() keeps them, so the OpenAPI document describes console routes like the rest.
   const described = route<Q, B>({ summary: def.summary, auth: 'required', query: def.query, body: def.body, handler: async () => null });
   return {
     ...described,
+    bodyLimit: def.bodyLimit,
+    binaryBody: def.binaryBody ?? false,
     async run(ctx) {
       const staff = await staffOfSession(ctx.session);
       if (def.operatorOnly) requireOperator(staff);

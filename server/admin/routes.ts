@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { usageRoutes } from '../usage/routes';
 import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
 import { listAudit } from './audit';
+import { librariesForStaff, memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
 import { emailField, id, pageField, pageSizeField } from './schemas';
 
@@ -22,6 +23,14 @@ export const consoleRoutes: ServiceRoutes = {
       summary: 'The signed-in person’s console roles: operator (every library) or the libraries they are staff of',
       async handler({ staff }) {
         return { status: 'success', userId: staff.userId, label: staff.label, operator: staff.operator, libraryIds: staff.libraryIds };
+      },
+    }),
+  },
+  libraries: {
+    GET: adminRoute({
+      summary: 'The libraries this person manages (every library, for an operator)',
+      async handler({ staff }) {
+        return { status: 'success', libraries: await librariesForStaff(librariesInReach(staff)) };
       },
     }),
   },
@@ -70,6 +79,7 @@ export const consoleRoutes: ServiceRoutes = {
 /** Every /api/admin/ route. */
 export const adminRoutes: ServiceRoutes = {
   ...consoleRoutes,
+  ...memberRoutes,
   // COUNTER usage reports and KBART (server/usage/).
   ...usageRoutes,
 };
