@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { COUNTER_REPORT_IDS, isMonth, monthHeading, monthTotals, REPORT_DEFINITIONS, type CounterReport, type CounterReportId, type Month } from '@/lib/counter-report';
 import { useUsageReport } from '@/hooks/useUsageReport';
 import { usageKeys } from '@/services/usage';
+import { media } from '@/styles/breakpoints';
 import { UsageChart } from './UsageChart';
 
 export interface UsageReportsScreenProps {
@@ -231,6 +232,11 @@ const Submit = styled.button`
 
   &:hover {
     background: ${({ theme }) => theme.colors.brandHover};
+  }
+
+  /* On a phone the button gets its own row, so the month fields keep their width. */
+  ${media.down('sm')} {
+    flex-basis: 100%;
   }
 `;
 
