@@ -3,6 +3,7 @@ import type { ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
 import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
 import { listAudit } from './audit';
+import { libraryRoutes } from './library-routes';
 import { librariesForStaff, memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
 import { emailField, id, pageField, pageSizeField } from './schemas';
@@ -79,4 +80,5 @@ export const consoleRoutes: ServiceRoutes = {
 export const adminRoutes: ServiceRoutes = {
   ...consoleRoutes,
   ...memberRoutes,
+  ...libraryRoutes,
 };
