@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { usageRoutes } from '../usage/routes';
 import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
 import { listAudit } from './audit';
+import { libraryRoutes } from './library-routes';
 import { librariesForStaff, memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
 import { emailField, id, pageField, pageSizeField } from './schemas';
@@ -80,6 +81,7 @@ export const consoleRoutes: ServiceRoutes = {
 export const adminRoutes: ServiceRoutes = {
   ...consoleRoutes,
   ...memberRoutes,
+  ...libraryRoutes,
   // COUNTER usage reports and KBART (server/usage/).
   ...usageRoutes,
 };

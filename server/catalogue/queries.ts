@@ -3,7 +3,7 @@ import { CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, type TopList } from '@/lib/constan
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, issues, languages, magazineLists, magazines, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { visibleCategoryWhere, visibleMagazineWhere } from './visibility';
+import { shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
 /** SPEC §3 Category. */
 export interface CategoryRow {
@@ -115,7 +115,7 @@ function latestIssues() {
       coverHeight: issues.coverHeight,
     })
     .from(issues)
-    .where(eq(issues.isSpecial, false))
+    .where(and(eq(issues.isSpecial, false), shownIssueWhere()))
     .orderBy(issues.magazineId, desc(issues.issueDate))
     .as('latest');
 }

@@ -1,7 +1,7 @@
 import { contentCacheMs, TtlCache, visibilityKey } from '@/server/article/cache';
 import type { Viewer } from '@/server/viewer';
 
-const viewer = (excludeCat: string, isNewspaper = 1): Viewer => ({ userId: 1, libraryId: 1, flags: { isNewspaper, isJournal: 1, excludeCat }, libraryAgeRate: 0 });
+const viewer = (excludeCat: string, isNewspaper = 1): Viewer => ({ userId: 1, libraryId: 1, flags: { isNewspaper, isJournal: 1, excludeCat }, libraryAgeRate: 0, collection: 'all' });
 
 describe('the content cache of story reads', () => {
   const saved = process.env.CONTENT_CACHE_SECONDS;

@@ -5,6 +5,7 @@ import { COUNTER_REPORT_IDS, isMonth, monthHeading, monthTotals, REPORT_DEFINITI
 import { useUsageReport } from '@/hooks/useUsageReport';
 import { usageKeys } from '@/services/usage';
 import { media } from '@/styles/breakpoints';
+import { Heading, Page, SubHeading } from '../parts';
 import { UsageChart } from './UsageChart';
 
 export interface UsageReportsScreenProps {
@@ -13,6 +14,8 @@ export interface UsageReportsScreenProps {
   reportId: CounterReportId;
   begin: Month;
   end: Month;
+  /** The report of reportId, begin and end, loaded with the page. */
+  initial?: CounterReport;
 }
 
 /** The columns of each report the screen's table shows (the TSV has them all). */
@@ -37,11 +40,11 @@ function rangeProblem(range: Range): string | null {
 }
 
 /** A library's COUNTER 5.1 reports: pick a report and months, see a chart and a table, download the TSV and KBART. */
-export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, end }: UsageReportsScreenProps) {
+export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, end, initial }: UsageReportsScreenProps) {
   const [shown, setShown] = useState<Range>({ reportId, begin, end });
   const [draft, setDraft] = useState<Range>({ reportId, begin, end });
   const [problem, setProblem] = useState<string | null>(null);
-  const { report, error, isLoading, retry } = useUsageReport(libraryId, shown.reportId, shown.begin, shown.end);
+  const { report, error, isLoading, retry } = useUsageReport(libraryId, shown.reportId, shown.begin, shown.end, initial);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,11 +54,11 @@ export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, en
   };
 
   return (
-    <Main aria-labelledby="usage-title">
+    <Page>
       <Head>
         <title>{`Usage reports · ${libraryName} · Library Reader`}</title>
       </Head>
-      <h1 id="usage-title">Usage reports</h1>
+      <Heading>Usage reports</Heading>
       <Lead>
         {libraryName}: reading counted the COUNTER Release 5.1 way. No report names a member.
       </Lead>
@@ -101,10 +104,10 @@ export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, en
       </Downloads>
 
       <section aria-labelledby="usage-result" aria-busy={isLoading}>
-        <h2 id="usage-result">{`${REPORT_DEFINITIONS[shown.reportId].name}, ${monthHeading(shown.begin)} to ${monthHeading(shown.end)}`}</h2>
+        <SubHeading id="usage-result">{`${REPORT_DEFINITIONS[shown.reportId].name}, ${monthHeading(shown.begin)} to ${monthHeading(shown.end)}`}</SubHeading>
         <ReportBody report={report} error={error} isLoading={isLoading} retry={retry} />
       </section>
-    </Main>
+    </Page>
   );
 }
 
@@ -169,24 +172,6 @@ function ReportBody({ report, error, isLoading, retry }: { report: CounterReport
     </>
   );
 }
-
-const Main = styled.main`
-  max-width: 1100px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.spacing.lg};
-  min-width: 0;
-  color: ${({ theme }) => theme.colors.text};
-
-  h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    margin: 0 0 ${({ theme }) => theme.spacing.sm};
-  }
-
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    margin: ${({ theme }) => theme.spacing.lg} 0 ${({ theme }) => theme.spacing.sm};
-  }
-`;
 
 const Lead = styled.p`
   color: ${({ theme }) => theme.colors.muted};
