@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
 import { KBART_COLUMNS, type CounterReport } from '@/lib/counter-report';
-import { libraryStaff, usageEvents, usageSalts } from '@/server/db/schema';
+import { issues, libraryStaff, usageEvents, usageSalts } from '@/server/db/schema';
 import { recordUse, utcDay } from '@/server/usage/counting';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -355,6 +355,14 @@ describe('KBART title list', () => {
     const school = await createLibrary(app.db, { name: 'School', isNewspaper: 0, ageRate: 5 });
     const list = await tsv(`/api/admin/libraries/${school.id}/kbart`, cast.tokens.operator);
     expect(list.text.trimEnd().split('\n').slice(1).map((row) => row.split('\t')[0])).toEqual(['Harbour Monthly']);
+    // A library that licenses chosen titles lists only those; a withdrawn issue is no longer part of the coverage.
+    const chosen = await call(app, `/api/admin/libraries/${cast.libraryB.id}/collection`, { method: 'PUT', token: cast.tokens.operator, body: { mode: 'chosen', titleIds: [titles.journal.id] } });
+    expect(chosen.status).toBe(200);
+    const older = await app.db.insert(issues).values({ id: 7_000_001, magazineId: titles.journal.id, name: 'May 2026', issueDate: '2026-05-01', pageCount: 1, coverPath: 'c', coverWidth: 1, coverHeight: 1 }).returning();
+    const listB = async () => (await tsv(`/api/admin/libraries/${cast.libraryB.id}/kbart`, cast.tokens.operator)).text.trimEnd().split('\n').slice(1).map((row) => row.split('\t'));
+    expect((await listB()).map((row) => [row[0], row[3]])).toEqual([['Harbour Monthly', '2026-05-01']]);
+    await app.db.update(issues).set({ withdrawnAt: new Date() }).where(eq(issues.id, older[0].id));
+    expect((await listB()).map((row) => [row[0], row[3]])).toEqual([['Harbour Monthly', '2026-11-01']]);
   });
 });
 

@@ -1,16 +1,16 @@
-import { asc, eq, max, min, sql } from 'drizzle-orm';
+import { and, asc, eq, max, min, sql } from 'drizzle-orm';
 import { magazinePath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
 import type { KbartRow } from '@/lib/counter-report';
-import { visibleMagazineWhere } from '../catalogue/visibility';
+import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines, type Library } from '../db/schema';
 import { viewerOfLibrary } from '../viewer';
 
 /**
  * A library's collection as a KBART title list, for its discovery service: every title its members may read (the
- * same SQL visibility as listings, at the library's own age limit), with its coverage from the first to the latest
- * issue. Titles are serials, read in full text under the library's licence (access_type P).
+ * same SQL visibility as listings: its collection, categories and age limit), with its coverage from the first to the
+ * latest issue not withdrawn. Titles are serials, read in full text under the library's licence (access_type P).
  */
 export async function kbartRows(library: Library, origin: string): Promise<KbartRow[]> {
   const viewer = viewerOfLibrary(library, null);
@@ -29,7 +29,7 @@ export async function kbartRows(library: Library, origin: string): Promise<Kbart
     .from(magazines)
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
     .innerJoin(issues, eq(issues.magazineId, magazines.id))
-    .where(visibleMagazineWhere(viewer, library.ageRate > 0 ? library.ageRate : null))
+    .where(and(visibleMagazineWhere(viewer, library.ageRate > 0 ? library.ageRate : null), shownIssueWhere()))
     .groupBy(magazines.id)
     .orderBy(asc(magazines.name), asc(magazines.id));
   return rows.map((row) => ({

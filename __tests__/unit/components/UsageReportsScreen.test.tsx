@@ -105,6 +105,13 @@ describe('UsageReportsScreen', () => {
     expect(screen.getByRole('link', { name: 'Download TR_J1 (COUNTER 5.1 TSV)' })).toHaveAttribute('href', '/api/admin/libraries/7/reports/TR_J1?begin=2026-03&end=2026-03&format=tsv');
   });
 
+  it('starts from the report loaded with the page, without asking for it again', async () => {
+    show({ initial: reportOf('PR_P1', ['2026-01', '2026-02'], platformRows) });
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+  });
+
   it('says when no reading was counted', async () => {
     answer = (reportId, begin) => HttpResponse.json({ status: 'success', report: reportOf(reportId, [begin], []) });
     show({ begin: '2026-01', end: '2026-01' });
