@@ -129,6 +129,7 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
         <Row>
           {SLOTS.map(([slot, label]) => (
             <div key={slot}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves the drawn sizes itself */}
               {library[slot] ? <img src={imageSet(library[slot]).src} alt={`${label} of ${library.name}`} height={48} /> : <p>No image yet</p>}
               <Label>
                 Upload {label}
