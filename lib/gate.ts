@@ -1,4 +1,4 @@
-import { isLoginOrValidatePath, isOpenRoute, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
+import { isConsolePath, isLoginOrValidatePath, isOpenRoute, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
 
 /** What the gate knows about the visitor: from the verified token on the server, from storage on the client. */
 export interface GateSession {
@@ -19,6 +19,8 @@ export type GateDecision =
 export function decideGate(path: string, session: GateSession | null, nowSeconds: number): GateDecision {
   if (isOpenRoute(path)) return { action: 'allow' };
   if (!session) return { action: 'redirect', to: '/login', reason: 'no-session' };
+  // Staff manage libraries whatever their own reading membership says; the console's pages check the role.
+  if (isConsolePath(path)) return { action: 'allow' };
   if (session.libraryId === '0') return { action: 'redirect', to: VALIDATE_USER_NO_LIBRARY, reason: 'no-library' };
   if (session.expiresAt <= nowSeconds) return { action: 'redirect', to: VALIDATE_USER_EXPIRED, reason: 'expired' };
   return { action: 'allow' };

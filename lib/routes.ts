@@ -69,6 +69,12 @@ export function isOpenRoute(url: string): boolean {
   return path === DEV_OUTBOX_PATH || openRouteMatchers.some((re) => re.test(path));
 }
 
+/** The staff console (`/admin`...): not an open route; it needs a session, and its pages check the role themselves. */
+export function isConsolePath(url: string): boolean {
+  const path = pathOnly(url);
+  return path === '/admin' || path.startsWith('/admin/');
+}
+
 export function isDashboardPath(url: string): boolean {
   const path = pathOnly(url);
   return path === '/dashboard' || path.startsWith('/dashboard/');

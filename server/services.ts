@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin/routes';
 import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/service';
 import type { ServiceRoutes } from './http/handler';
@@ -8,9 +9,11 @@ import { userService } from './user/service';
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
  * and a path served twice within a service fails here, at start-up.
  */
-export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader', ServiceRoutes> = {
+export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin', ServiceRoutes> = {
   article: articleRoutes,
   catalogue: catalogueService,
   user: userService,
   reader: readerRoutes,
+  // The console (server/admin/): operators and library staff, every call role-checked and audited.
+  admin: adminRoutes,
 };

@@ -11,9 +11,11 @@ export interface Viewer {
   flags: VisibilityFlags | null;
   /** The library's own age limit; 0 means none. */
   libraryAgeRate: number;
+  /** Which titles the library licenses: every one, or those chosen in the console (server/catalogue/visibility.ts). */
+  collection: 'all' | 'chosen';
 }
 
-const ANONYMOUS: Viewer = { userId: null, libraryId: 0, flags: null, libraryAgeRate: 0 };
+const ANONYMOUS: Viewer = { userId: null, libraryId: 0, flags: null, libraryAgeRate: 0, collection: 'all' };
 
 /** The viewer reading through a library row the caller already has (a membership's). */
 export function viewerOfLibrary(library: Library, userId: number | null): Viewer {
@@ -22,6 +24,7 @@ export function viewerOfLibrary(library: Library, userId: number | null): Viewer
     libraryId: library.id,
     flags: { isNewspaper: library.isNewspaper, isJournal: library.isJournal, excludeCat: library.excludeCat },
     libraryAgeRate: library.ageRate,
+    collection: library.collectionMode === 'chosen' ? 'chosen' : 'all',
   };
 }
 

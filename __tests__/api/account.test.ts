@@ -136,16 +136,21 @@ describe('validatecoupon (/accesscode)', () => {
     expect(row.usesLeft).toBe(1);
   });
 
-  it('refuses an unknown, used-up or expired code with 400 naming the field', async () => {
+  it('refuses an unknown, used-up or expired code with 400 naming the field and saying why', async () => {
     const library = await createLibrary(app.db);
     await app.db.insert(accessCodes).values([
       { libraryId: library.id, code: 'USED-UP', usesLeft: 0 },
       { libraryId: library.id, code: 'TOO-LATE', usesLeft: 5, expiresAt: inDays(-1) },
     ]);
     const token = await tokenFor(await createUser(app.db), 0, null);
-    for (const coupon of ['NOPE', 'USED-UP', 'TOO-LATE']) {
+    const why: Record<string, string> = {
+      NOPE: 'This access code is not valid. Please check it and try again.',
+      'USED-UP': 'This access code has already been used as many times as it allows.',
+      'TOO-LATE': 'This access code has expired.',
+    };
+    for (const [coupon, message] of Object.entries(why)) {
       const res = await client(app).call('/api/user/validatecoupon', { token, body: { coupon } });
-      expect(res.body).toEqual({ status: 400, message: 'This access code is not valid. Please check it and try again.', field: 'coupon' });
+      expect(res.body).toEqual({ status: 400, message, field: 'coupon' });
     }
     expect((await call(app, '/api/user/validatecoupon', { body: { coupon: 'NOPE' } })).status).toBe(401);
   });

@@ -41,7 +41,9 @@ export function visibilityKey(viewer: Viewer, ageRating: number | null): string 
   const excluded = excludedCategoryNames(viewer.flags?.excludeCat)
     .map((name) => name.toLowerCase())
     .sort();
-  return `${hiddenCategoryIds(viewer.flags).join(',')}|${excluded.join(',')}|${ageRating ?? '-'}`;
+  // A library with a chosen collection sees its own titles only: its key is its own.
+  const collection = viewer.collection === 'chosen' ? `|collection:${viewer.libraryId}` : '';
+  return `${hiddenCategoryIds(viewer.flags).join(',')}|${excluded.join(',')}|${ageRating ?? '-'}${collection}`;
 }
 
 function cachedPage(scope: StoryScope, key: string, load: () => Promise<StoryPage>): Promise<StoryPage> {

@@ -5,6 +5,7 @@ import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';
 import type { RequestContext } from '../context';
+import { countStoryOpened } from '../usage/reading';
 import type { Viewer } from '../viewer';
 import { cachedTranslationLanguages, isTranslationLanguage, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
@@ -90,6 +91,8 @@ export async function loadStoryPage(
   const record = await find(scope);
   if (!record) return { notFound: true };
   const full = mayReadInFull(session);
+  // Not awaited: counting must not slow or break reading.
+  if (full) void countStoryOpened(session, record);
   const wanted = full && lang && lang !== record.languageCode ? lang : null;
   const [languages, translation, related, shell] = await Promise.all([
     full ? cachedTranslationLanguages() : Promise.resolve(null),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'driz
 import { invalidate } from '../cache';
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, favourites, issues, magazines, stories, storyReads } from '../db/schema';
-import { visibleCategoryWhere } from '../catalogue/visibility';
+import { storyShownWhere, visibleCategoryWhere } from '../catalogue/visibility';
 import type { CategoryRow } from '../catalogue/queries';
 import type { Viewer } from '../viewer';
 import { storyFromServer, type StoryFromServer } from './present';
@@ -74,6 +74,7 @@ export function visibleStoryWhere({ viewer, ageRating }: StoryScope): SQL {
   const visibleCategoryIds = getDb().select({ id: categories.id }).from(categories).where(visibleCategoryWhere(viewer));
   const conditions: SQL[] = [inArray(stories.categoryId, visibleCategoryIds), inArray(magazines.categoryId, visibleCategoryIds)];
   if (ageRating !== null) conditions.push(lte(stories.ageRating, ageRating), lte(magazines.ageRating, ageRating));
+  conditions.push(storyShownWhere(viewer, sql`${stories.issueId}`, sql`${stories.magazineId}`));
   return and(...conditions)!;
 }
 

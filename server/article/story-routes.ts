@@ -3,6 +3,7 @@ import { storyPathSegments } from '@/lib/story-routes';
 import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
+import { countStoryOpened } from '../usage/reading';
 import { storyAt } from './lists';
 import { ageRatingParam, articleScope, idParam } from './params';
 import { storyDetails } from './present';
@@ -22,7 +23,10 @@ export const STORY_NOT_FOUND = 'Story not found';
 async function detailsAnswer(record: StoryRecord | null, session: Session | null) {
   if (!record) throw new HttpError(404, STORY_NOT_FOUND);
   const full = mayReadInFull(session);
-  if (full && session) await rememberRead(session.claims.uid, record.story.artid);
+  if (full && session) {
+    void countStoryOpened(session, record);
+    await rememberRead(session.claims.uid, record.story.artid);
+  }
   return { status: 'success', data: storyDetails(record, storyText(record, full)) };
 }
 

@@ -34,6 +34,8 @@ export const CACHES = {
   'page-images': 2_000,
   /** WebP twins made on first request for JPEGs stored without one (the demo seed's), by the twin's key. */
   'media-twins': 2_000,
+  /** The usage counts' salt, by UTC day (server/usage/counting.ts). */
+  'usage-salt': 4,
 } as const satisfies Record<string, number>;
 
 export type CacheName = keyof typeof CACHES;

@@ -4,7 +4,7 @@ import type { CategoryRow, MagazineHit } from '@/lib/wire';
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, issues, languages, magazineLists, magazines, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { visibleCategoryWhere, visibleMagazineWhere } from './visibility';
+import { shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
 export type { CategoryRow, MagazineHit };
 
@@ -93,7 +93,7 @@ function latestIssues() {
       coverHeight: issues.coverHeight,
     })
     .from(issues)
-    .where(eq(issues.isSpecial, false))
+    .where(and(eq(issues.isSpecial, false), shownIssueWhere()))
     .orderBy(issues.magazineId, desc(issues.issueDate))
     .as('latest');
 }

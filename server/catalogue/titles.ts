@@ -4,7 +4,7 @@ import { storyFromServer, type StoryFromServer } from '../article/present';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazineLists, magazines, readingProgress, stories, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { visibleCategoryWhere, visibleMagazineWhere } from './visibility';
+import { collectionWhere, shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
 /** A title as its page shows it (magMeta, magazine-meta). */
 export interface MagazineMeta {
@@ -109,7 +109,7 @@ export interface IssueQuery {
 
 /** Issues of a visible title, newest first. Empty when the title is hidden from the viewer. */
 export async function listIssues(viewer: Viewer, ageRating: number | null, query: IssueQuery): Promise<IssueHit[]> {
-  const conditions: SQL[] = [visibleMagazineWhere(viewer, ageRating), eq(issues.magazineId, query.mid)];
+  const conditions: SQL[] = [visibleMagazineWhere(viewer, ageRating), shownIssueWhere(), eq(issues.magazineId, query.mid)];
   if (query.special !== undefined) conditions.push(eq(issues.isSpecial, query.special));
   if (query.before) conditions.push(lt(issues.issueDate, query.before));
   return getDb()
@@ -125,7 +125,7 @@ export async function listIssues(viewer: Viewer, ageRating: number | null, query
 
 /** How many issues of a visible title there are (regular, special or both). */
 export async function countIssues(viewer: Viewer, ageRating: number | null, mid: number, special?: boolean): Promise<number> {
-  const conditions: SQL[] = [visibleMagazineWhere(viewer, ageRating), eq(issues.magazineId, mid)];
+  const conditions: SQL[] = [visibleMagazineWhere(viewer, ageRating), shownIssueWhere(), eq(issues.magazineId, mid)];
   if (special !== undefined) conditions.push(eq(issues.isSpecial, special));
   const rows = await getDb()
     .select({ n: count() })
@@ -143,7 +143,7 @@ export async function findIssue(viewer: Viewer, ageRating: number | null, issueI
     .from(issues)
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
-    .where(and(visibleMagazineWhere(viewer, ageRating), eq(issues.id, issueId)))
+    .where(and(visibleMagazineWhere(viewer, ageRating), shownIssueWhere(), eq(issues.id, issueId)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -164,7 +164,7 @@ export async function findIssueWithVisibility(
       catName: categories.name,
       lang: magazines.languageCode,
       about: magazines.about,
-      visible: sql<boolean>`(${visibleMagazineWhere(viewer, ageRating)})`,
+      visible: sql<boolean>`(${visibleMagazineWhere(viewer, ageRating)} and ${shownIssueWhere()})`,
     })
     .from(issues)
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))
@@ -241,7 +241,9 @@ export async function findLanguage(code: string) {
 
 /** Stories printed in a title, newest first, in categories the viewer may see and within the story age rating. */
 export async function storiesOfMagazine(viewer: Viewer, ageRating: number | null, mid: number, limit: number): Promise<StoryFromServer[]> {
-  const conditions: SQL[] = [visibleCategoryWhere(viewer), eq(stories.magazineId, mid)];
+  const conditions: SQL[] = [visibleCategoryWhere(viewer), shownIssueWhere(), eq(stories.magazineId, mid)];
+  const collection = collectionWhere(viewer, magazines.id, magazines.categoryId);
+  if (collection) conditions.push(collection);
   if (ageRating !== null) conditions.push(lte(stories.ageRating, ageRating));
   const rows = await getDb()
     .select({ story: stories, magazineName: magazines.name, issueName: issues.name })

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
-import { categories, magazines } from '../db/schema';
+import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
 
 /** SQL condition on `categories` for the categories this viewer may see (SPEC §5). */
@@ -18,5 +18,39 @@ export function visibleCategoryWhere(viewer: Viewer): SQL {
 export function visibleMagazineWhere(viewer: Viewer, ageRating: number | null): SQL {
   const conditions: SQL[] = [visibleCategoryWhere(viewer), eq(magazines.categoryId, categories.id)];
   if (ageRating !== null) conditions.push(lte(magazines.ageRating, ageRating));
+  const collection = collectionWhere(viewer, magazines.id, magazines.categoryId);
+  if (collection) conditions.push(collection);
   return and(...conditions)!;
+}
+
+/**
+ * SQL condition for titles in the viewer's library's collection (the console's "chosen titles and categories"), or
+ * null when the library licenses every title. The subqueries name their own columns, so the condition reads the same
+ * in a WHERE and inside a selected expression.
+ */
+export function collectionWhere(viewer: Viewer, magazineId: SQL | typeof magazines.id, categoryId: SQL | typeof magazines.categoryId): SQL | null {
+  if (viewer.collection !== 'chosen') return null;
+  return sql`(${magazineId} in (select lct.magazine_id from library_collection_titles lct where lct.library_id = ${viewer.libraryId})
+    or ${categoryId} in (select lcc.category_id from library_collection_categories lcc where lcc.library_id = ${viewer.libraryId}))`;
+}
+
+/** SQL condition on a story's title (`magazine_id`): in the viewer's collection, or null when every title is. */
+export function storyCollectionWhere(viewer: Viewer, magazineId: SQL): SQL | null {
+  if (viewer.collection !== 'chosen') return null;
+  return sql`${magazineId} in (select cm.id from magazines cm where ${collectionWhere(viewer, sql`cm.id`, sql`cm.category_id`)})`;
+}
+
+/**
+ * SQL condition on a story (its `issue_id` and `magazine_id`): its issue is not withdrawn and its title is in the
+ * viewer's collection. Subqueries only, so it needs no join.
+ */
+export function storyShownWhere(viewer: Viewer, issueId: SQL, magazineId: SQL): SQL {
+  const notWithdrawn = sql`not exists (select 1 from issues wi where wi.id = ${issueId} and wi.withdrawn_at is not null)`;
+  const collection = storyCollectionWhere(viewer, magazineId);
+  return collection ? sql`(${notWithdrawn} and ${collection})` : notWithdrawn;
+}
+
+/** SQL condition on `issues`: not withdrawn in the console. */
+export function shownIssueWhere(): SQL {
+  return isNull(issues.withdrawnAt);
 }

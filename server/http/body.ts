@@ -28,6 +28,11 @@ export async function readBody(req: IncomingMessage & { body?: unknown }, option
 
 /** The body exactly as sent (a signature is checked over these bytes), refusing anything over the limit. */
 export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  return (await readBytes(req, limit)).toString('utf8');
+}
+
+/** The body's bytes (an uploaded file), refusing anything over the limit. */
+export async function readBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new HttpError(413, MESSAGES.tooLarge);
   const chunks: Buffer[] = [];
@@ -38,7 +43,7 @@ export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES):
     if (size > limit) throw new HttpError(413, MESSAGES.tooLarge);
     chunks.push(buf);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Query string to a plain object; a repeated key keeps its last value. */

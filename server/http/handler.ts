@@ -4,7 +4,7 @@ import { findUnsafeText } from '@/lib/text-input';
 import { isDatabaseOutage } from '../db/client';
 import { readCookies, resolveSession, type Session } from '../auth/session';
 import { RequestContext } from '../context/request';
-import { parseQuery, readBody, readRawBody } from './body';
+import { parseQuery, readBody, readBytes, readRawBody } from './body';
 import { HttpError, MESSAGES } from './errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -26,12 +26,15 @@ export interface RouteContext<Query, Body, S extends Session | null = Session | 
   ip: string;
   /** The body exactly as sent, for a route that checks a signature over it (`rawBody`); null otherwise. */
   rawBody: string | null;
+  /** The body's bytes, for a route that takes a file (`binaryBody`); null otherwise. */
+  bytes: Buffer | null;
 }
 
 interface RawContext {
   query: Record<string, string>;
   body: unknown;
   rawBody: string | null;
+  bytes: Buffer | null;
   params: Record<string, string>;
   session: Session | null;
   context: RequestContext;
@@ -52,6 +55,10 @@ export interface Route {
   answersGoneAccount?: boolean;
   /** Takes the body as sent, unparsed (a provider's signed notification); `body` is then empty. */
   rawBody?: boolean;
+  /** Takes the body as bytes (an uploaded file, type checked by the route from its content); `body` is then empty. */
+  binaryBody?: boolean;
+  /** The largest body this route reads, when not MAX_BODY_BYTES (a CSV of members, an uploaded image). */
+  bodyLimit?: number;
   run(ctx: RawContext): Promise<unknown>;
 }
 
@@ -203,8 +210,9 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
       const session = target.auth === 'none' ? null : await resolveSession(req, method, { accountGone: target.answersGoneAccount ? 'answered' : 'over' });
       if (target.auth === 'required' && !session) throw new HttpError(401, MESSAGES.unauthorized);
       const hasBody = method !== 'GET' && method !== 'HEAD';
-      const rawBody = hasBody && target.rawBody ? await readRawBody(req) : null;
-      const body = hasBody && !target.rawBody ? await readBody(req, { forms: target.forms }) : {};
+      const rawBody = hasBody && target.rawBody ? await readRawBody(req, target.bodyLimit) : null;
+      const bytes = hasBody && target.binaryBody ? await readBytes(req, target.bodyLimit) : null;
+      const body = hasBody && !target.rawBody && !target.binaryBody ? await readBody(req, { forms: target.forms, limit: target.bodyLimit }) : {};
       const query = parseQuery(url);
       // Before any schema or handler: no field takes a NUL or other control character, and PostgreSQL refuses NUL.
       const unsafe = findUnsafeText(found.params) ?? findUnsafeText(query) ?? findUnsafeText(body, { multiline: true });
@@ -213,6 +221,7 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
         query,
         body,
         rawBody,
+        bytes,
         params: found.params,
         session,
         context: new RequestContext(session, readCookies(req.headers.cookie)),

@@ -5,6 +5,7 @@ import { issueOwner } from '../catalogue/titles';
 import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES, type ReaderIssue, type ReaderRefusal } from '../reader/access';
 import { warmPages } from '../reader/images';
 import type { RequestContext } from '../context';
+import { countIssueOpened } from '../usage/reading';
 
 /** Library 2083 reads at /q/temp/tpreader. */
 export const TEMP_READER_LIBRARY = 2083;
@@ -46,6 +47,8 @@ export async function readerProps(page: RequestContext, ctx: GetServerSidePropsC
       props: { screen: 'refused', refusal: access.refusal, message: REFUSAL_MESSAGES[access.refusal], reopenHref: owner ? issuePath(base, owner.mid, issueId) : null },
     };
   }
+  // Not awaited: counting must not slow or break reading.
+  void countIssueOpened(access.grant);
   const issue = await readerIssue(code, access.grant);
   const start = issue.lastPage ?? 1;
   // The page shown first renders while the browser loads the script, then the two after it and the cover; their

@@ -3,6 +3,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { openWithTwin, sendObject } from '../media/serve';
 import { StorageUnavailableError } from '../storage';
+import { countIssueOpened, countPageRead } from '../usage/reading';
 import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES } from './access';
 import { verifyReaderCode } from './code';
 import { ensurePageImage, readPageToken } from './images';
@@ -31,6 +32,8 @@ export const readerRoutes: ServiceRoutes = {
       async handler({ query, session }) {
         const access = await checkReaderAccess({ code: query.code, issueId: query.issue, session, ageRating: query.ageRating });
         if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+        // Not awaited: counting must not slow or break reading.
+        void countIssueOpened(access.grant);
         return { status: 'success', ...(await readerIssue(query.code, access.grant)) };
       },
     }),
@@ -68,6 +71,7 @@ export const readerRoutes: ServiceRoutes = {
         if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
         if (body.page > access.grant.issue.pageCount) throw new HttpError(400, `page: must be at most ${access.grant.issue.pageCount}`, { field: 'page' });
         await saveProgress(access.grant.claims.userId, body.issue, body.page);
+        void countPageRead(access.grant, body.page);
         return { status: 'success', page: body.page };
       },
     }),

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
-import { visibleMagazineWhere } from '../catalogue/visibility';
+import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -65,7 +65,7 @@ function pageMatch(tsquery: string, issueRef: SQL): SQL {
 }
 
 function issueMatches(input: IssueSearchInput, tsquery: string, ageRating: number | null): SQL {
-  const conditions: SQL[] = [visibleMagazineWhere(input.viewer, ageRating), sql`EXISTS (${pageMatch(tsquery, sql`issues.id`)})`];
+  const conditions: SQL[] = [visibleMagazineWhere(input.viewer, ageRating), shownIssueWhere(), sql`EXISTS (${pageMatch(tsquery, sql`issues.id`)})`];
   if (!input.includeGold) conditions.push(eq(magazines.isGold, false));
   if (input.issueId !== undefined) conditions.push(eq(issues.id, input.issueId));
   return sql`FROM ${issues} JOIN ${magazines} ON ${magazines.id} = ${issues.magazineId}

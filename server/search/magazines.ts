@@ -132,7 +132,7 @@ async function magazineHits(matches: SQL, order: SQL[], offset: number, limit: n
     ) AS page
     JOIN magazines m ON m.id = page.id
     JOIN LATERAL (
-      SELECT i.id, i.cover_path FROM issues i WHERE i.magazine_id = m.id ORDER BY i.is_special, i.issue_date DESC, i.id DESC LIMIT 1
+      SELECT i.id, i.cover_path FROM issues i WHERE i.magazine_id = m.id AND i.withdrawn_at IS NULL ORDER BY i.is_special, i.issue_date DESC, i.id DESC LIMIT 1
     ) AS latest ON true
     ORDER BY page.position`);
   return result.rows.map((row) => {

@@ -2,7 +2,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { storyFromServer, type StoryFromServer } from '../article/present';
-import { visibleCategoryWhere } from '../catalogue/visibility';
+import { storyShownWhere, visibleCategoryWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, stories } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -64,7 +64,7 @@ interface StoryRow extends Record<string, unknown> {
 }
 
 function storyMatches(viewer: Viewer, tsquery: string, ageRating: number | null, language: string | undefined): SQL {
-  const conditions: SQL[] = [sql`stories.search_vector @@ ${tsquery}::tsquery`, visibleCategoryWhere(viewer)];
+  const conditions: SQL[] = [sql`stories.search_vector @@ ${tsquery}::tsquery`, visibleCategoryWhere(viewer), storyShownWhere(viewer, sql`stories.issue_id`, sql`stories.magazine_id`)];
   if (ageRating !== null) conditions.push(lte(stories.ageRating, ageRating));
   if (language) conditions.push(eq(stories.languageCode, language));
   return sql`FROM ${stories} JOIN ${categories} ON ${categories.id} = ${stories.categoryId} WHERE ${and(...conditions)}`;

@@ -8,7 +8,7 @@ import { limit } from '../auth/limits';
 import { enforceLimits } from '../auth/rate-limit';
 import { completeSignIn } from '../auth/sign-in';
 import { getDb } from '../db/client';
-import { accessCodes } from '../db/schema';
+import { accessCodeUses, accessCodes } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { extendMembership, updateUser } from './account-queries';
@@ -50,6 +50,16 @@ async function signedInUser(uid: number) {
 }
 
 const COUPON_REFUSED = 'This access code is not valid. Please check it and try again.';
+
+/** Why a code was refused, in words a member can act on (the per-member and per-address limits bound the guessing). */
+async function whyCouponRefused(coupon: string): Promise<string> {
+  const [code] = await getDb().select().from(accessCodes).where(eq(accessCodes.code, coupon)).limit(1);
+  if (!code) return COUPON_REFUSED;
+  if (code.revokedAt) return 'This access code has been withdrawn by the library.';
+  if (code.expiresAt && code.expiresAt.getTime() <= Date.now()) return 'This access code has expired.';
+  if (code.usesLeft <= 0) return 'This access code has already been used as many times as it allows.';
+  return COUPON_REFUSED;
+}
 
 export const accountRoutes: ServiceRoutes = {
   updateProfile: {
@@ -126,12 +136,14 @@ export const accountRoutes: ServiceRoutes = {
             and(
               eq(accessCodes.code, body.coupon),
               sql`${accessCodes.usesLeft} > 0`,
+              sql`${accessCodes.revokedAt} is null`,
               sql`(${accessCodes.expiresAt} is null or ${accessCodes.expiresAt} > now())`,
             ),
           )
-          .returning({ libraryId: accessCodes.libraryId, days: accessCodes.days });
+          .returning({ id: accessCodes.id, libraryId: accessCodes.libraryId, days: accessCodes.days });
         const code = taken[0];
-        if (!code) throw new HttpError(400, COUPON_REFUSED, { field: 'coupon' });
+        if (!code) throw new HttpError(400, await whyCouponRefused(body.coupon), { field: 'coupon' });
+        await db.insert(accessCodeUses).values({ accessCodeId: code.id, userId: user.id });
         const library = await findLibrary(code.libraryId);
         if (!library) throw new HttpError(400, COUPON_REFUSED, { field: 'coupon' });
         await extendMembership(user.id, library.id, new Date(Date.now() + code.days * 24 * 60 * 60 * 1000));

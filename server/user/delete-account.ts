@@ -26,11 +26,19 @@ export interface DeletedAccount {
  * own retention ends but no longer point at the account. Every session of the account ends with it. Null when there
  * is no such account.
  */
-export async function deleteAccount(db: Database, ref: AccountRef): Promise<DeletedAccount | null> {
+export async function deleteAccount(
+  db: Database,
+  ref: AccountRef,
+  options: {
+    /** Runs in the deleting transaction before anything is removed (the console checks its reach and writes its audit row). */
+    within?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0], user: typeof users.$inferSelect) => Promise<void>;
+  } = {},
+): Promise<DeletedAccount | null> {
   const where = 'id' in ref ? eq(users.id, ref.id) : 'email' in ref ? eq(users.email, ref.email.trim().toLowerCase()) : eq(users.mobile, ref.mobile.trim());
   const result = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(where).limit(1);
     if (!user) return null;
+    if (options.within) await options.within(tx, user);
     const removed: Record<string, number> = {};
     const count = async (name: string, rows: Promise<unknown[]>) => {
       removed[name] = (await rows).length;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { effectiveAgeRating } from '@/lib/age';
 import { magazineHitColumns, type MagazineHit } from '../catalogue/queries';
-import { visibleMagazineWhere } from '../catalogue/visibility';
+import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, favourites, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -58,7 +58,7 @@ export async function favouriteMagazinesWithLatestIssue(viewer: Viewer, userId: 
     })
     .from(issues)
     .innerJoin(favourites, and(eq(favourites.magazineId, issues.magazineId), eq(favourites.userId, userId)))
-    .where(eq(issues.isSpecial, false))
+    .where(and(eq(issues.isSpecial, false), shownIssueWhere()))
     .orderBy(issues.magazineId, desc(issues.issueDate), desc(issues.id))
     .as('latest');
   return db

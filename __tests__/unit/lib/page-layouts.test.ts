@@ -34,7 +34,11 @@ describe('page layouts', () => {
     const layout = /^\w+\.getLayout = (.+);$/m.exec(source)?.[1];
     if (FULL_SCREEN.has(file)) expect(layout).toBe('(page: ReactElement) => page');
     else if (STATIC_SHELL.has(file)) expect(layout).toBe('(page: ReactElement) => <StoredSiteShell>{page}</StoredSiteShell>');
-    else {
+    else if (file.startsWith('admin/')) {
+      // The staff console has its own frame (navigation of the console, not the reading site's header and sidebar).
+      expect(layout).toBe('consoleLayout');
+      expect(source).toContain("import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';");
+    } else {
       expect(layout).toBe('siteLayout');
       expect(source).toContain("import { siteLayout } from '@/components/shell/siteLayout';");
     }

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 
 export const stores = pgTable('stores', {
@@ -107,6 +107,8 @@ export const issues = pgTable(
     /** Imported issues: the PDF it came from, and its SHA-256 once its pages are all in place (a re-run skips it). */
     sourceFile: text('source_file'),
     contentHash: text('content_hash'),
+    /** Withdrawn in the console: hidden everywhere and no reader code opens it, until restored (null). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('issues_magazine_date_idx').on(t.magazineId, t.issueDate)],

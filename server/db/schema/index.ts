@@ -5,3 +5,5 @@ export * from './stories';
 export * from './auth';
 export * from './support';
 export * from './payments';
+export * from './admin';
+export * from './usage';

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 
 /** A library or organisation whose members read through it (SPEC §3 Library details / Library entry). */
@@ -37,6 +37,10 @@ export const libraries = pgTable('libraries', {
   /** hashSecret of the key a partner sends to build sign-in links (services/v8/thirdParty); null: no partner. */
   partnerKeyHash: text('partner_key_hash'),
   supportEmail: text('support_email').notNull().default(''),
+  /** Which titles the library licenses: 'all', or 'chosen' (library_collection_titles and _categories). */
+  collectionMode: text('collection_mode').notNull().default('all'),
+  /** Sign-in ways offered besides card and SSO (which follow card_mode and the OIDC settings): comma list of password, email, mobile. */
+  signInMethods: text('sign_in_methods').notNull().default('password,email,mobile'),
   ...timestamps,
 });
 
@@ -51,7 +55,7 @@ export const memberships = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (t) => [primaryKey({ name: 'memberships_pk', columns: [t.userId, t.libraryId] })],
+  (t) => [primaryKey({ name: 'memberships_pk', columns: [t.userId, t.libraryId] }), index('memberships_library_idx').on(t.libraryId, t.expiresAt)],
 );
 
 /** Library card numbers and PINs imported by a library (both hashed). */
@@ -80,7 +84,10 @@ export const accessCodes = pgTable(
     code: text('code').notNull(),
     days: integer('days').notNull().default(365),
     usesLeft: integer('uses_left').notNull().default(1),
+    /** The uses it was created with (console codes); null for codes made before uses were counted. */
+    useLimit: integer('use_limit'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('access_codes_code_idx').on(t.code)],

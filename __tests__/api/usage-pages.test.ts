@@ -1,0 +1,105 @@
+// First: it sets MEDIA_DIR before server/config reads it.
+// eslint-disable-next-line import/order
+import { TEST_MEDIA_DIR, addPages } from './helpers/reader-factories';
+import fs from 'node:fs';
+import type { GetServerSidePropsContext } from 'next';
+import { eq } from 'drizzle-orm';
+import { SESSION_COOKIE } from '@/lib/cookies';
+import { getServerSideProps as reportsPage } from '@/pages/admin/libraries/[libraryId]/reports';
+import { getServerSideProps as readerPage } from '@/pages/reader/[code]/[issue]';
+import { getServerSideProps as storyPage } from '@/pages/stories/[...path]';
+import { libraryStaff, usageEvents } from '@/server/db/schema';
+import { addMembership, createCategory, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
+import { call, startTestApp, type TestApp } from './helpers/app';
+import { consoleCast, type ConsoleCast } from './helpers/console';
+
+let app: TestApp;
+let cast: ConsoleCast;
+let reader = { id: 0, token: '' };
+const title = { id: 0, issue: 0, storyPath: '' };
+
+function context(path: string, params: Record<string, string | string[]>, token?: string) {
+  const res = { statusCode: 200, setHeader: () => undefined, getHeader: () => undefined } as unknown as GetServerSidePropsContext['res'];
+  const req = { cookies: token ? { [SESSION_COOKIE]: token } : {}, headers: { host: 'library.test' }, socket: {}, url: path } as unknown as GetServerSidePropsContext['req'];
+  return { req, res, params, query: {}, resolvedUrl: path } as unknown as GetServerSidePropsContext;
+}
+
+/** Counting does not hold up the page: wait for the rows of one kind to land. */
+async function counted(kind: 'issue' | 'story', expected: number) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const rows = await app.db.select().from(usageEvents).where(eq(usageEvents.kind, kind));
+    if (rows.length >= expected) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return app.db.select().from(usageEvents).where(eq(usageEvents.kind, kind));
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  cast = await consoleCast(app.db);
+  await createCategory(app.db, { id: 21, name: 'Travel' });
+  const { magazine, issue } = await createMagazine(app.db, { categoryId: 21, ageRating: 3 });
+  await addPages(app.db, issue.id, 4);
+  const story = await createStory(app.db, { magazineId: magazine.id, issueId: issue.id, categoryId: 21 });
+  Object.assign(title, { id: magazine.id, issue: issue.id, storyPath: story.canonUrl });
+  const user = await createUser(app.db);
+  await addMembership(app.db, user.id, cast.libraryA.id, inDays(30));
+  reader = { id: user.id, token: await tokenFor(user, cast.libraryA.id, inDays(30)) };
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(TEST_MEDIA_DIR, { recursive: true, force: true });
+});
+
+describe('reading pages are counted', () => {
+  it('counts the reader page opening an issue, and a story page opened in full', async () => {
+    const code = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', { token: reader.token, body: { user_id: reader.id, issue: title.issue, lib_id: cast.libraryA.id } });
+    const page = await readerPage(context(`/reader/${code.body.code}/${title.issue}`, { code: code.body.code, issue: String(title.issue) }, reader.token));
+    expect(page).toMatchObject({ props: { screen: 'reader' } });
+    expect(await counted('issue', 1)).toEqual([expect.objectContaining({ libraryId: cast.libraryA.id, titleId: title.id, issueId: title.issue })]);
+    const story = await storyPage(context(`/stories/${title.storyPath}`, { path: title.storyPath.split('/') }, reader.token));
+    expect(story).toHaveProperty('props');
+    expect(await counted('story', 1)).toEqual([expect.objectContaining({ libraryId: cast.libraryA.id, titleId: title.id })]);
+  });
+});
+
+describe('/admin/libraries/{id}/reports', () => {
+  const path = () => `/admin/libraries/${cast.libraryA.id}/reports`;
+  const params = () => ({ libraryId: String(cast.libraryA.id) });
+
+  it('sends a signed-out visitor to sign in', async () => {
+    expect(await reportsPage(context(path(), params()))).toEqual({ redirect: { destination: '/login', permanent: false } });
+  });
+
+  it('answers 403 to a member and to staff of another library', async () => {
+    const staffB = await createUser(app.db);
+    await app.db.insert(libraryStaff).values({ userId: staffB.id, libraryId: cast.libraryB.id });
+    for (const token of [reader.token, cast.tokens.member, await tokenFor(staffB, 0, null)]) {
+      const ctx = context(path(), params(), token);
+      expect(await reportsPage(ctx)).toEqual({ props: { forbidden: true } });
+      expect(ctx.res.statusCode).toBe(403);
+    }
+  });
+
+  it('shows the library’s staff and an operator the last twelve months of PR_P1, loaded for the first paint', async () => {
+    for (const token of [cast.tokens.staffA, cast.tokens.operator]) {
+      const result = (await reportsPage(context(path(), params(), token))) as { props: Record<string, unknown> };
+      const now = new Date();
+      const end = now.toISOString().slice(0, 7);
+      const begin = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 7);
+      expect(result.props).toMatchObject({ libraryId: cast.libraryA.id, libraryName: 'Library A', reportId: 'PR_P1', begin, end });
+      const report = result.props.report as { reportId: string; months: string[]; rows: { metricType: string; total: number }[] };
+      expect(report.reportId).toBe('PR_P1');
+      expect(report.months).toHaveLength(12);
+      expect(report.rows.map((row) => [row.metricType, row.total])).toEqual([
+        ['Total_Item_Requests', 2],
+        ['Unique_Item_Requests', 2],
+      ]);
+    }
+  });
+
+  it('is not found for a library id that is not a number or not there', async () => {
+    expect(await reportsPage(context('/admin/libraries/x/reports', { libraryId: 'x' }, cast.tokens.operator))).toEqual({ notFound: true });
+    expect(await reportsPage(context('/admin/libraries/999999/reports', { libraryId: '999999' }, cast.tokens.operator))).toEqual({ notFound: true });
+  });
+});

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { signSessionToken } from '../../lib/session-token';
+import { E2E_JWT_SECRET, E2E_PEERS } from '../../playwright.config';
+import { axeViolations } from './axe';
+import { withDatabase } from './database';
+
+const DATABASE_URL = `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable`;
+const RIVERSIDE = 1001;
+
+/** `npm run operator -- add <email>` against the e2e server's database: the role, and the one-time link it prints. */
+function operatorLink(email: string, baseURL: string): string {
+  const output = execFileSync('npx', ['tsx', 'scripts/operator.ts', 'add', email], {
+    env: { ...process.env, DATABASE_URL, SITE_URL: baseURL },
+    encoding: 'utf8',
+  });
+  const link = /https?:\/\/\S+\/third-party-login\?randomtoken=\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`no link in: ${output}`);
+  return link;
+}
+
+async function signInWithLink(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/(admin|update\/fullName)$/);
+  if (page.url().endsWith('/update/fullName')) {
+    // A new account is asked for its name first, as every member is; then the console.
+    await page.getByLabel('First name').fill('Olu');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).not.toHaveURL(/\/update\/fullName$/);
+    await page.goto('/admin');
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Libraries' })).toBeVisible();
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
+
+test('an operator signs in with the printed link, adds a member, imports two from CSV (after a preview), and withdraws an issue', async ({ page, baseURL }) => {
+  // The e2e database outlives a run: this run's people are its own.
+  const run = Date.now().toString(36);
+  await signInWithLink(page, operatorLink('console.operator@riverside.test', baseURL!));
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Members of Riverside Public Library' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Members of Riverside Public Library' })).toBeVisible();
+
+  const add = page.getByRole('region', { name: 'Add a member' });
+  await add.getByLabel('Email').fill(`new.reader.${run}@riverside.test`);
+  await add.getByLabel('First name').fill(`Nadia ${run}`);
+  await add.getByLabel('Last name').fill('Reader');
+  await add.getByLabel('Membership ends').fill('2030-06-30');
+  await add.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `new.reader.${run}@riverside.test was added.` })).toBeVisible();
+
+  const find = page.getByRole('search');
+  await find.getByLabel('Name, email, mobile or card number').fill(`nadia ${run}`);
+  await find.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Members found' }).getByRole('cell', { name: `Nadia ${run} Reader`, exact: true })).toBeVisible();
+
+  const csv = `email,name,end_date\ncsv.one.${run}@riverside.test,Csv One,2030-01-31\ncsv.two.${run}@riverside.test,Csv Two,2030-02-28\nnot-an-email,Bad Row,2030-01-01\n`;
+  const importer = page.getByRole('region', { name: 'Import members from a CSV file' });
+  await importer.getByLabel('CSV file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await importer.getByRole('button', { name: 'Preview' }).click();
+  await expect(importer.getByText('members.csv: 2 to add, 0 to change, 0 unchanged, 1 refused.')).toBeVisible();
+  await expect(importer.getByRole('cell', { name: 'the email is not a valid address' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await importer.getByRole('button', { name: 'Import' }).click();
+  await expect(importer.getByText('Imported: 2 added, 0 changed, 1 refused.')).toBeVisible();
+  await find.getByLabel('Name, email, mobile or card number').fill(`.${run}@`);
+  await find.getByRole('button', { name: 'Search' }).click();
+  const found = page.getByRole('table', { name: 'Members found' });
+  await expect(found.getByRole('cell', { name: `csv.one.${run}@riverside.test` })).toBeVisible();
+  await expect(found.getByRole('cell', { name: `csv.two.${run}@riverside.test` })).toBeVisible();
+  await expect(found.getByRole('cell', { name: 'not-an-email' })).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click();
+  const titles = page.getByRole('search');
+  await titles.getByLabel('Title, publisher or ISSN').fill('Wanderlust');
+  await titles.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /^Show issues of / }).first().click();
+  const issues = page.getByRole('region', { name: /^Issues of / });
+  const withdraw = issues.getByRole('button', { name: /^Withdraw / }).first();
+  await withdraw.click();
+  await expect(issues.getByRole('status')).toContainText('is withdrawn: members no longer see it.');
+  await expect(issues.getByRole('cell', { name: /^Withdrawn / })).toHaveCount(1);
+  await issues.getByRole('button', { name: /^Restore / }).click();
+  await expect(issues.getByRole('status')).toContainText('is back for members.');
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: /member\.import library:1001/ }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: /issue\.restore issue:/ }).first()).toBeVisible();
+});
+
+test('library staff cannot open another library’s pages, and a member cannot open the console', async ({ page, baseURL }) => {
+  const staffId = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      "insert into users (email, first_name, last_name) values ('staff@riverside.test', 'Sam', 'Staff') on conflict (email) do update set first_name = excluded.first_name returning id",
+    );
+    await db.query('insert into library_staff (user_id, library_id) values ($1, $2) on conflict do nothing', [rows[0].id, RIVERSIDE]);
+    return rows[0].id;
+  });
+  const { token } = await signSessionToken({ uid: staffId, libid: 0, mexp: 0, guest: false }, E2E_JWT_SECRET, 3600);
+  await page.context().addCookies([{ name: 'session', value: token, url: baseURL!, httpOnly: true }]);
+  const own = await page.goto('/admin/libraries/1001/members');
+  expect(own?.status()).toBe(200);
+  const other = await page.goto('/admin/libraries/3001/members');
+  expect(other?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'Not for you' })).toBeVisible();
+
+  await page.context().clearCookies();
+  const signedOut = await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(signedOut?.ok()).toBe(true);
+});

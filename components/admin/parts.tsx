@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { ApiError } from '@/services/http';
+
+/** Shared pieces of the console's screens: headings, tables that scroll at 320px, states, pager. */
+
+export const Page = styled.div`
+  max-width: 1100px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.spacing.lg};
+
+  & :focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+export const Heading = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+`;
+
+export const SubHeading = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin: ${({ theme }) => `${theme.spacing.xl} 0 ${theme.spacing.md}`};
+`;
+
+export const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.spacing.xl};
+`;
+
+export const TableWrap = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    text-align: left;
+    padding: ${({ theme }) => theme.spacing.sm};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+
+  th {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+export const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.sm};
+  align-items: flex-end;
+`;
+
+export const SmallButton = styled.button<{ $danger?: boolean }>`
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
+  border: 2px solid ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  cursor: pointer;
+
+  &:disabled {
+    opacity: 0.6;
+  }
+`;
+
+export const Status = styled.p<{ $error?: boolean }>`
+  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.muted)};
+  margin: ${({ theme }) => `${theme.spacing.sm} 0`};
+`;
+
+/** The server's own words for a failed call, else the spec's message. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/** Loading, error and empty states of a list, announced to screen readers. */
+export function ListState({ loading, error, empty, children }: { loading: boolean; error: unknown; empty: boolean; children: ReactNode }) {
+  if (error) return <Status role="alert" $error>{errorText(error)}</Status>;
+  if (loading) return <Status role="status">Loading…</Status>;
+  if (empty) return <Status role="status">Nothing here yet.</Status>;
+  return <>{children}</>;
+}
+
+export function Pager({ page, pageSize, total, onPage, label }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label: string }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label={`${label} pages`}>
+      <Row>
+        <SmallButton type="button" onClick={() => onPage(page - 1)} disabled={page <= 0}>
+          Previous
+        </SmallButton>
+        <span aria-live="polite">
+          Page {page + 1} of {pages} ({total} in all)
+        </span>
+        <SmallButton type="button" onClick={() => onPage(page + 1)} disabled={page + 1 >= pages}>
+          Next
+        </SmallButton>
+      </Row>
+    </nav>
+  );
+}
+
+export const Input = styled.input`
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  max-width: 100%;
+`;
+
+export const Label = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;

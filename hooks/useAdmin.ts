@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import { accessCodeUses, adminKeys, findMembers, findTitles, issuesOfTitle, listAccessCodes, listAudit } from '@/services/admin';
+
+/** The console's reads, one SWR hook each, keyed by the request URL (services/admin.ts adminKeys). */
+export function useMembers(libraryId: number, q: string, page: number) {
+  return useSWR(adminKeys.members(libraryId, q, page), () => findMembers(libraryId, q, page), { keepPreviousData: true });
+}
+
+export function useAccessCodes(libraryId: number, page: number) {
+  return useSWR(adminKeys.accessCodes(libraryId, page), () => listAccessCodes(libraryId, page));
+}
+
+export function useAccessCodeUses(libraryId: number, codeId: number | null) {
+  return useSWR(codeId ? `${adminKeys.accessCodes(libraryId, 0)}#${codeId}` : null, () => accessCodeUses(libraryId, codeId!));
+}
+
+export function useAudit(page: number, libraryId?: number) {
+  return useSWR(adminKeys.audit(page, libraryId), () => listAudit(page, libraryId), { keepPreviousData: true });
+}
+
+export function useTitles(q: string, page: number) {
+  return useSWR(adminKeys.titles(q, page), () => findTitles(q, page), { keepPreviousData: true });
+}
+
+export function useIssues(magazineId: number | null, page: number) {
+  return useSWR(magazineId ? adminKeys.issues(magazineId, page) : null, () => issuesOfTitle(magazineId!, page));
+}

@@ -1,0 +1,31 @@
+import type { InferGetServerSidePropsType } from 'next';
+import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
+import { UsageReportsScreen } from '@/components/admin/usage/UsageReportsScreen';
+import type { CounterReportId } from '@/lib/counter-report';
+import { libraryOrNotFound } from '@/server/admin/libraries';
+import { consolePage } from '@/server/admin/pages';
+import { siteOrigin } from '@/server/http/origin';
+import { counterReport } from '@/server/usage/reports';
+
+/** The first screen: PR_P1 over the last twelve months, this one included. */
+function defaultRange(now: Date) {
+  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+  return { reportId: 'PR_P1' as CounterReportId, begin: month(-11), end: month(0) };
+}
+
+export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => {
+  ctx.res.setHeader('Cache-Control', 'no-store');
+  const library = await libraryOrNotFound(Number(ctx.params?.libraryId));
+  const range = defaultRange(new Date());
+  // The first paint needs no request: the screen starts from this report.
+  const report = await counterReport({ ...range, library, origin: siteOrigin(ctx.req) });
+  return { libraryId: library.id, libraryName: library.name, ...range, report };
+});
+
+export default function UsageReportsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
+  if ('unavailable' in props) return null;
+  if (props.forbidden) return <Forbidden />;
+  return <UsageReportsScreen libraryId={props.libraryId} libraryName={props.libraryName} reportId={props.reportId} begin={props.begin} end={props.end} initial={props.report} />;
+}
+
+UsageReportsPage.getLayout = consoleLayout;

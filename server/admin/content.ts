@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { invalidate } from '../cache';
+import { titlesChanged } from '../catalogue/edits';
+import { getDb } from '../db/client';
+import { categories, issues, languages, magazines } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { audit, type Actor } from './audit';
+
+const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** A page of titles, found by name, publisher or ISSN. */
+export async function findTitles(q: string | undefined, page: number, pageSize: number) {
+  const text = q?.trim();
+  const where = text ? or(ilike(magazines.name, likePattern(text)), ilike(magazines.publisher, likePattern(text)), eq(magazines.issn, text)) : undefined;
+  const db = getDb();
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: magazines.id,
+        name: magazines.name,
+        publisher: magazines.publisher,
+        categoryId: magazines.categoryId,
+        categoryName: categories.name,
+        languageCode: magazines.languageCode,
+        ageRating: magazines.ageRating,
+        issn: magazines.issn,
+        about: magazines.about,
+      })
+      .from(magazines)
+      .innerJoin(categories, eq(categories.id, magazines.categoryId))
+      .where(where)
+      .orderBy(asc(magazines.name), asc(magazines.id))
+      .limit(pageSize)
+      .offset(page * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(magazines).where(where),
+  ]);
+  return { titles: rows, page, pageSize, total };
+}
+
+const issueColumns = {
+  id: issues.id,
+  magazineId: issues.magazineId,
+  name: issues.name,
+  issueDate: issues.issueDate,
+  issueNumber: issues.issueNumber,
+  isSpecial: issues.isSpecial,
+  pageCount: issues.pageCount,
+  withdrawnAt: issues.withdrawnAt,
+};
+
+/** A page of one title's issues (withdrawn ones included, marked), newest first. */
+export async function issuesOfTitle(magazineId: number, withdrawnOnly: boolean, page: number, pageSize: number) {
+  const conditions: SQL[] = [eq(issues.magazineId, magazineId)];
+  if (withdrawnOnly) conditions.push(isNotNull(issues.withdrawnAt));
+  const where = and(...conditions);
+  const db = getDb();
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(issueColumns).from(issues).where(where).orderBy(desc(issues.issueDate), desc(issues.id)).limit(pageSize).offset(page * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(issues).where(where),
+  ]);
+  return { issues: rows.map((row) => ({ ...row, withdrawnAt: row.withdrawnAt?.toISOString() ?? null })), page, pageSize, total };
+}
+
+/**
+ * Withdraws an issue (hidden at once from every listing, search, favourite and story, and no reader code opens it)
+ * or restores it. Titles and issues are the site's, not one library's: operators only.
+ */
+export async function setWithdrawn(actor: Actor, issueId: number, withdrawn: boolean) {
+  const result = await getDb().transaction(async (tx) => {
+    const [before] = await tx.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1).for('update');
+    if (!before) throw new HttpError(404, 'No such issue');
+    const [after] = await tx
+      .update(issues)
+      .set({ withdrawnAt: withdrawn ? (before.withdrawnAt ?? new Date()) : null })
+      .where(eq(issues.id, issueId))
+      .returning(issueColumns);
+    await audit(tx, actor, { action: withdrawn ? 'issue.withdraw' : 'issue.restore', target: `issue:${issueId}`, before, after });
+    return { ...after, withdrawnAt: after.withdrawnAt?.toISOString() ?? null };
+  });
+  // Catalogue and story reads, and the reader's page images, are kept: every instance drops them now.
+  await Promise.all([titlesChanged(), invalidate('page-images')]);
+  return result;
+}
+
+export interface TitleChanges {
+  name?: string;
+  publisher?: string;
+  about?: string;
+  categoryId?: number;
+  languageCode?: string;
+  ageRating?: number;
+  issn?: string | null;
+}
+
+export async function correctTitle(actor: Actor, magazineId: number, changes: TitleChanges) {
+  const db = getDb();
+  if (changes.categoryId !== undefined && !(await db.select({ id: categories.id }).from(categories).where(eq(categories.id, changes.categoryId)).limit(1))[0]) {
+    throw new HttpError(400, 'categoryId: no such category', { field: 'categoryId' });
+  }
+  if (changes.languageCode !== undefined && !(await db.select({ code: languages.code }).from(languages).where(eq(languages.code, changes.languageCode)).limit(1))[0]) {
+    throw new HttpError(400, 'languageCode: no such language', { field: 'languageCode' });
+  }
+  const result = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(magazines).where(eq(magazines.id, magazineId)).limit(1).for('update');
+    if (!before) throw new HttpError(404, 'No such title');
+    if (changes.issn) {
+      const clash = await tx.select({ id: magazines.id }).from(magazines).where(and(eq(magazines.issn, changes.issn), sql`${magazines.id} <> ${magazineId}`)).limit(1);
+      if (clash[0]) throw new HttpError(409, `issn: title ${clash[0].id} has that ISSN`, { field: 'issn' });
+    }
+    const [after] = await tx.update(magazines).set(changes).where(eq(magazines.id, magazineId)).returning();
+    await audit(tx, actor, { action: 'title.update', target: `title:${magazineId}`, before, after });
+    return after;
+  });
+  await titlesChanged();
+  return result;
+}
+
+export interface IssueChanges {
+  name?: string;
+  issueDate?: string;
+  issueNumber?: string | null;
+  isSpecial?: boolean;
+}
+
+export async function correctIssue(actor: Actor, issueId: number, changes: IssueChanges) {
+  const result = await getDb().transaction(async (tx) => {
+    const [before] = await tx.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1).for('update');
+    if (!before) throw new HttpError(404, 'No such issue');
+    const [after] = await tx.update(issues).set(changes).where(eq(issues.id, issueId)).returning(issueColumns);
+    await audit(tx, actor, { action: 'issue.update', target: `issue:${issueId}`, before, after });
+    return { ...after, withdrawnAt: after.withdrawnAt?.toISOString() ?? null };
+  });
+  await titlesChanged();
+  return result;
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { HttpError } from '../http/errors';
+import type { ServiceRoutes } from '../http/handler';
+import { adminRoute, requireLibrary } from './access';
+import { correctIssue, correctTitle, findTitles, issuesOfTitle, setWithdrawn } from './content';
+import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
+import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
+
+export const librarySettingsBody = z.object({
+  name: z.string().trim().min(1, 'is required').max(120).optional(),
+  supportEmail: z.union([emailField, z.literal('')]).optional(),
+  guestAccess: z.boolean().optional(),
+  guestDays: z.number().int().min(1).max(3650).optional(),
+  ageRate: z.number().int().min(0).max(9).optional(),
+  excludeCategories: z.array(z.string().trim().min(1).max(60).regex(/^[^,]+$/, 'must not hold a comma')).max(200).optional(),
+  isNewspaper: z.boolean().optional(),
+  isJournal: z.boolean().optional(),
+  signInMethods: z.array(z.enum(SIGN_IN_METHODS)).max(3).optional(),
+  cardMode: z.enum(['none', 'list', 'sip2']).optional(),
+  sip2Host: optionalText(253),
+  sip2Port: z.number().int().min(1).max(65535).nullable().optional(),
+  sip2Institution: optionalText(60),
+  oidcIssuer: z.url({ protocol: /^https?$/ }).max(500).nullable().optional().or(z.literal('').transform(() => null)),
+  oidcClientId: optionalText(200),
+  oidcClientSecret: optionalText(500),
+});
+export const newLibraryBody = librarySettingsBody.extend({ id: id.optional(), name: z.string().trim().min(1, 'is required').max(120) });
+export const collectionBody = z.object({
+  mode: z.enum(['all', 'chosen']),
+  titleIds: z.array(id).max(20_000).default([]),
+  categoryIds: z.array(id).max(1_000).default([]),
+});
+export const titleChangesBody = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  publisher: z.string().trim().max(200).optional(),
+  about: z.string().trim().max(5000).optional(),
+  categoryId: id.optional(),
+  languageCode: z.string().trim().min(2).max(10).optional(),
+  ageRating: z.number().int().min(1).max(9).optional(),
+  issn: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-?\d{3}[\dXx]$/, 'must be an ISSN (1234-567X)')
+    .nullable()
+    .optional(),
+});
+export const issueChangesBody = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  issueDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date')
+    .optional(),
+  issueNumber: z.string().trim().max(40).nullable().optional(),
+  isSpecial: z.boolean().optional(),
+});
+
+function paramId(params: Record<string, string>, name: string): number {
+  const parsed = id.safeParse(params[name]);
+  if (!parsed.success) throw new HttpError(400, `${name}: must be a positive whole number`, { field: name });
+  return parsed.data;
+}
+
+/** Libraries (settings, images, collection) and content (titles, issues). */
+export const libraryRoutes: ServiceRoutes = {
+  'libraries/:libraryId': {
+    GET: adminRoute({
+      summary: 'A library’s settings (secrets only as “set”) and collection',
+      async handler({ params, staff }) {
+        const libraryId = paramId(params, 'libraryId');
+        requireLibrary(staff, libraryId);
+        return { status: 'success', library: presentLibrary(await libraryOrNotFound(libraryId)), collection: await collectionOf(libraryId) };
+      },
+    }),
+    PUT: adminRoute({
+      summary: 'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, sign-in ways',
+      body: librarySettingsBody,
+      async handler({ params, body, staff }) {
+        const libraryId = paramId(params, 'libraryId');
+        requireLibrary(staff, libraryId);
+        return { status: 'success', library: await updateLibrary(staff, libraryId, body) };
+      },
+    }),
+  },
+  'library-create': {
+    POST: adminRoute({
+      summary: 'Creates a library (operators only)',
+      body: newLibraryBody,
+      operatorOnly: true,
+      async handler({ body, staff }) {
+        return { status: 'success', library: await createLibrary(staff, body) };
+      },
+    }),
+  },
+  'libraries/:libraryId/collection': {
+    PUT: adminRoute({
+      summary: 'Sets the titles a library licenses: all, or chosen titles and categories (the rest is invisible to its members)',
+      body: collectionBody,
+      async handler({ params, body, staff }) {
+        const libraryId = paramId(params, 'libraryId');
+        requireLibrary(staff, libraryId);
+        return { status: 'success', collection: await setCollection(staff, libraryId, body) };
+      },
+    }),
+  },
+  'libraries/:libraryId/images/:slot': {
+    PUT: adminRoute({
+      summary: 'Uploads a logo or banner (the image bytes as the body; type read from the content; 5 MB at most), drawn at the header’s sizes',
+      binaryBody: true,
+      bodyLimit: IMAGE_UPLOAD_LIMIT,
+      async handler({ params, bytes, staff }) {
+        const libraryId = paramId(params, 'libraryId');
+        requireLibrary(staff, libraryId);
+        if (!(IMAGE_SLOTS as readonly string[]).includes(params.slot)) throw new HttpError(400, `slot: must be one of ${IMAGE_SLOTS.join(', ')}`, { field: 'slot' });
+        return { status: 'success', library: await uploadLibraryImage(staff, libraryId, params.slot as ImageSlot, bytes ?? Buffer.alloc(0)) };
+      },
+    }),
+  },
+  titles: {
+    GET: adminRoute({
+      summary: 'A page of titles, found by name, publisher or ISSN',
+      query: z.object({ q: searchField, page: pageField, pageSize: pageSizeField }),
+      async handler({ query }) {
+        return { status: 'success', ...(await findTitles(query.q, query.page, query.pageSize)) };
+      },
+    }),
+  },
+  'titles/:magazineId': {
+    PUT: adminRoute({
+      summary: 'Corrects a title’s metadata (operators only)',
+      body: titleChangesBody,
+      operatorOnly: true,
+      async handler({ params, body, staff }) {
+        return { status: 'success', title: await correctTitle(staff, paramId(params, 'magazineId'), body) };
+      },
+    }),
+  },
+  'titles/:magazineId/issues': {
+    GET: adminRoute({
+      summary: 'A page of a title’s issues, withdrawn ones included',
+      query: z.object({ withdrawn: z.enum(['0', '1']).default('0'), page: pageField, pageSize: pageSizeField }),
+      async handler({ params, query }) {
+        return { status: 'success', ...(await issuesOfTitle(paramId(params, 'magazineId'), query.withdrawn === '1', query.page, query.pageSize)) };
+      },
+    }),
+  },
+  'issues/:issueId': {
+    PUT: adminRoute({
+      summary: 'Corrects an issue’s metadata (operators only)',
+      body: issueChangesBody,
+      operatorOnly: true,
+      async handler({ params, body, staff }) {
+        return { status: 'success', issue: await correctIssue(staff, paramId(params, 'issueId'), body) };
+      },
+    }),
+  },
+  'issues/:issueId/withdraw': {
+    POST: adminRoute({
+      summary: 'Withdraws an issue: hidden at once everywhere, reader codes refused (operators only)',
+      operatorOnly: true,
+      async handler({ params, staff }) {
+        return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), true) };
+      },
+    }),
+  },
+  'issues/:issueId/restore': {
+    POST: adminRoute({
+      summary: 'Restores a withdrawn issue (operators only)',
+      operatorOnly: true,
+      async handler({ params, staff }) {
+        return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), false) };
+      },
+    }),
+  },
+};

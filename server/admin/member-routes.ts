@@ -1,0 +1,191 @@
+import { asc, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb } from '../db/client';
+import { libraries } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { ServiceRoutes } from '../http/handler';
+import { adminRoute, requireLibrary } from './access';
+import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from './access-codes';
+import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from './members';
+import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date');
+const name = z.string().trim().max(100);
+
+export const libraryParams = z.object({ libraryId: id });
+export const memberQuery = z.object({ q: searchField, page: pageField, pageSize: pageSizeField });
+export const addMemberBody = z
+  .object({
+    email: emailField.optional(),
+    mobile: z.string().trim().regex(/^\+?\d{6,15}$/, 'must be a mobile number in digits').optional(),
+    cardNumber: z.string().trim().regex(/^[A-Za-z0-9-]{3,32}$/, 'must be 3 to 32 letters, digits or dashes').optional(),
+    firstName: name.default(''),
+    lastName: name.default(''),
+    endDate: isoDate,
+  })
+  .refine((body) => body.email || body.mobile || body.cardNumber, { message: 'give an email, a mobile number or a card number', path: ['email'] });
+export const endDateBody = z.object({ endDate: isoDate });
+export const importBody = z.object({ csv: z.string().min(1, 'is empty').max(4 * 1024 * 1024) });
+export const accessCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{4,40}$/, 'must be 4 to 40 letters, digits or dashes')
+    .optional(),
+  days: z.coerce.number().int().min(1).max(3650),
+  useLimit: z.coerce.number().int().min(1).max(1_000_000),
+  expiresOn: isoDate.optional(),
+});
+
+/** 4 MB of CSV: 10,000 members with long names fit several times over. */
+const CSV_BODY_LIMIT = 5 * 1024 * 1024;
+
+function libraryOf(params: Record<string, string>): number {
+  return libraryParams.parse(params).libraryId;
+}
+
+function userOf(params: Record<string, string>): number {
+  const parsed = id.safeParse(params.userId);
+  if (!parsed.success) throw new HttpError(400, 'userId: must be a member id', { field: 'userId' });
+  return parsed.data;
+}
+
+function codeOf(params: Record<string, string>): number {
+  const parsed = id.safeParse(params.codeId);
+  if (!parsed.success) throw new HttpError(400, 'codeId: must be an access code id', { field: 'codeId' });
+  return parsed.data;
+}
+
+/** Members and access codes of one library: staff of that library and operators. */
+export const memberRoutes: ServiceRoutes = {
+  'libraries/:libraryId/members': {
+    GET: adminRoute({
+      summary: 'A page of a library’s members, found by name, email, mobile or card number',
+      query: memberQuery,
+      async handler({ params, query, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', ...(await findMembers(libraryId, query.q, query.page, query.pageSize)) };
+      },
+    }),
+    POST: adminRoute({
+      summary: 'Adds one member (an email, mobile or card number; the account is made when there is none)',
+      body: addMemberBody,
+      async handler({ params, body, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        const member = await addMember(staff, libraryId, { ...body, expiresAt: endOfDay(body.endDate) });
+        return { status: 'success', member };
+      },
+    }),
+  },
+  'libraries/:libraryId/members/:userId': {
+    PUT: adminRoute({
+      summary: 'Moves a membership’s end date (a member moved into the future reads again at once)',
+      body: endDateBody,
+      async handler({ params, body, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', member: await setMembershipEnd(staff, libraryId, userOf(params), endOfDay(body.endDate), 'member.end_date') };
+      },
+    }),
+    DELETE: adminRoute({
+      summary: 'Deletes a member’s account and what is tied to it (as npm run delete-account does)',
+      async handler({ params, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        const deleted = await deleteMember(staff, libraryId, userOf(params));
+        return { status: 'success', ...deleted };
+      },
+    }),
+  },
+  'libraries/:libraryId/members/:userId/end': {
+    POST: adminRoute({
+      summary: 'Ends a membership now (the account stays)',
+      async handler({ params, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', member: await setMembershipEnd(staff, libraryId, userOf(params), new Date(), 'member.end') };
+      },
+    }),
+  },
+  'libraries/:libraryId/member-import/preview': {
+    POST: adminRoute({
+      summary: 'What importing a CSV of members (email or card number, name, end date) would do, row by row; writes nothing',
+      body: importBody,
+      bodyLimit: CSV_BODY_LIMIT,
+      async handler({ params, body, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', ...(await previewImport(libraryId, body.csv)) };
+      },
+    }),
+  },
+  'libraries/:libraryId/member-import': {
+    POST: adminRoute({
+      summary: 'Imports a CSV of members in one transaction; answers the same per-row report as the preview',
+      body: importBody,
+      bodyLimit: CSV_BODY_LIMIT,
+      async handler({ params, body, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', ...(await commitImport(staff, libraryId, body.csv)) };
+      },
+    }),
+  },
+  'libraries/:libraryId/access-codes': {
+    GET: adminRoute({
+      summary: 'A library’s access codes with their uses',
+      query: z.object({ page: pageField, pageSize: pageSizeField }),
+      async handler({ params, query, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', ...(await listAccessCodes(libraryId, query.page, query.pageSize)) };
+      },
+    }),
+    POST: adminRoute({
+      summary: 'Creates an access code with a use limit and an expiry (the code is made up when not given)',
+      body: accessCodeBody,
+      async handler({ params, body, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        const code = await createAccessCode(staff, libraryId, { code: body.code, days: body.days, useLimit: body.useLimit, expiresAt: body.expiresOn ? endOfDay(body.expiresOn) : null });
+        return { status: 'success', code };
+      },
+    }),
+  },
+  'libraries/:libraryId/access-codes/:codeId': {
+    GET: adminRoute({
+      summary: 'An access code and who used it when',
+      async handler({ params, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', ...(await accessCodeUsesOf(libraryId, codeOf(params))) };
+      },
+    }),
+    DELETE: adminRoute({
+      summary: 'Revokes an access code: no one can use it from now on',
+      async handler({ params, staff }) {
+        const libraryId = libraryOf(params);
+        requireLibrary(staff, libraryId);
+        return { status: 'success', code: await revokeAccessCode(staff, libraryId, codeOf(params)) };
+      },
+    }),
+  },
+};
+
+/** The libraries the console lets this person manage (all, for an operator). */
+export async function librariesForStaff(reach: number[] | null) {
+  const db = getDb();
+  const columns = { id: libraries.id, name: libraries.name };
+  return reach === null
+    ? db.select(columns).from(libraries).orderBy(asc(libraries.name))
+    : reach.length
+      ? db.select(columns).from(libraries).where(inArray(libraries.id, reach)).orderBy(asc(libraries.name))
+      : [];
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { ServiceRoutes } from '../http/handler';
+import { HttpError } from '../http/errors';
+import { usageRoutes } from '../usage/routes';
+import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
+import { listAudit } from './audit';
+import { libraryRoutes } from './library-routes';
+import { librariesForStaff, memberRoutes } from './member-routes';
+import { grantRole, listRoles, revokeRole } from './roles';
+import { emailField, id, pageField, pageSizeField } from './schemas';
+
+export const grantRoleBody = z
+  .object({ email: emailField, role: z.enum(['operator', 'staff']), libraryId: id.optional() })
+  .refine((body) => body.role === 'operator' || body.libraryId !== undefined, { message: 'is required for library staff', path: ['libraryId'] });
+export const revokeRoleBody = z
+  .object({ userId: id, role: z.enum(['operator', 'staff']), libraryId: id.optional() })
+  .refine((body) => body.role === 'operator' || body.libraryId !== undefined, { message: 'is required for library staff', path: ['libraryId'] });
+export const auditQuery = z.object({ libraryId: id.optional(), action: z.string().trim().max(60).optional(), page: pageField, pageSize: pageSizeField });
+
+/** Who the console is talking to, and the roles and audit log (the foundation every console screen stands on). */
+export const consoleRoutes: ServiceRoutes = {
+  me: {
+    GET: adminRoute({
+      summary: 'The signed-in person’s console roles: operator (every library) or the libraries they are staff of',
+      async handler({ staff }) {
+        return { status: 'success', userId: staff.userId, label: staff.label, operator: staff.operator, libraryIds: staff.libraryIds };
+      },
+    }),
+  },
+  libraries: {
+    GET: adminRoute({
+      summary: 'The libraries this person manages (every library, for an operator)',
+      async handler({ staff }) {
+        return { status: 'success', libraries: await librariesForStaff(librariesInReach(staff)) };
+      },
+    }),
+  },
+  roles: {
+    GET: adminRoute({
+      summary: 'Everyone with a console role (library staff see their libraries’ staff)',
+      async handler({ staff }) {
+        return { status: 'success', roles: await listRoles(librariesInReach(staff)) };
+      },
+    }),
+    POST: adminRoute({
+      summary: 'Grants a role: operator (operators only) or staff of a library, to the account with this email (made if missing)',
+      body: grantRoleBody,
+      operatorOnly: true,
+      async handler({ body, staff }) {
+        if (body.role === 'staff') requireLibrary(staff, body.libraryId!);
+        const granted = await grantRole(staff, body.email, body.role, body.role === 'staff' ? body.libraryId! : null);
+        return { status: 'success', ...granted };
+      },
+    }),
+    DELETE: adminRoute({
+      summary: 'Takes a console role away',
+      body: revokeRoleBody,
+      operatorOnly: true,
+      async handler({ body, staff }) {
+        requireOperator(staff);
+        if (body.role === 'operator' && body.userId === staff.userId) throw new HttpError(400, 'userId: an operator cannot remove their own operator role', { field: 'userId' });
+        const removed = await revokeRole(staff, body.userId, body.role, body.role === 'staff' ? body.libraryId! : null);
+        if (!removed) throw new HttpError(404, 'No such role');
+        return { status: 'success' };
+      },
+    }),
+  },
+  audit: {
+    GET: adminRoute({
+      summary: 'The audit log, newest first (library staff see their libraries’ rows)',
+      query: auditQuery,
+      async handler({ query, staff }) {
+        if (query.libraryId) requireLibrary(staff, query.libraryId);
+        return { status: 'success', ...(await listAudit({ libraries: librariesInReach(staff), ...query })) };
+      },
+    }),
+  },
+};
+
+/** Every /api/admin/ route. */
+export const adminRoutes: ServiceRoutes = {
+  ...consoleRoutes,
+  ...memberRoutes,
+  ...libraryRoutes,
+  // COUNTER usage reports and KBART (server/usage/).
+  ...usageRoutes,
+};

@@ -1,0 +1,116 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './helpers';
+import { categories, issues, magazines } from './catalogue';
+import { accessCodes, libraries } from './libraries';
+import { users } from './users';
+
+/** Site operators: every library, every console call. */
+export const siteOperators = pgTable('site_operators', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ...timestamps,
+});
+
+/** Library staff: the console for the libraries named here only. */
+export const libraryStaff = pgTable(
+  'library_staff',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'library_staff_pk', columns: [t.userId, t.libraryId] }), index('library_staff_library_idx').on(t.libraryId)],
+);
+
+/**
+ * Every change made in the console: who, when, what, for which library, before and after. The actor is kept by id
+ * and by label, so the row still says who acted after that account is deleted; pruned after AUDIT_RETENTION_DAYS.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    actorLabel: text('actor_label').notNull().default(''),
+    /** What was done, as `thing.verb` ('member.create', 'library.update', 'issue.withdraw'). */
+    action: text('action').notNull(),
+    libraryId: integer('library_id'),
+    /** What was changed, as `kind:id` ('member:12', 'issue:5001'). */
+    target: text('target').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_library_at_idx').on(t.libraryId, t.at)],
+);
+
+/** A library's chosen titles, when its collection is not every title (libraries.collection_mode = 'chosen'). */
+export const libraryCollectionTitles = pgTable(
+  'library_collection_titles',
+  {
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    magazineId: integer('magazine_id')
+      .notNull()
+      .references(() => magazines.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'library_collection_titles_pk', columns: [t.libraryId, t.magazineId] })],
+);
+
+/** A library's chosen categories: every title in them is in its collection. */
+export const libraryCollectionCategories = pgTable(
+  'library_collection_categories',
+  {
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'library_collection_categories_pk', columns: [t.libraryId, t.categoryId] })],
+);
+
+/** Each time an access code let someone join its library. */
+export const accessCodeUses = pgTable(
+  'access_code_uses',
+  {
+    id: serial('id').primaryKey(),
+    accessCodeId: integer('access_code_id')
+      .notNull()
+      .references(() => accessCodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_code_uses_code_idx').on(t.accessCodeId, t.usedAt)],
+);
+
+/** A PDF uploaded in the console and its import: queued, running, done or failed, with what it chose or why not. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    fileName: text('file_name').notNull(),
+    /** 'queued', 'running', 'imported', 'updated', 'unchanged' or 'failed'. */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    /** The metadata the import chose and where each value came from. */
+    metadata: jsonb('metadata'),
+    issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [index('import_jobs_created_idx').on(t.createdAt)],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type NewAuditEntry = typeof auditLog.$inferInsert;
+export type ImportJob = typeof importJobs.$inferSelect;

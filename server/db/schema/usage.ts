@@ -1,0 +1,43 @@
+import { bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Today's salt for the session hashes of usage_events. A day's row is deleted once the day is over, so a hash
+ * stored beside the counts can no longer be tied back to a member (COUNTER 5.1 counts without keeping who read).
+ */
+export const usageSalts = pgTable('usage_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * One counted use (COUNTER 5.1): an issue opened in the reader ('issue'), a page read ('page') or a story opened
+ * ('story'), by a salted hash of the session, in a library, at an hour. No member id, name, e-mail or card.
+ */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** UTC day of the use: Unique_Item_* count one per session, item and day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The hour of the use (UTC, truncated). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    libraryId: integer('library_id').notNull(),
+    /** The magazine or newspaper (the COUNTER title). */
+    titleId: integer('title_id').notNull(),
+    issueId: integer('issue_id').notNull(),
+    storyId: integer('story_id'),
+    pageNo: integer('page_no'),
+    kind: text('kind', { enum: ['issue', 'page', 'story'] }).notNull(),
+    /** sha256 of the day's salt, the library and the session: stable within the day, meaningless after it. */
+    sessionHash: text('session_hash').notNull(),
+    /** The last click, for the 30-second double-click rule; cleared when the day's salt goes. */
+    lastClickAt: timestamp('last_click_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('usage_events_library_day_idx').on(t.libraryId, t.day),
+    index('usage_events_click_idx').on(t.sessionHash, t.kind, t.issueId),
+  ],
+);
+
+export type UsageEvent = typeof usageEvents.$inferSelect;
+export type NewUsageEvent = typeof usageEvents.$inferInsert;

@@ -1,0 +1,34 @@
+import type { Session } from '../auth/session';
+import type { StoryRecord } from '../article/queries';
+import type { ReaderGrant } from '../reader/access';
+import { countUse } from './counting';
+
+/** The session of COUNTER's counting: the member within their library (hashed with the day's salt, never stored). */
+function readerOf(userId: number): string {
+  return `member:${userId}`;
+}
+
+/** An issue opened in the reader (the reader page, or the reader's issue call): a Request for the issue. */
+export function countIssueOpened(grant: ReaderGrant): Promise<void> {
+  const { claims, issue } = grant;
+  return countUse({ kind: 'issue', libraryId: claims.libraryId, titleId: issue.mid, issueId: issue.issueId, reader: readerOf(claims.userId) });
+}
+
+/** A page the reader showed long enough to save the member's place. */
+export function countPageRead(grant: ReaderGrant, pageNo: number): Promise<void> {
+  const { claims, issue } = grant;
+  return countUse({ kind: 'page', libraryId: claims.libraryId, titleId: issue.mid, issueId: issue.issueId, pageNo, reader: readerOf(claims.userId) });
+}
+
+/** A story opened in full by a member (the preview a visitor gets is not counted). */
+export function countStoryOpened(session: Session, record: StoryRecord): Promise<void> {
+  const { story } = record;
+  return countUse({
+    kind: 'story',
+    libraryId: session.claims.libid,
+    titleId: story.mid,
+    issueId: story.issid,
+    storyId: story.artid,
+    reader: readerOf(session.claims.uid),
+  });
+}

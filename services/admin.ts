@@ -1,0 +1,135 @@
+import type { AccessCodeRow } from '@/server/admin/access-codes';
+import type { LibrarySettings } from '@/server/admin/libraries';
+import type { ImportRowReport, MemberRow } from '@/server/admin/members';
+import { http } from './http';
+import { withParams } from './keys';
+
+/** The console's calls (/api/admin/...): staff and operators only; the server checks the role on every one. */
+export const ADMIN_URL = '/api/admin';
+
+export interface Paged {
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface ImportReport {
+  summary: { rows: number; add: number; change: number; unchanged: number; refuse: number };
+  rows: ImportRowReport[];
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  actorLabel: string;
+  action: string;
+  libraryId: number | null;
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface TitleRow {
+  id: number;
+  name: string;
+  publisher: string;
+  categoryName: string;
+  languageCode: string;
+  ageRating: number;
+  issn: string | null;
+}
+
+export interface IssueRow {
+  id: number;
+  name: string;
+  issueDate: string;
+  issueNumber: string | null;
+  isSpecial: boolean;
+  withdrawnAt: string | null;
+}
+
+export type { AccessCodeRow, LibrarySettings, MemberRow, ImportRowReport };
+
+export const adminKeys = {
+  members: (libraryId: number, q: string, page: number) => withParams(`${ADMIN_URL}/libraries/${libraryId}/members`, { q: q || undefined, page, pageSize: 20 }),
+  accessCodes: (libraryId: number, page: number) => withParams(`${ADMIN_URL}/libraries/${libraryId}/access-codes`, { page, pageSize: 20 }),
+  audit: (page: number, libraryId?: number) => withParams(`${ADMIN_URL}/audit`, { page, pageSize: 25, libraryId }),
+  titles: (q: string, page: number) => withParams(`${ADMIN_URL}/titles`, { q: q || undefined, page, pageSize: 20 }),
+  issues: (magazineId: number, page: number) => withParams(`${ADMIN_URL}/titles/${magazineId}/issues`, { page, pageSize: 20 }),
+};
+
+export async function findMembers(libraryId: number, q: string, page: number): Promise<Paged & { members: MemberRow[] }> {
+  return (await http.get<Paged & { members: MemberRow[] }>(adminKeys.members(libraryId, q, page))).data;
+}
+
+export async function addMember(libraryId: number, body: { email?: string; cardNumber?: string; firstName: string; lastName: string; endDate: string }) {
+  return (await http.post<{ member: MemberRow }>(`${ADMIN_URL}/libraries/${libraryId}/members`, body)).data.member;
+}
+
+export async function setMemberEndDate(libraryId: number, userId: number, endDate: string) {
+  return (await http.put<{ member: MemberRow }>(`${ADMIN_URL}/libraries/${libraryId}/members/${userId}`, { endDate })).data.member;
+}
+
+export async function endMembership(libraryId: number, userId: number) {
+  return (await http.post<{ member: MemberRow }>(`${ADMIN_URL}/libraries/${libraryId}/members/${userId}/end`, {})).data.member;
+}
+
+export async function deleteMember(libraryId: number, userId: number) {
+  await http.delete(`${ADMIN_URL}/libraries/${libraryId}/members/${userId}`);
+}
+
+export async function previewMemberImport(libraryId: number, csv: string): Promise<ImportReport> {
+  return (await http.post<ImportReport>(`${ADMIN_URL}/libraries/${libraryId}/member-import/preview`, { csv })).data;
+}
+
+export async function commitMemberImport(libraryId: number, csv: string): Promise<ImportReport> {
+  return (await http.post<ImportReport>(`${ADMIN_URL}/libraries/${libraryId}/member-import`, { csv })).data;
+}
+
+export async function listAccessCodes(libraryId: number, page: number): Promise<Paged & { codes: AccessCodeRow[] }> {
+  return (await http.get<Paged & { codes: AccessCodeRow[] }>(adminKeys.accessCodes(libraryId, page))).data;
+}
+
+export async function createAccessCode(libraryId: number, body: { code?: string; days: number; useLimit: number; expiresOn?: string }) {
+  return (await http.post<{ code: AccessCodeRow }>(`${ADMIN_URL}/libraries/${libraryId}/access-codes`, body)).data.code;
+}
+
+export async function accessCodeUses(libraryId: number, codeId: number) {
+  return (await http.get<{ code: AccessCodeRow; uses: { usedAt: string; email: string | null; firstName: string | null; lastName: string | null }[] }>(`${ADMIN_URL}/libraries/${libraryId}/access-codes/${codeId}`)).data;
+}
+
+export async function revokeAccessCode(libraryId: number, codeId: number) {
+  return (await http.delete<{ code: AccessCodeRow }>(`${ADMIN_URL}/libraries/${libraryId}/access-codes/${codeId}`)).data.code;
+}
+
+export async function updateLibrary(libraryId: number, body: Record<string, unknown>) {
+  return (await http.put<{ library: LibrarySettings }>(`${ADMIN_URL}/libraries/${libraryId}`, body)).data.library;
+}
+
+export async function createLibrary(body: Record<string, unknown>) {
+  return (await http.post<{ library: LibrarySettings }>(`${ADMIN_URL}/library-create`, body)).data.library;
+}
+
+export async function uploadLibraryImage(libraryId: number, slot: string, file: File) {
+  return (await http.put<{ library: LibrarySettings }>(`${ADMIN_URL}/libraries/${libraryId}/images/${slot}`, file, { headers: { 'Content-Type': 'application/octet-stream' } })).data.library;
+}
+
+export async function setCollection(libraryId: number, body: { mode: 'all' | 'chosen'; titleIds: number[]; categoryIds: number[] }) {
+  return (await http.put(`${ADMIN_URL}/libraries/${libraryId}/collection`, body)).data;
+}
+
+export async function listAudit(page: number, libraryId?: number): Promise<Paged & { entries: AuditRow[] }> {
+  return (await http.get<Paged & { entries: AuditRow[] }>(adminKeys.audit(page, libraryId))).data;
+}
+
+export async function findTitles(q: string, page: number): Promise<Paged & { titles: TitleRow[] }> {
+  return (await http.get<Paged & { titles: TitleRow[] }>(adminKeys.titles(q, page))).data;
+}
+
+export async function issuesOfTitle(magazineId: number, page: number): Promise<Paged & { issues: IssueRow[] }> {
+  return (await http.get<Paged & { issues: IssueRow[] }>(adminKeys.issues(magazineId, page))).data;
+}
+
+export async function setIssueWithdrawn(issueId: number, withdrawn: boolean): Promise<IssueRow> {
+  return (await http.post<{ issue: IssueRow }>(`${ADMIN_URL}/issues/${issueId}/${withdrawn ? 'withdraw' : 'restore'}`, {})).data.issue;
+}
