@@ -4,6 +4,7 @@ import { IMPORT_DATA_DIR, IMPORT_MEDIA_DIR, mediaFiles, pdfFolder, runImport, st
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { favourites, issuePages, issues, magazines, readingProgress, stories } from '@/server/db/schema';
@@ -230,6 +231,19 @@ describe('npm run import: files it refuses leave nothing behind', () => {
     expect(run.output).toMatch(/failed: .*Odd Times - 2026-01-01\.pdf: .*Odd Times - 2026-01-01\.pdf\.json: field ageRating/);
     expect(run.output).toContain('unchanged hw-scan - 2026-05-14.pdf');
     expect(run.output).toContain('0 imported, 0 updated, 1 unchanged, 4 failed');
+    expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
+  });
+
+  it('refuses a page too large to draw (a PDF bomb of 14,400-point pages) without drawing it, naming the file and the page', async () => {
+    const dir = pdfFolder('giant');
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]).drawText('An ordinary first page', { x: 50, y: 780 });
+    doc.addPage([14_400, 14_400]).drawText('A page the size of a wall', { x: 50, y: 14_000 });
+    fs.writeFileSync(path.join(dir, 'Wall Times - 2026-01-01.pdf'), await doc.save());
+    const before = { rows: await issueCounts(), files: mediaFiles() };
+    const run = await runImport(dir, '--workers', '1', '--category', 'Travel', '--language', 'en', '--age-rating', '3');
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(/failed: .*Wall Times - 2026-01-01\.pdf: page 2 is too large to draw \(14400 x 14400 points/);
     expect({ rows: await issueCounts(), files: mediaFiles() }).toEqual(before);
   });
 

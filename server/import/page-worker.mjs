@@ -64,6 +64,7 @@ async function openPdf(file) {
       cMapPacked: true,
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
+      maxImageSize: MAX_IMAGE_PIXELS,
       verbosity: 0,
     }).promise;
   } catch (error) {
@@ -165,12 +166,21 @@ async function writeCrop(drawing, region, size, folder) {
   }
 }
 
+// The largest page drawn: 40 million pixels at 3x (a 160 MB canvas), an A1 poster's area. A page past it is refused,
+// not drawn: a PDF may declare pages of 14,400 points square, whose 3x canvas alone would take 7 GB.
+const MAX_PIXELS_3X = 40e6;
+// The largest image pdf.js decodes, in pixels (a 600 dpi A4 scan is 35 million); a larger one is left undrawn.
+const MAX_IMAGE_PIXELS = 40e6;
+
 async function drawPage(job) {
   const doc = await documentOf(job.file);
   canvasFactory = doc.canvasFactory;
   const page = await doc.getPage(job.pageNo);
   try {
     const base = page.getViewport({ scale: 1 });
+    if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
+      throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
+    }
     const pageWidth = Math.round(base.width);
     if (job.cover) await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'));
     // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
