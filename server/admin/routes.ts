@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServiceRoutes } from '../http/handler';
+import { serviceRoutes, type ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
 import { usageRoutes } from '../usage/routes';
 import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
@@ -78,10 +78,10 @@ export const consoleRoutes: ServiceRoutes = {
 };
 
 /** Every /api/admin/ route. */
-export const adminRoutes: ServiceRoutes = {
-  ...consoleRoutes,
-  ...memberRoutes,
-  ...libraryRoutes,
-  // COUNTER usage reports and KBART (server/usage/).
-  ...usageRoutes,
-};
+export const adminRoutes: ServiceRoutes = serviceRoutes('admin', {
+  'admin/routes': consoleRoutes,
+  'admin/member-routes': memberRoutes,
+  'admin/library-routes': libraryRoutes,
+  // COUNTER usage reports and KBART.
+  'usage/routes': usageRoutes,
+});
