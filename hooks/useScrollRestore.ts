@@ -75,8 +75,18 @@ export function useScrollRestore(containerRef: RefObject<HTMLElement | null>, li
     const saved = takeSavedScroll(path);
     if (!saved) return;
     await list.loadUntil(saved.pages);
-    // After the loaded pages have rendered and after the router's own scroll to the top.
-    window.requestAnimationFrame(() => window.setTimeout(() => window.scrollTo({ top: saved.position, left: 0, behavior: 'instant' }), 0));
+    // After the router's own scroll to the top, and once the loaded pages have rendered: a list's loader may resolve
+    // before React has drawn what it loaded, and a scroll past the page's end would stop short. Waits 3 s at most.
+    const deadline = performance.now() + 3_000;
+    const scrollBack = () => {
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved.position;
+      if (!reachable && performance.now() < deadline) {
+        window.requestAnimationFrame(scrollBack);
+        return;
+      }
+      window.scrollTo({ top: saved.position, left: 0, behavior: 'instant' });
+    };
+    window.requestAnimationFrame(() => window.setTimeout(scrollBack, 0));
   });
 
   useEffect(() => {
