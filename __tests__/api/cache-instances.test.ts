@@ -6,7 +6,7 @@ import { LISTENER_NAME } from '@/server/cache/bus';
 import { closeDb, getDb, getPool } from '@/server/db/client';
 import { libraries, magazines, revokedTokens, users } from '@/server/db/schema';
 import { runMigrations } from '@/server/db/migrate';
-import { freshDatabase, TEST_JWT_SECRET } from './helpers/app';
+import { databaseUnreachable, freshDatabase, TEST_JWT_SECRET } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
 
 /**
@@ -95,16 +95,6 @@ async function seenWithin<T>(ms: number, read: () => Promise<T>, seen: (value: T
   }
 }
 
-async function reach(url: string): Promise<string | null> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
 
 /** Whether a Redis answers PING at `url`, asked before the tests are declared (a skipped case is decided then). */
 function redisAnswers(url: string): boolean {
@@ -270,7 +260,7 @@ describe('an instance on in-memory PGlite, where a notice does not travel betwee
 
 (postgres ? describe : describe.skip)('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
-    const failure = await reach(postgres!);
+    const failure = await databaseUnreachable(postgres!);
     if (failure) throw new Error(`PostgreSQL does not answer at ${postgres} (${failure}): this test must run${process.env.CI ? ' under CI' : ''}, not be skipped`);
   });
 

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { Client } from 'pg';
 import { memberships } from '@/server/db/schema';
-import { call, startTestApp, type TestApp } from './helpers/app';
+import { call, databaseUnreachable, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
 
@@ -20,24 +19,13 @@ if (!postgres) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whether the server answers, and if not, why. */
-async function reach(url: string): Promise<string | null> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
 
 (postgres ? describe : describe.skip)('order (type 3) on PostgreSQL', () => {
   let app: TestApp | undefined;
   let stripe: FakeStripe | undefined;
   beforeAll(async () => {
     const server = postgres!;
-    const failure = await reach(server);
+    const failure = await databaseUnreachable(server);
     if (failure) {
       throw new Error(`PostgreSQL does not answer at ${server} (${failure}): the payment race must run${process.env.CI ? ' under CI' : ''}, not be skipped`);
     }

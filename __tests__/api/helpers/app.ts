@@ -20,6 +20,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Null when a PostgreSQL server answers at `url`, else why not (tests that need one say so). */
+export async function databaseUnreachable(url: string): Promise<string | null> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** A database of its own for one test file: in-memory PGlite, or a fresh database on `server` (TEST_DATABASE_URL). */
 export async function freshDatabase(
   prefix = 'reading_test',
