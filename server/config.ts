@@ -34,6 +34,8 @@ export function defaultGuestLibraryId(): number {
 }
 
 export const MEDIA_DIR = process.env.MEDIA_DIR ?? path.join(DATA_DIR, 'media');
+/** PDFs uploaded in the console, kept here until their import ends. */
+export const UPLOAD_DIR = process.env.UPLOAD_DIR ?? path.join(DATA_DIR, 'uploads');
 
 /**
  * How long any call to an outside service (SMTP, SMS gateway, SIP2, OIDC provider, translation, Stripe) may take

@@ -79,6 +79,7 @@ export function adminRoute<Q extends z.ZodType = z.ZodObject<Record<string, neve
   operatorOnly?: boolean;
   bodyLimit?: number;
   binaryBody?: boolean;
+  streamBody?: boolean;
   handler(ctx: AdminRouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
 }): Route {
   // The schemas and summary as route() keeps them, so the OpenAPI document describes console routes like the rest.
@@ -87,6 +88,7 @@ export function adminRoute<Q extends z.ZodType = z.ZodObject<Record<string, neve
     ...described,
     bodyLimit: def.bodyLimit,
     binaryBody: def.binaryBody ?? false,
+    streamBody: def.streamBody ?? false,
     async run(ctx) {
       const staff = await staffOfSession(ctx.session);
       if (def.operatorOnly) requireOperator(staff);

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { usageRoutes } from '../usage/routes';
 import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
 import { listAudit } from './audit';
+import { importRoutes } from './import-routes';
 import { libraryRoutes } from './library-routes';
 import { librariesForStaff, memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
@@ -82,6 +83,7 @@ export const adminRoutes: ServiceRoutes = serviceRoutes('admin', {
   'admin/routes': consoleRoutes,
   'admin/member-routes': memberRoutes,
   'admin/library-routes': libraryRoutes,
+  'admin/import-routes': importRoutes,
   // COUNTER usage reports and KBART.
   'usage/routes': usageRoutes,
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { HttpError, MESSAGES } from './errors';
 
@@ -52,4 +53,76 @@ export function parseQuery(url: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(search)) out[key] = value;
   return out;
+}
+
+/**
+ * Writes the body to `file` as it arrives (an uploaded PDF is too large to hold in memory), refusing it past `limit`
+ * (413) or when its first bytes are not what `check` expects (the type is read from the content, not the name).
+ * A refused or broken upload leaves no file behind. Returns the bytes written. The request is never destroyed: what
+ * is left of a refused body is discarded by Node once the answer is sent, so the client reads the answer.
+ */
+export async function saveBody(req: IncomingMessage, file: string, options: { limit: number; check(head: Buffer): string | null }): Promise<number> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > options.limit) throw new HttpError(413, MESSAGES.tooLarge);
+  const out = fs.createWriteStream(file, { flags: 'wx' });
+  const HEAD = 1024;
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let checked = false;
+  const inspect = (): void => {
+    checked = true;
+    const refused = options.check(head);
+    if (refused) throw new HttpError(400, refused, { field: 'file' });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: unknown) => {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        reject(error);
+      };
+      const onData = (chunk: Buffer | string) => {
+        const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        size += buf.length;
+        try {
+          if (size > options.limit) throw new HttpError(413, MESSAGES.tooLarge);
+          if (!checked) {
+            head = Buffer.concat([head, buf.subarray(0, HEAD - head.length)]);
+            if (head.length >= HEAD) inspect();
+          }
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        if (!out.write(buf)) {
+          req.pause();
+          out.once('drain', () => req.resume());
+        }
+      };
+      const onEnd = () => {
+        try {
+          if (!checked) inspect();
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        out.end(resolve);
+      };
+      req.on('data', onData);
+      req.on('end', onEnd);
+      req.on('error', fail);
+      req.on('aborted', () => fail(new HttpError(400, 'file: the upload was cut off', { field: 'file' })));
+      out.on('error', fail);
+    });
+    return size;
+  } catch (error) {
+    if (!out.closed) {
+      const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+      out.destroy();
+      await closed;
+    }
+    await fs.promises.rm(file, { force: true });
+    req.resume();
+    throw error;
+  }
 }

@@ -57,6 +57,8 @@ export interface Route {
   rawBody?: boolean;
   /** Takes the body as bytes (an uploaded file, type checked by the route from its content); `body` is then empty. */
   binaryBody?: boolean;
+  /** Leaves the body unread for the handler to stream (an uploaded PDF, written to disk as it arrives). */
+  streamBody?: boolean;
   /** The largest body this route reads, when not MAX_BODY_BYTES (a CSV of members, an uploaded image). */
   bodyLimit?: number;
   run(ctx: RawContext): Promise<unknown>;
@@ -212,7 +214,7 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
       const hasBody = method !== 'GET' && method !== 'HEAD';
       const rawBody = hasBody && target.rawBody ? await readRawBody(req, target.bodyLimit) : null;
       const bytes = hasBody && target.binaryBody ? await readBytes(req, target.bodyLimit) : null;
-      const body = hasBody && !target.rawBody && !target.binaryBody ? await readBody(req, { forms: target.forms, limit: target.bodyLimit }) : {};
+      const body = hasBody && !target.rawBody && !target.binaryBody && !target.streamBody ? await readBody(req, { forms: target.forms, limit: target.bodyLimit }) : {};
       const query = parseQuery(url);
       // Before any schema or handler: no field takes a NUL or other control character, and PostgreSQL refuses NUL.
       const unsafe = findUnsafeText(found.params) ?? findUnsafeText(query) ?? findUnsafeText(body, { multiline: true });

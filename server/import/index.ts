@@ -54,7 +54,17 @@ export interface PlannedIssue {
 }
 
 export type ImportOutcome =
-  | { file: string; status: 'imported' | 'updated'; issueId: number; magazineId: number; pages: number; pagesWithoutText: number; stories: number }
+  | {
+      file: string;
+      status: 'imported' | 'updated';
+      issueId: number;
+      magazineId: number;
+      pages: number;
+      pagesWithoutText: number;
+      stories: number;
+      /** The metadata chosen and where each value came from (the console shows both). */
+      chosen: { metadata: IssueMetadata; sources: ResolvedMetadata['sources'] };
+    }
   | { file: string; status: 'unchanged'; issueId: number }
   | { file: string; status: 'planned'; plan: PlannedIssue }
   | { file: string; status: 'failed'; reason: string };
@@ -104,7 +114,7 @@ export function storySpans(outline: OutlineEntry[], pageCount: number): { title:
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function findCategory(db: Database | Tx, value: string | number): Promise<{ id: number; slug: string } | null> {
+export async function findCategory(db: Database | Tx, value: string | number): Promise<{ id: number; slug: string } | null> {
   const asId = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : null;
   const rows = await db
     .select({ id: categories.id, slug: categories.slug })
@@ -430,6 +440,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       pages: pages.length,
       pagesWithoutText: pages.filter((page) => !page.text).length,
       stories: spans.length,
+      chosen: { metadata, sources },
     };
   } catch (error) {
     // Rows not written: what was staged goes. Written but not all moved: the hash is unset, so the next run redoes it.

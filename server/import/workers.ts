@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -63,8 +64,7 @@ export class PagePool {
   private broken: Error | null = null;
 
   constructor(size = defaultWorkerCount()) {
-    // Plain Node, not tsx: see page-worker.mjs.
-    const file = path.join(__dirname, 'page-worker.mjs');
+    const file = workerFile();
     for (let i = 0; i < Math.max(1, size); i += 1) {
       const worker = new Worker(file, { workerData: { coverWidth: COVER_SIZE.width, storySize: STORY_IMAGE_SIZE } });
       worker.on('message', (message: { id: number; result?: unknown; error?: string; refused?: boolean }) => {
@@ -126,6 +126,15 @@ export class PagePool {
     this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
+}
+
+/**
+ * page-worker.mjs runs in plain Node, not tsx (see the file). Beside this module when run from the source (the
+ * command, the tests); inside the site's production build this module is bundled elsewhere, so from the project.
+ */
+function workerFile(): string {
+  const beside = path.join(__dirname, 'page-worker.mjs');
+  return fs.existsSync(beside) ? beside : path.join(process.cwd(), 'server', 'import', 'page-worker.mjs');
 }
 
 /** One worker per core the machine offers. */

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** A media folder and a data folder of the test file's own, set before server/config reads them: import this first. */
+/** A media folder, a data folder and an uploads folder of the test file's own, set before server/config reads them: import this first. */
 export const IMPORT_MEDIA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'import-media-'));
 export const IMPORT_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'import-data-'));
 process.env.MEDIA_DIR = IMPORT_MEDIA_DIR;
+/** Where the console's PDF uploads wait for their import. */
+export const IMPORT_UPLOAD_DIR = path.join(IMPORT_DATA_DIR, 'uploads');
+process.env.UPLOAD_DIR = IMPORT_UPLOAD_DIR;
 
 export interface ImportRun {
   code: number | null;

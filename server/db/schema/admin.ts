@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 import { categories, issues, magazines } from './catalogue';
 import { accessCodes, libraries } from './libraries';
@@ -99,16 +99,26 @@ export const importJobs = pgTable(
   {
     id: serial('id').primaryKey(),
     fileName: text('file_name').notNull(),
-    /** 'queued', 'running', 'imported', 'updated', 'unchanged' or 'failed'. */
+    /** 'uploading', 'receiving' (its bytes arriving), 'queued', 'running', then 'imported', 'updated', 'unchanged', 'failed' or 'cancelled'. */
     status: text('status').notNull().default('queued'),
     error: text('error'),
     /** The metadata the import chose and where each value came from. */
     metadata: jsonb('metadata'),
     issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
     createdBy: integer('created_by'),
+    /** What a new title takes when the file's metadata does not say: category, language, age rating. */
+    defaults: jsonb('defaults'),
+    /** Where the upload is kept until its import ends (the receiving instance's disk). */
+    storedPath: text('stored_path'),
+    /** The process running it (host:pid), so a restart finds the imports a dead process left running. */
+    runner: text('runner'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pageCount: integer('page_count'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('import_jobs_created_idx').on(t.createdAt)],
+  (t) => [index('import_jobs_created_idx').on(t.createdAt), index('import_jobs_status_idx').on(t.status, t.id)],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,0 +1,246 @@
+// First: it sets MEDIA_DIR and UPLOAD_DIR before server/config reads them.
+// eslint-disable-next-line import/order
+import { IMPORT_MEDIA_DIR, IMPORT_UPLOAD_DIR, mediaFiles } from './helpers/import';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { importJobs, issuePages, issues, magazines } from '@/server/db/schema';
+import os from 'node:os';
+import { kickImports, resumeImports } from '@/server/admin/imports';
+import { fillerLines, makeSamplePdf } from '@/server/import/samples';
+import { call, startTestApp, type TestApp } from './helpers/app';
+import { consoleCast, lastAudit, type ConsoleCast } from './helpers/console';
+import { createCategory, tokenFor, inDays } from './helpers/factories';
+import { ensureSearchLanguage } from './helpers/search-factories';
+
+const UPLOADS = IMPORT_UPLOAD_DIR;
+process.env.IMPORT_WORKERS = '1';
+
+jest.setTimeout(180_000);
+
+let app: TestApp;
+let cast: ConsoleCast;
+const FERRY = 57;
+
+type Job = {
+  id: number;
+  fileName: string;
+  status: string;
+  error: string | null;
+  pagesDone: number;
+  pageCount: number | null;
+  issueId: number | null;
+  titleName: string | null;
+  metadata: Record<string, unknown> | null;
+  sources: Record<string, string> | null;
+};
+
+async function ferryPdf(word: string, pages = 3): Promise<Buffer> {
+  return Buffer.from(
+    await makeSamplePdf({
+      pages: Array.from({ length: pages }, (_, i) => ({ lines: [`Ferry News page ${i + 1}`, i === 1 ? `The ${word} sailed at dawn.` : 'Timetables.', ...fillerLines(i + 1, 4)] })),
+      outline: [{ title: 'Crossing the Sound', pageNo: 2 }],
+      info: { title: 'Ferry News' },
+    }),
+  );
+}
+
+async function open(token: string, body: Record<string, unknown>) {
+  return call<{ job: Job; maxBytes: number; message?: string; field?: string }>(app, '/api/admin/imports', { token, body });
+}
+
+async function send(token: string, jobId: number, bytes: Buffer | string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${app.baseUrl}/api/admin/imports/${jobId}/file`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf', ...headers },
+    body: bytes,
+  });
+  return { status: response.status, body: (await response.json()) as { job: Job; message?: string; field?: string } };
+}
+
+/** Polls the job as the console does, until its import ends. */
+async function finished(jobId: number): Promise<Job> {
+  for (let i = 0; i < 600; i += 1) {
+    const res = await call<{ job: Job }>(app, `/api/admin/imports/${jobId}`, { token: cast.tokens.operator });
+    expect(res.status).toBe(200);
+    if (!['uploading', 'receiving', 'queued', 'running'].includes(res.body.job.status)) return res.body.job;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`import ${jobId} did not finish`);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  cast = await consoleCast(app.db);
+  await ensureSearchLanguage(app.db, 'en', 'English', 'english');
+  await createCategory(app.db, { id: FERRY, name: 'Ferries' });
+});
+
+afterAll(async () => {
+  await kickImports();
+  await app.close();
+});
+
+describe('PDF uploads from the console', () => {
+  it('imports an uploaded PDF with its sidecar in the background, with progress, the metadata chosen and its sources', async () => {
+    const sidecar = JSON.stringify({ publisher: 'Sound Ferries Ltd', issueNumber: '12' });
+    const opened = await open(cast.tokens.operator, { fileName: 'Ferry News - 2026-04-02.pdf', sidecar, category: 'Ferries', language: 'en', ageRating: 2 });
+    expect(opened.status).toBe(200);
+    expect(opened.body.job).toMatchObject({ fileName: 'Ferry News - 2026-04-02.pdf', status: 'uploading' });
+    expect(opened.body.maxBytes).toBe(500 * 1024 * 1024);
+    const audited = await lastAudit(app.db, 'import.upload', `import:${opened.body.job.id}`);
+    expect(audited).toMatchObject({ actorUserId: cast.operator.id, after: { fileName: 'Ferry News - 2026-04-02.pdf', sidecar: true } });
+
+    const pdf = await ferryPdf('zephyrine');
+    const sent = await send(cast.tokens.operator, opened.body.job.id, pdf);
+    expect(sent.status).toBe(200);
+    expect(['queued', 'running', 'imported']).toContain(sent.body.job.status);
+
+    const job = await finished(opened.body.job.id);
+    expect(job).toMatchObject({ status: 'imported', error: null, pagesDone: 3, pageCount: 3, titleName: 'Ferry News' });
+    expect(job.metadata).toMatchObject({ title: 'Ferry News', issueDate: '2026-04-02', publisher: 'Sound Ferries Ltd', issueNumber: '12' });
+    expect(job.sources).toMatchObject({ title: 'PDF information', publisher: 'Ferry News - 2026-04-02.json', issueDate: 'file name' });
+
+    const [issue] = await app.db.select().from(issues).where(eq(issues.id, job.issueId!));
+    expect(issue).toMatchObject({ issueDate: '2026-04-02', issueNumber: '12', pageCount: 3 });
+    const [title] = await app.db.select().from(magazines).where(eq(magazines.id, issue.magazineId));
+    expect(title).toMatchObject({ name: 'Ferry News', categoryId: FERRY, ageRating: 2, publisher: 'Sound Ferries Ltd' });
+    const pages = await app.db.select().from(issuePages).where(eq(issuePages.issueId, issue.id));
+    expect(pages.find((page) => page.pageNo === 2)?.text).toContain('zephyrine sailed at dawn');
+    expect(mediaFiles().filter((file) => file.startsWith(`pages/${issue.id}/1/view/`))).toEqual(
+      expect.arrayContaining([`pages/${issue.id}/1/view/1.jpg`, `pages/${issue.id}/1/view/3.webp`]),
+    );
+    // The upload is gone once imported; only the issue's images stay.
+    expect(fs.existsSync(path.join(UPLOADS, String(job.id)))).toBe(false);
+    expect(mediaFiles(IMPORT_MEDIA_DIR).filter((file) => file.startsWith('.import'))).toEqual([]);
+
+    // The same bytes again are recognised, not imported twice.
+    const again = await open(cast.tokens.operator, { fileName: 'copy.pdf' });
+    await send(cast.tokens.operator, again.body.job.id, pdf);
+    expect(await finished(again.body.job.id)).toMatchObject({ status: 'unchanged', issueId: issue.id });
+  });
+
+  it('lists uploads newest first, paged, and the active ones alone', async () => {
+    const all = await call<{ jobs: Job[]; total: number; page: number; pageSize: number }>(app, '/api/admin/imports?pageSize=1', { token: cast.tokens.operator });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBeGreaterThanOrEqual(2);
+    expect(all.body.jobs).toHaveLength(1);
+    expect(all.body.jobs[0].fileName).toBe('copy.pdf');
+    const active = await call<{ jobs: Job[] }>(app, '/api/admin/imports?active=1', { token: cast.tokens.operator });
+    expect(active.body.jobs.every((job) => ['uploading', 'receiving', 'queued', 'running'].includes(job.status))).toBe(true);
+  });
+
+  it('records a file the import cannot place as failed, with the reason, and writes no issue', async () => {
+    const before = await app.db.select({ id: issues.id }).from(issues);
+    // A new title with no category given anywhere.
+    const opened = await open(cast.tokens.operator, { fileName: 'Unknown Gazette - 2026-01-01.pdf', language: 'en', ageRating: 3 });
+    const pdf = Buffer.from(await makeSamplePdf({ pages: [{ lines: ['Unknown Gazette'] }], info: { title: 'Unknown Gazette' } }));
+    expect((await send(cast.tokens.operator, opened.body.job.id, pdf)).status).toBe(200);
+    const job = await finished(opened.body.job.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(/no category for the new title 'Unknown Gazette'/);
+    expect(await app.db.select({ id: issues.id }).from(issues)).toHaveLength(before.length);
+  });
+
+  it('refuses a file that is not a PDF, whatever its name, and keeps the upload open for the right file', async () => {
+    const opened = await open(cast.tokens.operator, { fileName: 'photo.pdf', category: 'Ferries', language: 'en', ageRating: 2 });
+    const png = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(4000, 7)]);
+    const refused = await send(cast.tokens.operator, opened.body.job.id, png);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'file', message: 'file: is not a PDF (it does not begin with %PDF-)' });
+    expect(fs.readdirSync(path.join(UPLOADS, String(opened.body.job.id)))).toEqual([]);
+    const [row] = await app.db.select().from(importJobs).where(eq(importJobs.id, opened.body.job.id));
+    expect(row.status).toBe('uploading');
+    // A short text file is refused the same way.
+    expect((await send(cast.tokens.operator, opened.body.job.id, 'hello')).status).toBe(400);
+    // Cancelled, it takes no file.
+    const cancelled = await call<{ job: Job }>(app, `/api/admin/imports/${opened.body.job.id}`, { token: cast.tokens.operator, method: 'DELETE' });
+    expect(cancelled.body.job.status).toBe('cancelled');
+    expect(await lastAudit(app.db, 'import.cancel', `import:${opened.body.job.id}`)).not.toBeNull();
+    expect((await send(cast.tokens.operator, opened.body.job.id, await ferryPdf('late'))).status).toBe(409);
+  });
+
+  it('refuses a file past the size limit (413) without keeping any of it', async () => {
+    process.env.IMPORT_UPLOAD_MB = '0.01';
+    try {
+      const opened = await open(cast.tokens.operator, { fileName: 'big.pdf', category: 'Ferries', language: 'en', ageRating: 2 });
+      expect(opened.body.maxBytes).toBe(Math.floor(0.01 * 1024 * 1024));
+      const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 32)]);
+      const refused = await send(cast.tokens.operator, opened.body.job.id, big);
+      expect(refused.status).toBe(413);
+      // Sent without a length (chunked), it is cut off at the limit just the same.
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new Uint8Array(big));
+          controller.close();
+        },
+      });
+      const chunked = await fetch(`${app.baseUrl}/api/admin/imports/${opened.body.job.id}/file`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${cast.tokens.operator}` },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(fs.readdirSync(path.join(UPLOADS, String(opened.body.job.id)))).toEqual([]);
+    } finally {
+      delete process.env.IMPORT_UPLOAD_MB;
+    }
+  });
+
+  it('names the field of a bad upload request', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ fileName: 'notes.txt' }, 'fileName'],
+      [{ fileName: 'a.pdf', sidecar: '{"title": 5}' }, 'sidecar'],
+      [{ fileName: 'a.pdf', sidecar: 'not json' }, 'sidecar'],
+      [{ fileName: 'a.pdf', category: 'No Such Category' }, 'category'],
+      [{ fileName: 'a.pdf', language: 'zz' }, 'language'],
+      [{ fileName: 'a.pdf', ageRating: 12 }, 'ageRating'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await open(cast.tokens.operator, body);
+      expect([res.status, res.body.field]).toEqual([400, field]);
+      expect(res.body.message).toMatch(new RegExp(`^${field}`));
+    }
+    expect((await call(app, '/api/admin/imports/abc', { token: cast.tokens.operator })).body).toMatchObject({ field: 'jobId' });
+    expect((await call(app, '/api/admin/imports/999999', { token: cast.tokens.operator })).status).toBe(404);
+  });
+
+  it('is for operators only: staff 403, a member 403, no session 401, and nothing is written', async () => {
+    const jobsBefore = await app.db.select({ id: importJobs.id }).from(importJobs);
+    expect((await open(cast.tokens.staffA, { fileName: 'a.pdf' })).status).toBe(403);
+    expect((await open(cast.tokens.member, { fileName: 'a.pdf' })).status).toBe(403);
+    expect((await call(app, '/api/admin/imports', { body: { fileName: 'a.pdf' } })).status).toBe(401);
+    expect((await call(app, '/api/admin/imports', { token: cast.tokens.staffA })).status).toBe(403);
+    const opened = await open(cast.tokens.operator, { fileName: 'ops.pdf', category: 'Ferries', language: 'en', ageRating: 2 });
+    expect((await send(cast.tokens.staffA, opened.body.job.id, await ferryPdf('staff'))).status).toBe(403);
+    const expiredMember = await tokenFor(cast.member, cast.libraryA.id, inDays(-1));
+    expect((await send(expiredMember, opened.body.job.id, await ferryPdf('member'))).status).toBeGreaterThanOrEqual(401);
+    expect(await app.db.select({ id: importJobs.id }).from(importJobs)).toHaveLength(jobsBefore.length + 1);
+    expect(fs.readdirSync(path.join(UPLOADS, String(opened.body.job.id)))).toEqual([]);
+  });
+
+  it('imports, at the next start, an upload a dead process left running, and fails an upload abandoned a day ago', async () => {
+    const pdf = await ferryPdf('resumption', 2);
+    const folder = path.join(UPLOADS, 'left-behind');
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'Ferry News - 2026-06-01.pdf');
+    fs.writeFileSync(file, pdf);
+    // A process id no process has: its import stopped with it.
+    const [left] = await app.db
+      .insert(importJobs)
+      .values({ fileName: path.basename(file), status: 'running', storedPath: file, runner: `${os.hostname()}:4194303`, pagesDone: 1, pageCount: 2, defaults: {} })
+      .returning();
+    const [abandoned] = await app.db
+      .insert(importJobs)
+      .values({ fileName: 'gone.pdf', status: 'uploading', updatedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .returning();
+    await resumeImports();
+    const job = await finished(left.id);
+    expect(job).toMatchObject({ status: 'imported', pagesDone: 2, pageCount: 2, titleName: 'Ferry News' });
+    const [issue] = await app.db.select().from(issues).where(eq(issues.id, job.issueId!));
+    expect(issue.issueDate).toBe('2026-06-01');
+    const [gone] = await app.db.select().from(importJobs).where(eq(importJobs.id, abandoned.id));
+    expect(gone).toMatchObject({ status: 'failed', error: 'the upload did not finish' });
+  });
+});
