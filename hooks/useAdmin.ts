@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { accessCodeUses, adminKeys, findMembers, findTitles, issuesOfTitle, listAccessCodes, listAudit } from '@/services/admin';
+import { accessCodeUses, adminKeys, findMembers, findTitles, issuesOfTitle, listAccessCodes, listAudit, listImports } from '@/services/admin';
 
 /** The console's reads, one SWR hook each, keyed by the request URL (services/admin.ts adminKeys). */
 export function useMembers(libraryId: number, q: string, page: number) {
@@ -24,4 +24,12 @@ export function useTitles(q: string, page: number) {
 
 export function useIssues(magazineId: number | null, page: number) {
   return useSWR(magazineId ? adminKeys.issues(magazineId, page) : null, () => issuesOfTitle(magazineId!, page));
+}
+
+/** The uploads and their imports; asked again every 2 s while one is still uploading, queued or running. */
+export function useImports(page: number) {
+  return useSWR(adminKeys.imports(page), () => listImports(page), {
+    keepPreviousData: true,
+    refreshInterval: (data) => (data?.jobs.some((job) => ['uploading', 'receiving', 'queued', 'running'].includes(job.status)) ? 2000 : 0),
+  });
 }

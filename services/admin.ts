@@ -1,4 +1,5 @@
 import type { AccessCodeRow } from '@/server/admin/access-codes';
+import type { ImportJobView } from '@/server/admin/imports';
 import type { LibrarySettings } from '@/server/admin/libraries';
 import type { ImportRowReport, MemberRow } from '@/server/admin/members';
 import { http } from './http';
@@ -48,7 +49,7 @@ export interface IssueRow {
   withdrawnAt: string | null;
 }
 
-export type { AccessCodeRow, LibrarySettings, MemberRow, ImportRowReport };
+export type { AccessCodeRow, ImportJobView, LibrarySettings, MemberRow, ImportRowReport };
 
 export const adminKeys = {
   members: (libraryId: number, q: string, page: number) => withParams(`${ADMIN_URL}/libraries/${libraryId}/members`, { q: q || undefined, page, pageSize: 20 }),
@@ -56,6 +57,7 @@ export const adminKeys = {
   audit: (page: number, libraryId?: number) => withParams(`${ADMIN_URL}/audit`, { page, pageSize: 25, libraryId }),
   titles: (q: string, page: number) => withParams(`${ADMIN_URL}/titles`, { q: q || undefined, page, pageSize: 20 }),
   issues: (magazineId: number, page: number) => withParams(`${ADMIN_URL}/titles/${magazineId}/issues`, { page, pageSize: 20 }),
+  imports: (page: number) => withParams(`${ADMIN_URL}/imports`, { page, pageSize: 10 }),
 };
 
 export async function findMembers(libraryId: number, q: string, page: number): Promise<Paged & { members: MemberRow[] }> {
@@ -132,4 +134,35 @@ export async function issuesOfTitle(magazineId: number, page: number): Promise<P
 
 export async function setIssueWithdrawn(issueId: number, withdrawn: boolean): Promise<IssueRow> {
   return (await http.post<{ issue: IssueRow }>(`${ADMIN_URL}/issues/${issueId}/${withdrawn ? 'withdraw' : 'restore'}`, {})).data.issue;
+}
+
+export async function correctTitle(magazineId: number, changes: Partial<Pick<TitleRow, 'name' | 'publisher' | 'ageRating' | 'issn'>>) {
+  return (await http.put<{ title: TitleRow }>(`${ADMIN_URL}/titles/${magazineId}`, changes)).data.title;
+}
+
+export async function correctIssue(issueId: number, changes: Partial<Pick<IssueRow, 'name' | 'issueDate' | 'issueNumber' | 'isSpecial'>>) {
+  return (await http.put<{ issue: IssueRow }>(`${ADMIN_URL}/issues/${issueId}`, changes)).data.issue;
+}
+
+export async function listImports(page: number): Promise<Paged & { jobs: ImportJobView[] }> {
+  return (await http.get<Paged & { jobs: ImportJobView[] }>(adminKeys.imports(page))).data;
+}
+
+/** Opens an upload: the file's name, its sidecar's text (if any) and what a new title takes when the file does not say. */
+export async function openImport(body: { fileName: string; sidecar?: string; category?: string; language?: string; ageRating?: number }) {
+  return (await http.post<{ job: ImportJobView; maxBytes: number }>(`${ADMIN_URL}/imports`, body)).data;
+}
+
+/** Sends the PDF of an open upload, telling its progress (0 to 1); no time limit, as a large file on a slow line takes long. */
+export async function sendImportFile(jobId: number, file: File, onProgress: (share: number) => void) {
+  const response = await http.put<{ job: ImportJobView }>(`${ADMIN_URL}/imports/${jobId}/file`, file, {
+    headers: { 'Content-Type': 'application/pdf' },
+    timeout: 0,
+    onUploadProgress: (event) => onProgress(event.total ? event.loaded / event.total : 0),
+  });
+  return response.data.job;
+}
+
+export async function cancelImport(jobId: number) {
+  return (await http.delete<{ job: ImportJobView }>(`${ADMIN_URL}/imports/${jobId}`)).data.job;
 }

@@ -3,9 +3,9 @@
 import { IMPORT_MEDIA_DIR, IMPORT_UPLOAD_DIR, mediaFiles } from './helpers/import';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { importJobs, issuePages, issues, magazines } from '@/server/db/schema';
-import os from 'node:os';
 import { kickImports, resumeImports } from '@/server/admin/imports';
 import { fillerLines, makeSamplePdf } from '@/server/import/samples';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -53,7 +53,7 @@ async function send(token: string, jobId: number, bytes: Buffer | string, header
   const response = await fetch(`${app.baseUrl}/api/admin/imports/${jobId}/file`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf', ...headers },
-    body: bytes,
+    body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
   });
   return { status: response.status, body: (await response.json()) as { job: Job; message?: string; field?: string } };
 }

@@ -1,36 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
-import { signSessionToken } from '../../lib/session-token';
-import { E2E_JWT_SECRET, E2E_PEERS } from '../../playwright.config';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe';
+import { operatorLink, signInAs, signInWithLink } from './console-people';
 import { withDatabase } from './database';
 
-const DATABASE_URL = `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable`;
 const RIVERSIDE = 1001;
-
-/** `npm run operator -- add <email>` against the e2e server's database: the role, and the one-time link it prints. */
-function operatorLink(email: string, baseURL: string): string {
-  const output = execFileSync('npx', ['tsx', 'scripts/operator.ts', 'add', email], {
-    env: { ...process.env, DATABASE_URL, SITE_URL: baseURL },
-    encoding: 'utf8',
-  });
-  const link = /https?:\/\/\S+\/third-party-login\?randomtoken=\S+/.exec(output)?.[0];
-  if (!link) throw new Error(`no link in: ${output}`);
-  return link;
-}
-
-async function signInWithLink(page: Page, link: string) {
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/(admin|update\/fullName)$/);
-  if (page.url().endsWith('/update/fullName')) {
-    // A new account is asked for its name first, as every member is; then the console.
-    await page.getByLabel('First name').fill('Olu');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).not.toHaveURL(/\/update\/fullName$/);
-    await page.goto('/admin');
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Libraries' })).toBeVisible();
-}
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
@@ -100,8 +73,7 @@ test('library staff cannot open another library’s pages, and a member cannot o
     await db.query('insert into library_staff (user_id, library_id) values ($1, $2) on conflict do nothing', [rows[0].id, RIVERSIDE]);
     return rows[0].id;
   });
-  const { token } = await signSessionToken({ uid: staffId, libid: 0, mexp: 0, guest: false }, E2E_JWT_SECRET, 3600);
-  await page.context().addCookies([{ name: 'session', value: token, url: baseURL!, httpOnly: true }]);
+  await signInAs(page, baseURL!, { uid: staffId, libid: 0, mexp: 0 });
   const own = await page.goto('/admin/libraries/1001/members');
   expect(own?.status()).toBe(200);
   const other = await page.goto('/admin/libraries/3001/members');

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useIssues, useTitles } from '@/hooks/useAdmin';
-import { setIssueWithdrawn, type TitleRow } from '@/services/admin';
+import { correctIssue, correctTitle, setIssueWithdrawn, type IssueRow, type TitleRow } from '@/services/admin';
+import { ImportsPanel } from './ImportsPanel';
 import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
-/** /admin/content: find a title, see its issues, withdraw or restore one (hidden at once everywhere). */
+/**
+ * /admin/content: upload PDF issues and follow their imports; find a title, correct its metadata or an issue's, see
+ * its issues, withdraw or restore one (hidden at once everywhere).
+ */
 export function ContentScreen() {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
@@ -14,6 +18,7 @@ export function ContentScreen() {
   return (
     <Page>
       <Heading>Content</Heading>
+      <ImportsPanel />
       <Section aria-labelledby="find-titles">
         <SubHeading id="find-titles">Titles</SubHeading>
         <form
@@ -65,7 +70,19 @@ export function ContentScreen() {
           ) : null}
         </ListState>
       </Section>
-      {title ? <IssuesOf title={title} /> : null}
+      {title ? (
+        <>
+          <TitleForm
+            key={title.id}
+            title={title}
+            onSaved={(saved) => {
+              setTitle({ ...title, ...saved });
+              void titles.mutate();
+            }}
+          />
+          <IssuesOf title={title} />
+        </>
+      ) : null}
     </Page>
   );
 }
@@ -75,6 +92,7 @@ function IssuesOf({ title }: { title: TitleRow }) {
   const issues = useIssues(title.id, page);
   const { mutate } = useSWRConfig();
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   async function toggle(issueId: number, name: string, withdraw: boolean) {
     setNotice(null);
     try {
@@ -105,22 +123,41 @@ function IssuesOf({ title }: { title: TitleRow }) {
                 </thead>
                 <tbody>
                   {issues.data.issues.map((issue) => (
-                    <tr key={issue.id}>
-                      <td>{issue.name}</td>
-                      <td>{issue.issueDate}</td>
-                      <td>{issue.withdrawnAt ? `Withdrawn ${issue.withdrawnAt.slice(0, 10)}` : 'Yes'}</td>
-                      <td>
-                        {issue.withdrawnAt ? (
-                          <SmallButton type="button" onClick={() => void toggle(issue.id, issue.name, false)}>
-                            Restore<span className="visually-hidden"> {issue.name}</span>
+                    <Fragment key={issue.id}>
+                      <tr>
+                        <td>{issue.name}</td>
+                        <td>{issue.issueDate}</td>
+                        <td>{issue.withdrawnAt ? `Withdrawn ${issue.withdrawnAt.slice(0, 10)}` : 'Yes'}</td>
+                        <td>
+                          {issue.withdrawnAt ? (
+                            <SmallButton type="button" onClick={() => void toggle(issue.id, issue.name, false)}>
+                              Restore<span className="visually-hidden"> {issue.name}</span>
+                            </SmallButton>
+                          ) : (
+                            <SmallButton type="button" $danger onClick={() => void toggle(issue.id, issue.name, true)}>
+                              Withdraw<span className="visually-hidden"> {issue.name}</span>
+                            </SmallButton>
+                          )}{' '}
+                          <SmallButton type="button" aria-expanded={editing === issue.id} onClick={() => setEditing(editing === issue.id ? null : issue.id)}>
+                            Correct<span className="visually-hidden"> {issue.name}</span>
                           </SmallButton>
-                        ) : (
-                          <SmallButton type="button" $danger onClick={() => void toggle(issue.id, issue.name, true)}>
-                            Withdraw<span className="visually-hidden"> {issue.name}</span>
-                          </SmallButton>
-                        )}
-                      </td>
-                    </tr>
+                        </td>
+                      </tr>
+                      {editing === issue.id ? (
+                        <tr>
+                          <td colSpan={4}>
+                            <IssueForm
+                              issue={issue}
+                              onDone={(text) => {
+                                setEditing(null);
+                                setNotice({ text, error: false });
+                                void mutate((key) => typeof key === 'string' && key.startsWith(`/api/admin/titles/${title.id}/issues`));
+                              }}
+                            />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
                   ))}
                 </tbody>
               </Table>
@@ -130,5 +167,105 @@ function IssuesOf({ title }: { title: TitleRow }) {
         ) : null}
       </ListState>
     </Section>
+  );
+}
+
+/** The server's field-named refusal, shown beside the form. */
+function useSaveState() {
+  const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
+  return {
+    state,
+    saved: (text: string) => setState({ text, error: false }),
+    failed: (failure: unknown) => setState({ text: errorText(failure), error: true }),
+    clear: () => setState(null),
+  };
+}
+
+function TitleForm({ title, onSaved }: { title: TitleRow; onSaved(saved: TitleRow): void }) {
+  const [form, setForm] = useState({ name: title.name, publisher: title.publisher, issn: title.issn ?? '', ageRating: String(title.ageRating) });
+  const save = useSaveState();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    save.clear();
+    try {
+      const saved = await correctTitle(title.id, { name: form.name, publisher: form.publisher, issn: form.issn.trim() || null, ageRating: Number(form.ageRating) });
+      save.saved(`${saved.name} is saved.`);
+      onSaved(saved);
+    } catch (failure) {
+      save.failed(failure);
+    }
+  }
+  return (
+    <Section aria-labelledby="correct-title">
+      <SubHeading id="correct-title">Correct {title.name}</SubHeading>
+      <form onSubmit={(event) => void submit(event)}>
+        <Row>
+          <Label>
+            Name
+            <Input value={form.name} required maxLength={200} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+          </Label>
+          <Label>
+            Publisher
+            <Input value={form.publisher} maxLength={200} onChange={(event) => setForm({ ...form, publisher: event.target.value })} />
+          </Label>
+          <Label>
+            ISSN
+            <Input value={form.issn} maxLength={9} size={10} onChange={(event) => setForm({ ...form, issn: event.target.value })} />
+          </Label>
+          <Label>
+            Age rating (1–9)
+            <Input type="number" min={1} max={9} value={form.ageRating} onChange={(event) => setForm({ ...form, ageRating: event.target.value })} />
+          </Label>
+          <SmallButton type="submit">Save title</SmallButton>
+        </Row>
+        {save.state ? (
+          <Status role={save.state.error ? 'alert' : 'status'} $error={save.state.error}>
+            {save.state.text}
+          </Status>
+        ) : null}
+      </form>
+    </Section>
+  );
+}
+
+function IssueForm({ issue, onDone }: { issue: IssueRow; onDone(text: string): void }) {
+  const [form, setForm] = useState({ name: issue.name, issueDate: issue.issueDate, issueNumber: issue.issueNumber ?? '', isSpecial: issue.isSpecial });
+  const save = useSaveState();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    save.clear();
+    try {
+      const saved = await correctIssue(issue.id, { name: form.name, issueDate: form.issueDate, issueNumber: form.issueNumber.trim() || null, isSpecial: form.isSpecial });
+      onDone(`${saved.name} is saved.`);
+    } catch (failure) {
+      save.failed(failure);
+    }
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label={`Correct ${issue.name}`}>
+      <Row>
+        <Label>
+          Issue name
+          <Input value={form.name} required maxLength={200} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+        </Label>
+        <Label>
+          Date
+          <Input type="date" value={form.issueDate} required onChange={(event) => setForm({ ...form, issueDate: event.target.value })} />
+        </Label>
+        <Label>
+          Number
+          <Input value={form.issueNumber} maxLength={40} size={8} onChange={(event) => setForm({ ...form, issueNumber: event.target.value })} />
+        </Label>
+        <label>
+          <input type="checkbox" checked={form.isSpecial} onChange={(event) => setForm({ ...form, isSpecial: event.target.checked })} /> Special issue
+        </label>
+        <SmallButton type="submit">Save issue</SmallButton>
+      </Row>
+      {save.state ? (
+        <Status role="alert" $error>
+          {save.state.text}
+        </Status>
+      ) : null}
+    </form>
   );
 }

@@ -63,7 +63,7 @@ export function presentJob(job: ImportJob & { titleName?: string | null; issueNa
     issueName: job.issueName ?? null,
     metadata: chosen?.metadata ?? null,
     // A sidecar source is a path on the server: its file name says enough.
-    sources: chosen?.sources ? Object.fromEntries(Object.entries(chosen.sources).map(([field, source]) => [field, source.startsWith('/') ? path.basename(source) : source])) : null,
+    sources: chosen?.sources ? Object.fromEntries(Object.entries(chosen.sources).map(([field, source]) => [field, /[\\/]/.test(source) ? path.basename(source) : source])) : null,
     defaults: job.defaults,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
