@@ -103,6 +103,8 @@ export async function collectionOf(libraryId: number, db: Executor = getDb()) {
   return { mode: library.collectionMode, titles, categories: cats };
 }
 
+export type Collection = Awaited<ReturnType<typeof collectionOf>>;
+
 export async function createLibrary(actor: Actor, input: LibraryChanges & { id?: number; name: string }): Promise<LibrarySettings> {
   return getDb().transaction(async (tx) => {
     requireCompleteSettings(toColumns(input));
