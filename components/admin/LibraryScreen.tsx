@@ -251,14 +251,14 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
         <p>JPEG, PNG, WebP, GIF or AVIF, up to 5 MB; resized to the header’s sizes.</p>
         <Row>
           {SLOTS.map(([slot, label]) => (
-            <div key={slot}>
+            <FieldBox key={slot}>
               {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves the drawn sizes itself */}
               {library[slot] ? <img src={imageSet(library[slot]).src} alt={`${label} of ${library.name}`} height={48} /> : <p>No image yet</p>}
               <Label>
                 Upload {label}
                 <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={(event) => void onUpload(slot, event.target.files?.[0])} />
               </Label>
-            </div>
+            </FieldBox>
           ))}
         </Row>
       </Section>
