@@ -1,36 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signSessionToken } from '../../lib/session-token';
-import { E2E_JWT_SECRET, E2E_PEERS } from '../../playwright.config';
+import { E2E_JWT_SECRET } from '../../playwright.config';
 import { axeViolations } from './axe';
 import { withDatabase } from './database';
+import { operatorLink, signInWithLink } from './operator';
 
-const DATABASE_URL = `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable`;
 const RIVERSIDE = 1001;
-
-/** `npm run operator -- add <email>` against the e2e server's database: the role, and the one-time link it prints. */
-function operatorLink(email: string, baseURL: string): string {
-  const output = execFileSync('npx', ['tsx', 'scripts/operator.ts', 'add', email], {
-    env: { ...process.env, DATABASE_URL, SITE_URL: baseURL },
-    encoding: 'utf8',
-  });
-  const link = /https?:\/\/\S+\/third-party-login\?randomtoken=\S+/.exec(output)?.[0];
-  if (!link) throw new Error(`no link in: ${output}`);
-  return link;
-}
-
-async function signInWithLink(page: Page, link: string) {
-  await page.goto(link);
-  await expect(page).toHaveURL(/\/(admin|update\/fullName)$/);
-  if (page.url().endsWith('/update/fullName')) {
-    // A new account is asked for its name first, as every member is; then the console.
-    await page.getByLabel('First name').fill('Olu');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page).not.toHaveURL(/\/update\/fullName$/);
-    await page.goto('/admin');
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Libraries' })).toBeVisible();
-}
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
