@@ -31,8 +31,9 @@ export interface LibraryChoice {
 
 const user = (path: string) => `${SERVICE_URL.user}/${path}`;
 
-export async function sendOtp(address: Address): Promise<CodeSent> {
-  const { data } = await http.post<CodeSent>(user('sendotp'), { ...address, os: 'web' });
+/** `libid`: the library the person signs in to, which refuses a way it does not offer. */
+export async function sendOtp(address: Address, libid?: number): Promise<CodeSent> {
+  const { data } = await http.post<CodeSent>(user('sendotp'), { ...address, libid, os: 'web' });
   return data;
 }
 

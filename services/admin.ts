@@ -1,6 +1,6 @@
 import type { AccessCodeRow } from '@/server/admin/access-codes';
 import type { ImportJobView } from '@/server/admin/imports';
-import type { LibrarySettings } from '@/server/admin/libraries';
+import type { Collection, LibrarySettings } from '@/server/admin/libraries';
 import type { ImportRowReport, MemberRow } from '@/server/admin/members';
 import { http } from './http';
 import { withParams } from './keys';
@@ -49,7 +49,7 @@ export interface IssueRow {
   withdrawnAt: string | null;
 }
 
-export type { AccessCodeRow, ImportJobView, LibrarySettings, MemberRow, ImportRowReport };
+export type { AccessCodeRow, Collection, ImportJobView, LibrarySettings, MemberRow, ImportRowReport };
 
 export const adminKeys = {
   members: (libraryId: number, q: string, page: number) => withParams(`${ADMIN_URL}/libraries/${libraryId}/members`, { q: q || undefined, page, pageSize: 20 }),
@@ -117,7 +117,7 @@ export async function uploadLibraryImage(libraryId: number, slot: string, file: 
 }
 
 export async function setCollection(libraryId: number, body: { mode: 'all' | 'chosen'; titleIds: number[]; categoryIds: number[] }) {
-  return (await http.put(`${ADMIN_URL}/libraries/${libraryId}/collection`, body)).data;
+  return (await http.put<{ collection: { mode: 'all' | 'chosen'; titleIds: number[]; categoryIds: number[] } }>(`${ADMIN_URL}/libraries/${libraryId}/collection`, body)).data.collection;
 }
 
 export async function listAudit(page: number, libraryId?: number): Promise<Paged & { entries: AuditRow[] }> {

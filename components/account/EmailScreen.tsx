@@ -16,10 +16,12 @@ export interface EmailScreenProps {
   /** Adding an email address to the signed-in account (linkAccount) rather than signing in. */
   link: boolean;
   initialEmail: string;
+  /** What the library offers here: a code by email, its password, or both (decided on the server). */
+  ways: { code: boolean; password: boolean };
 }
 
 /** /login/email: the address, then a code by email, or the password for members who have one. */
-export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
+export function EmailScreen({ libid, link, initialEmail, ways }: EmailScreenProps) {
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -35,6 +37,10 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
 
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
+    if (!ways.code) {
+      await goToPassword();
+      return;
+    }
     const address = checked();
     if (!address) return;
     setBusy(true);
@@ -42,7 +48,7 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
     setAlreadySent(null);
     const verifyUrl = withParams('/login/verify/emailotp', { e: address.encoded, lib: libid ?? undefined, link: link ? 1 : undefined });
     try {
-      await sendOtp({ email: address.email });
+      await sendOtp({ email: address.email }, link ? undefined : (libid ?? undefined));
       await Router.push(withParams('/login/verify/emailotp', { e: address.encoded, lib: libid ?? undefined, link: link ? 1 : undefined, sent: 1 }));
       return;
     } catch (caught) {
@@ -62,7 +68,7 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
   return (
     <AuthCard
       title={link ? 'Add an email address' : 'Continue with email'}
-      lead={link ? 'We will email you a code to check the address is yours.' : 'We will email you a code to sign in. If you have set a password, you can use it instead.'}
+      lead={link ? 'We will email you a code to check the address is yours.' : leadFor(ways)}
       footer={
         <p>
           <Link href={link ? '/dashboard/myAccount' : '/login'}>{link ? 'Back to my account' : 'Other ways to sign in'}</Link>
@@ -87,16 +93,28 @@ export function EmailScreen({ libid, link, initialEmail }: EmailScreenProps) {
           </p>
         ) : null}
         <Actions>
-          <Button type="submit" disabled={busy || !hydrated} aria-busy={busy}>
-            {busy ? 'Sending…' : 'Email me a code'}
-          </Button>
-          {link ? null : (
-            <Button type="button" $variant="secondary" disabled={busy || !hydrated} onClick={() => void goToPassword()}>
+          {ways.code ? (
+            <Button type="submit" disabled={busy || !hydrated} aria-busy={busy}>
+              {busy ? 'Sending…' : 'Email me a code'}
+            </Button>
+          ) : (
+            <Button type="submit" disabled={busy || !hydrated}>
               Sign in with my password
             </Button>
           )}
+          {ways.code && ways.password && !link ? (
+            <Button type="button" $variant="secondary" disabled={busy || !hydrated} onClick={() => void goToPassword()}>
+              Sign in with my password
+            </Button>
+          ) : null}
         </Actions>
       </form>
     </AuthCard>
   );
+}
+
+function leadFor(ways: { code: boolean; password: boolean }): string {
+  if (!ways.password) return 'We will email you a code to sign in.';
+  if (!ways.code) return 'Sign in with your email address and password.';
+  return 'We will email you a code to sign in. If you have set a password, you can use it instead.';
 }

@@ -42,7 +42,7 @@ export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
     setBusy(true);
     const next = { cc: chosen.mobileCode, m: toBase64(digits), lib: libid ?? undefined, link: link ? 1 : undefined };
     try {
-      await sendOtp({ mobile: digits, cc: chosen.mobileCode });
+      await sendOtp({ mobile: digits, cc: chosen.mobileCode }, link ? undefined : (libid ?? undefined));
       await Router.push(withParams('/login/verify/mobileotp', { ...next, sent: 1 }));
       return;
     } catch (caught) {

@@ -51,6 +51,7 @@ export function ConsoleHome({ console }: { console: ConsoleProps }) {
                       <Link href={`/admin/libraries/${library.id}/members`}>Members<span className="visually-hidden"> of {library.name}</span></Link>
                       <Link href={`/admin/libraries/${library.id}/access-codes`}>Access codes<span className="visually-hidden"> of {library.name}</span></Link>
                       <Link href={`/admin/libraries/${library.id}`}>Settings<span className="visually-hidden"> of {library.name}</span></Link>
+                      <Link href={`/admin/libraries/${library.id}/collection`}>Collection<span className="visually-hidden"> of {library.name}</span></Link>
                       <Link href={`/admin/libraries/${library.id}/reports`}>Usage reports<span className="visually-hidden"> of {library.name}</span></Link>
                     </Row>
                   </td>

@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
 import { imageSet } from '@/lib/entities';
+import { SIGN_IN_METHOD_LABELS, SIGN_IN_METHODS, type SignInMethod } from '@/lib/sign-in-methods';
 import { updateLibrary, uploadLibraryImage, type LibrarySettings } from '@/services/admin';
-import { errorText, Heading, Input, Label, Page, Row, Section, SmallButton, Status, SubHeading } from './parts';
+import { errorText, failedField, FieldError, Fieldset, Heading, Hint, Input, Label, Page, Row, Section, Select, SmallButton, Status, SubHeading } from './parts';
 
 const SLOTS = [
   ['logo1', 'Logo 1'],
@@ -12,25 +15,54 @@ const SLOTS = [
   ['logoBanner3', 'Banner 3'],
 ] as const;
 
-/** /admin/libraries/{id}: the library's settings, logos and banners. */
+const CARD_MODES = [
+  ['none', 'No library cards'],
+  ['list', 'Card list (cards imported into this site)'],
+  ['sip2', 'The library system, over SIP2'],
+] as const;
+
+type CardMode = (typeof CARD_MODES)[number][0];
+
+const fieldId = (field: string) => `library-${field}`;
+
+function formOf(library: LibrarySettings) {
+  return {
+    name: library.name,
+    supportEmail: library.supportEmail,
+    guestAccess: library.guestAccess,
+    guestDays: String(library.guestDays),
+    ageRate: String(library.ageRate),
+    excludeCategories: library.excludeCat === '0' ? '' : library.excludeCat,
+    isNewspaper: library.isNewspaper,
+    isJournal: library.isJournal,
+    signInMethods: library.signInMethods,
+    cardMode: library.cardMode as CardMode,
+    sip2Host: library.sip2Host ?? '',
+    sip2Port: library.sip2Port ? String(library.sip2Port) : '',
+    sip2Institution: library.sip2Institution ?? '',
+    oidcIssuer: library.oidcIssuer ?? '',
+    oidcClientId: library.oidcClientId ?? '',
+    // Write-only: the saved secret never comes back; a new one replaces it, `removeSecret` clears it.
+    oidcClientSecret: '',
+    removeSecret: false,
+  };
+}
+
+/** /admin/libraries/{id}: the library's settings, sign-in ways (with library cards and OIDC), logos and banners. */
 export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
   const [library, setLibrary] = useState(initial);
-  const [form, setForm] = useState({
-    name: initial.name,
-    supportEmail: initial.supportEmail,
-    guestAccess: initial.guestAccess,
-    guestDays: String(initial.guestDays),
-    ageRate: String(initial.ageRate),
-    excludeCategories: initial.excludeCat === '0' ? '' : initial.excludeCat,
-    isNewspaper: initial.isNewspaper,
-    isJournal: initial.isJournal,
-    signInMethods: initial.signInMethods,
-  });
+  const [form, setForm] = useState(() => formOf(initial));
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((current) => ({ ...current, [key]: value }));
 
   async function onSave(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
+    setFieldError(null);
+    setBusy(true);
     try {
       const saved = await updateLibrary(library.id, {
         name: form.name,
@@ -42,12 +74,29 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
         isNewspaper: form.isNewspaper,
         isJournal: form.isJournal,
         signInMethods: form.signInMethods,
+        cardMode: form.cardMode,
+        sip2Host: form.sip2Host,
+        sip2Port: form.sip2Port.trim() ? Number(form.sip2Port) : null,
+        sip2Institution: form.sip2Institution,
+        oidcIssuer: form.oidcIssuer.trim(),
+        oidcClientId: form.oidcClientId,
+        ...(form.removeSecret ? { oidcClientSecret: null } : form.oidcClientSecret ? { oidcClientSecret: form.oidcClientSecret } : {}),
       });
       setLibrary(saved);
-      setNotice({ text: 'Saved.', error: false });
+      setForm(formOf(saved));
+      setNotice({ text: 'Settings saved.', error: false });
     } catch (failure) {
-      setNotice({ text: errorText(failure), error: true });
+      const field = failedField(failure);
+      if (field) {
+        setFieldError({ field, message: errorText(failure) });
+        setNotice({ text: 'Not saved: please correct the field marked below.', error: true });
+        // The person's next step is that field: take them there (the message is read out with it).
+        window.setTimeout(() => document.getElementById(fieldId(field))?.focus(), 0);
+      } else {
+        setNotice({ text: errorText(failure), error: true });
+      }
     }
+    setBusy(false);
   }
 
   async function onUpload(slot: string, file: File | undefined) {
@@ -61,66 +110,140 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
     }
   }
 
-  const toggleMethod = (method: string, on: boolean) =>
-    setForm({ ...form, signInMethods: on ? [...form.signInMethods, method] : form.signInMethods.filter((m) => m !== method) });
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : null);
+  /** The props that tie an input to its id and to the server's message about it. */
+  const wired = (field: string) => ({
+    id: fieldId(field),
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': errorOf(field) ? `${fieldId(field)}-error` : undefined,
+  });
+  const field = (name: string, label: string, input: ReactNode, hint?: string) => (
+    <FieldBox>
+      <label htmlFor={fieldId(name)}>{label}</label>
+      {hint ? <Hint>{hint}</Hint> : null}
+      {input}
+      {errorOf(name) ? <FieldError id={`${fieldId(name)}-error`}>{errorOf(name)}</FieldError> : null}
+    </FieldBox>
+  );
+  const toggleMethod = (method: SignInMethod, on: boolean) =>
+    set('signInMethods', on ? SIGN_IN_METHODS.filter((m) => m === method || form.signInMethods.includes(m)) : form.signInMethods.filter((m) => m !== method));
 
   return (
     <Page>
       <Heading>{library.name}: settings</Heading>
+      <p>
+        <Link href={`/admin/libraries/${library.id}/collection`}>Choose the titles {library.name} offers (its collection)</Link>
+      </p>
       {notice ? <Status role={notice.error ? 'alert' : 'status'} $error={notice.error}>{notice.text}</Status> : null}
-      <form onSubmit={(event) => void onSave(event)}>
+      <form onSubmit={(event) => void onSave(event)} noValidate>
         <Section aria-labelledby="general">
           <SubHeading id="general">General</SubHeading>
           <Row>
-            <Label>
-              Name
-              <Input value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required maxLength={120} />
-            </Label>
-            <Label>
-              Support email
-              <Input type="email" value={form.supportEmail} onChange={(event) => setForm({ ...form, supportEmail: event.target.value })} />
-            </Label>
-            <Label>
-              Age rate (0: no limit)
-              <Input type="number" min={0} max={9} value={form.ageRate} onChange={(event) => setForm({ ...form, ageRate: event.target.value })} />
-            </Label>
-            <Label>
-              Excluded categories (comma separated)
-              <Input value={form.excludeCategories} onChange={(event) => setForm({ ...form, excludeCategories: event.target.value })} />
-            </Label>
+            {field('name', 'Name', <Input {...wired('name')} value={form.name} onChange={(event) => set('name', event.target.value)} required maxLength={120} />)}
+            {field('supportEmail', 'Support email', <Input {...wired('supportEmail')} type="email" value={form.supportEmail} onChange={(event) => set('supportEmail', event.target.value)} />)}
+            {field('ageRate', 'Age rate (0: no limit)', <Input {...wired('ageRate')} type="number" min={0} max={9} value={form.ageRate} onChange={(event) => set('ageRate', event.target.value)} />)}
+            {field(
+              'excludeCategories',
+              'Excluded categories (comma separated)',
+              <Input {...wired('excludeCategories')} value={form.excludeCategories} onChange={(event) => set('excludeCategories', event.target.value)} />,
+            )}
           </Row>
         </Section>
         <Section aria-labelledby="guests">
           <SubHeading id="guests">Guests and content</SubHeading>
           <Row>
             <label>
-              <input type="checkbox" checked={form.guestAccess} onChange={(event) => setForm({ ...form, guestAccess: event.target.checked })} /> Guests allowed
+              <input type="checkbox" checked={form.guestAccess} onChange={(event) => set('guestAccess', event.target.checked)} /> Guests allowed
             </label>
-            <Label>
-              Guest membership (days)
-              <Input type="number" min={1} max={3650} value={form.guestDays} onChange={(event) => setForm({ ...form, guestDays: event.target.value })} />
-            </Label>
+            {field('guestDays', 'Guest membership (days)', <Input {...wired('guestDays')} type="number" min={1} max={3650} value={form.guestDays} onChange={(event) => set('guestDays', event.target.value)} />)}
             <label>
-              <input type="checkbox" checked={form.isNewspaper} onChange={(event) => setForm({ ...form, isNewspaper: event.target.checked })} /> Newspapers shown
+              <input type="checkbox" checked={form.isNewspaper} onChange={(event) => set('isNewspaper', event.target.checked)} /> Newspapers shown
             </label>
             <label>
-              <input type="checkbox" checked={form.isJournal} onChange={(event) => setForm({ ...form, isJournal: event.target.checked })} /> Journals shown
+              <input type="checkbox" checked={form.isJournal} onChange={(event) => set('isJournal', event.target.checked)} /> Journals shown
             </label>
           </Row>
         </Section>
-        <fieldset>
-          <legend>Sign-in ways offered</legend>
-          <Row>
-            {(['password', 'email', 'mobile'] as const).map((method) => (
-              <label key={method}>
-                <input type="checkbox" checked={form.signInMethods.includes(method)} onChange={(event) => toggleMethod(method, event.target.checked)} />{' '}
-                {method === 'password' ? 'Password' : method === 'email' ? 'Email code' : 'Mobile code'}
-              </label>
-            ))}
-          </Row>
-        </fieldset>
+        <Section aria-labelledby="sign-in">
+          <SubHeading id="sign-in">Sign-in</SubHeading>
+          <Fieldset aria-describedby={errorOf('signInMethods') ? `${fieldId('signInMethods')}-error` : undefined}>
+            <legend>Sign-in ways offered</legend>
+            <Hint>What /login offers this library’s members, with library cards and single sign-on when they are set up below.</Hint>
+            <Row>
+              {SIGN_IN_METHODS.map((method, index) => (
+                <label key={method}>
+                  <input
+                    type="checkbox"
+                    id={index === 0 ? fieldId('signInMethods') : undefined}
+                    checked={form.signInMethods.includes(method)}
+                    onChange={(event) => toggleMethod(method, event.target.checked)}
+                  />{' '}
+                  {SIGN_IN_METHOD_LABELS[method]}
+                </label>
+              ))}
+            </Row>
+            {errorOf('signInMethods') ? <FieldError id={`${fieldId('signInMethods')}-error`}>{errorOf('signInMethods')}</FieldError> : null}
+          </Fieldset>
+          <Fieldset>
+            <legend>Library cards</legend>
+            <Row>
+              {field(
+                'cardMode',
+                'How cards are checked',
+                <Select {...wired('cardMode')} value={form.cardMode} onChange={(event) => set('cardMode', event.target.value as CardMode)}>
+                  {CARD_MODES.map(([mode, label]) => (
+                    <option key={mode} value={mode}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>,
+              )}
+            </Row>
+            {form.cardMode === 'sip2' ? (
+              <Row>
+                {field('sip2Host', 'SIP2 host', <Input {...wired('sip2Host')} value={form.sip2Host} onChange={(event) => set('sip2Host', event.target.value)} maxLength={253} autoComplete="off" />)}
+                {field('sip2Port', 'SIP2 port', <Input {...wired('sip2Port')} type="number" inputMode="numeric" min={1} max={65535} value={form.sip2Port} onChange={(event) => set('sip2Port', event.target.value)} />)}
+                {field(
+                  'sip2Institution',
+                  'SIP2 institution id',
+                  <Input {...wired('sip2Institution')} value={form.sip2Institution} onChange={(event) => set('sip2Institution', event.target.value)} maxLength={60} autoComplete="off" />,
+                  'Optional: the AO field some library systems ask for',
+                )}
+              </Row>
+            ) : null}
+          </Fieldset>
+          <Fieldset>
+            <legend>Single sign-on (OpenID Connect)</legend>
+            <Hint>Members sign in with the library’s own accounts when an issuer and a client id are set; leave the issuer empty to turn it off.</Hint>
+            <Row>
+              {field('oidcIssuer', 'Issuer address', <Input {...wired('oidcIssuer')} type="url" value={form.oidcIssuer} onChange={(event) => set('oidcIssuer', event.target.value)} maxLength={500} placeholder="https://accounts.example.org" autoComplete="off" />)}
+              {field('oidcClientId', 'Client id', <Input {...wired('oidcClientId')} value={form.oidcClientId} onChange={(event) => set('oidcClientId', event.target.value)} maxLength={200} autoComplete="off" />)}
+              {field(
+                'oidcClientSecret',
+                'New client secret',
+                <Input
+                  {...wired('oidcClientSecret')}
+                  type="password"
+                  value={form.oidcClientSecret}
+                  onChange={(event) => set('oidcClientSecret', event.target.value)}
+                  maxLength={500}
+                  autoComplete="new-password"
+                  disabled={form.removeSecret}
+                />,
+                library.oidcClientSecretSet ? 'A secret is set (it is never shown). Type a new one to replace it.' : 'No secret is set.',
+              )}
+              {library.oidcClientSecretSet ? (
+                <label>
+                  <input type="checkbox" checked={form.removeSecret} onChange={(event) => set('removeSecret', event.target.checked)} /> Remove the client secret
+                </label>
+              ) : null}
+            </Row>
+          </Fieldset>
+        </Section>
         <Row>
-          <SmallButton type="submit">Save settings</SmallButton>
+          <SmallButton type="submit" disabled={busy} aria-busy={busy}>
+            {busy ? 'Saving…' : 'Save settings'}
+          </SmallButton>
         </Row>
       </form>
       <Section aria-labelledby="images">
@@ -128,17 +251,30 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
         <p>JPEG, PNG, WebP, GIF or AVIF, up to 5 MB; resized to the header’s sizes.</p>
         <Row>
           {SLOTS.map(([slot, label]) => (
-            <div key={slot}>
+            <FieldBox key={slot}>
               {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves the drawn sizes itself */}
               {library[slot] ? <img src={imageSet(library[slot]).src} alt={`${label} of ${library.name}`} height={48} /> : <p>No image yet</p>}
               <Label>
                 Upload {label}
                 <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={(event) => void onUpload(slot, event.target.files?.[0])} />
               </Label>
-            </div>
+            </FieldBox>
           ))}
         </Row>
       </Section>
     </Page>
   );
 }
+
+const FieldBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+  min-width: 0;
+  max-width: 100%;
+
+  > label {
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;

@@ -129,3 +129,46 @@ export const Label = styled.label`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+
+export const Select = styled.select`
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  max-width: 100%;
+`;
+
+export const Fieldset = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${({ theme }) => theme.spacing.md};
+  margin: ${({ theme }) => `0 0 ${theme.spacing.lg}`};
+  min-width: 0;
+
+  legend {
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    padding: ${({ theme }) => `0 ${theme.spacing.xs}`};
+  }
+`;
+
+/** The server's message for one field, read out with the field (aria-describedby names its id). */
+export const FieldError = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+export const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: normal;
+`;
+
+/** A 400's field, as the form names it (`excludeCategories.2` is the excluded categories field). */
+export function failedField(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 400 && error.field ? error.field.split('.')[0] : null;
+}

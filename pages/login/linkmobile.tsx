@@ -1,13 +1,17 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MobileScreen } from '@/components/account/MobileScreen';
 import { COUNTRY_CODES } from '@/lib/country-codes';
+import { loginPath } from '@/lib/routes';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
+import { namedLibraryOffers } from '@/server/pages/sign-in-ways';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {
   const link = param(ctx, 'link') === '1';
   if (link && !page.session) return redirectTo('/login');
-  return { props: { shell: await page.shell(), countries: COUNTRY_CODES, libid: libParam(ctx), link } };
+  const libid = libParam(ctx);
+  if (!link && !(await namedLibraryOffers(libid, 'mobile'))) return redirectTo(loginPath('', libid));
+  return { props: { shell: await page.shell(), countries: COUNTRY_CODES, libid, link } };
 }) satisfies GetServerSideProps;
 
 export default function LinkMobilePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

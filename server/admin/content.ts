@@ -8,6 +8,11 @@ import { audit, type Actor } from './audit';
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
+/** Every category, by name: a collection is chosen from them (a few dozen rows, not a growing list like titles). */
+export async function allCategories() {
+  return getDb().select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name), asc(categories.id));
+}
+
 /** A page of titles, found by name, publisher or ISSN. */
 export async function findTitles(q: string | undefined, page: number, pageSize: number) {
   const text = q?.trim();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { parseSignInMethods } from '@/lib/sign-in-methods';
 import { libraryChanged, titlesChanged } from '../catalogue/edits';
 import { getDb } from '../db/client';
 import { categories, libraries, libraryCollectionCategories, libraryCollectionTitles, magazines, type Library } from '../db/schema';
@@ -11,7 +12,7 @@ import { audit, type Actor, type Executor } from './audit';
 
 export const IMAGE_SLOTS = ['logo1', 'logo2', 'logo3', 'logoBanner1', 'logoBanner2', 'logoBanner3'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
-export const SIGN_IN_METHODS = ['password', 'email', 'mobile'] as const;
+export { SIGN_IN_METHODS } from '@/lib/sign-in-methods';
 
 /** A library as the console edits it: secrets are never sent back, only whether they are set. */
 export function presentLibrary(library: Library) {
@@ -31,7 +32,7 @@ export function presentLibrary(library: Library) {
     excludeCat: library.excludeCat,
     isNewspaper: library.isNewspaper === 1,
     isJournal: library.isJournal === 1,
-    signInMethods: library.signInMethods.split(',').filter(Boolean),
+    signInMethods: parseSignInMethods(library.signInMethods),
     cardMode: library.cardMode,
     sip2Host: library.sip2Host,
     sip2Port: library.sip2Port,
@@ -74,6 +75,18 @@ function toColumns(changes: LibraryChanges): Partial<typeof libraries.$inferInse
   return columns;
 }
 
+/**
+ * Settings that only make sense together: a SIP2 card mode needs the server's address, an OIDC issuer its client id.
+ * Checked on the row as it would be saved, so a change of one field is judged with the others already stored.
+ */
+function requireCompleteSettings(row: Partial<typeof libraries.$inferInsert>): void {
+  if (row.cardMode === 'sip2') {
+    if (!row.sip2Host) throw new HttpError(400, 'sip2Host: is required when cards are checked by SIP2', { field: 'sip2Host' });
+    if (!row.sip2Port) throw new HttpError(400, 'sip2Port: is required when cards are checked by SIP2', { field: 'sip2Port' });
+  }
+  if (row.oidcIssuer && !row.oidcClientId) throw new HttpError(400, 'oidcClientId: is required with an OIDC issuer', { field: 'oidcClientId' });
+}
+
 export async function libraryOrNotFound(libraryId: number, db: Executor = getDb()): Promise<Library> {
   const rows = await db.select().from(libraries).where(eq(libraries.id, libraryId)).limit(1);
   if (!rows[0]) throw new HttpError(404, 'No such library');
@@ -90,8 +103,11 @@ export async function collectionOf(libraryId: number, db: Executor = getDb()) {
   return { mode: library.collectionMode, titles, categories: cats };
 }
 
+export type Collection = Awaited<ReturnType<typeof collectionOf>>;
+
 export async function createLibrary(actor: Actor, input: LibraryChanges & { id?: number; name: string }): Promise<LibrarySettings> {
   return getDb().transaction(async (tx) => {
+    requireCompleteSettings(toColumns(input));
     const id = input.id ?? (await tx.select({ next: sql<number>`coalesce(max(${libraries.id}), 1000) + 1` }).from(libraries))[0].next;
     const made = await tx
       .insert(libraries)
@@ -109,6 +125,8 @@ export async function updateLibrary(actor: Actor, libraryId: number, changes: Li
   const result = await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(libraries).where(eq(libraries.id, libraryId)).limit(1).for('update');
     if (!before) throw new HttpError(404, 'No such library');
+    const changed = Object.entries(toColumns(changes)).filter(([, value]) => value !== undefined);
+    requireCompleteSettings({ ...before, ...Object.fromEntries(changed) });
     const [row] = await tx.update(libraries).set(toColumns(changes)).where(eq(libraries.id, libraryId)).returning();
     const after = presentLibrary(row);
     await audit(tx, actor, { action: 'library.update', libraryId, target: `library:${libraryId}`, before: presentLibrary(before), after });

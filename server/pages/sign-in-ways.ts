@@ -1,32 +1,69 @@
 import { sql } from 'drizzle-orm';
 import { loginPath } from '@/lib/routes';
+import { parseSignInMethods, SIGN_IN_METHODS, type SignInMethod } from '@/lib/sign-in-methods';
 import { canDeliver } from '../auth/delivery';
 import { hasSso } from '../auth/sso';
 import { cached } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, type Library } from '../db/schema';
+import { cachedLibrary } from '../viewer';
+
+/** How many libraries keep a card list, have SSO, and offer each sign-in method; kept like the rows it counts. */
+function libraryCounts() {
+  // Kept like the library rows it counts (server/cache, dropped by libraryChanged), instead of a count per visit.
+  return cached('sign-in-ways', 'counts', async () => {
+    const offers = (method: SignInMethod) => sql<number>`count(*) filter (where ${method} = any(string_to_array(${libraries.signInMethods}, ',')))::int`;
+    const [counts] = await getDb()
+      .select({
+        lists: sql<number>`count(*) filter (where ${libraries.cardMode} = 'list')::int`,
+        ssos: sql<number>`count(*) filter (where coalesce(${libraries.oidcIssuer}, '') <> '' and coalesce(${libraries.oidcClientId}, '') <> '')::int`,
+        password: offers('password'),
+        email: offers('email'),
+        mobile: offers('mobile'),
+      })
+      .from(libraries);
+    return counts;
+  });
+}
 
 /**
- * The ways in /login offers for a library: email and mobile codes wherever they can be delivered, the library
- * card page when this library takes cards (or, with no library named, when any library keeps a card list),
- * SSO when this library has a provider (or, with none named, when any library has one).
+ * The password, email code and mobile code ways a sign-in screen offers: the named library's own choice, or, with
+ * no library named (the member's library is not known until they sign in), every way some library offers.
+ */
+export async function offeredMethods(library: Library | null, named: boolean): Promise<SignInMethod[]> {
+  if (named && library) return parseSignInMethods(library.signInMethods);
+  const counts = await libraryCounts();
+  return SIGN_IN_METHODS.filter((method) => counts[method] > 0);
+}
+
+/**
+ * The ways in /login offers for a library: email (its code, or the password) and mobile codes where the library
+ * offers them and they can be delivered, the library card page when this library takes cards (or, with no library
+ * named, when any library keeps a card list), SSO when this library has a provider (or, with none named, when any
+ * library has one).
  */
 export async function signInWays(library: Library | null, named: boolean) {
+  const methods = await offeredMethods(library, named);
   let card: string | null = library && library.cardMode !== 'none' ? loginPath('librarycard', library.id) : null;
   let sso: string | null = library && hasSso(library) ? loginPath('sso', library.id) : null;
   if (!named && (!card || !sso)) {
-    // Kept like the library rows it counts (server/cache), instead of a count over every library per visit.
-    const row = await cached('sign-in-ways', 'counts', async () => {
-      const [counts] = await getDb()
-        .select({
-          lists: sql<number>`count(*) filter (where ${libraries.cardMode} = 'list')::int`,
-          ssos: sql<number>`count(*) filter (where coalesce(${libraries.oidcIssuer}, '') <> '' and coalesce(${libraries.oidcClientId}, '') <> '')::int`,
-        })
-        .from(libraries);
-      return counts;
-    });
-    if (!card && row.lists > 0) card = loginPath('librarycard');
-    if (!sso && row.ssos > 0) sso = loginPath('sso');
+    const counts = await libraryCounts();
+    if (!card && counts.lists > 0) card = loginPath('librarycard');
+    if (!sso && counts.ssos > 0) sso = loginPath('sso');
   }
-  return { email: canDeliver('email'), mobile: canDeliver('mobile'), card, sso };
+  const email = canDeliver('email') && (methods.includes('email') || methods.includes('password'));
+  return { email, mobile: canDeliver('mobile') && methods.includes('mobile'), card, sso };
+}
+
+/** What /login/email offers: a code by email, the password, or both, for the library `?lib=` names (else any). */
+export async function emailWays(libraryId: number | null) {
+  const library = libraryId ? await cachedLibrary(libraryId) : null;
+  const methods = await offeredMethods(library, Boolean(library));
+  return { code: methods.includes('email'), password: methods.includes('password') };
+}
+
+/** Whether the library `?lib=` names offers a method (true when none is named, or no such library exists). */
+export async function namedLibraryOffers(libraryId: number | null, method: SignInMethod): Promise<boolean> {
+  const library = libraryId ? await cachedLibrary(libraryId) : null;
+  return !library || parseSignInMethods(library.signInMethods).includes(method);
 }

@@ -11,6 +11,7 @@ import { signPurposeToken } from '../auth/purpose-token';
 import { enforceLimits, resetLimit } from '../auth/rate-limit';
 import { completeSignIn } from '../auth/sign-in';
 import { findUserById } from './queries';
+import { requireMethodOffered } from './sign-in-methods';
 import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from './account-queries';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -29,7 +30,7 @@ const address = {
   cc: z.string().trim().max(5).optional(),
 };
 
-export const sendOtpBody = z.object({ ...address, os: z.string().max(20).optional() });
+export const sendOtpBody = z.object({ ...address, libid: libraryIdParam.optional(), os: z.string().max(20).optional() });
 export const verifyOtpBody = z.object({
   ...address,
   otp: z.string().trim().regex(/^\d{6}$/, 'must be the 6 digits we sent').optional(),
@@ -67,6 +68,7 @@ export const otpRoutes: ServiceRoutes = {
       body: sendOtpBody,
       async handler({ body, ip }) {
         const { channel, target } = targetOf(body);
+        await requireMethodOffered(body.libid, channel);
         if (!canDeliver(channel)) throw new HttpError(503, unavailableMessage(channel));
         await enforceLimits(
           [
@@ -100,6 +102,7 @@ export const otpRoutes: ServiceRoutes = {
         const { channel, target } = targetOf(body);
         if (body.password !== undefined) {
           if (channel !== 'email') throw new HttpError(400, 'password: is only for email sign-in', { field: 'password' });
+          await requireMethodOffered(body.libid, 'password');
           const limitKey = `pw:${target}`;
           await enforceLimits([
             limit('passwordPerAddress', limitKey),
@@ -112,6 +115,7 @@ export const otpRoutes: ServiceRoutes = {
           return completeSignIn(req, res, user, { libraryId: body.libid });
         }
         if (!body.otp) throw new HttpError(400, 'otp: is required', { field: 'otp' });
+        await requireMethodOffered(body.libid, channel);
         await enforceLimits([limit('codeVerifyPerIp', `otp-verify-ip:${ip}`)]);
         const check = await checkCode(channel, target, body.otp);
         if (!check.ok) refuseCode(check.reason);

@@ -54,13 +54,23 @@ describe('/login', () => {
 
 describe('/login/email', () => {
   it('checks the address in the browser with the spec’s message, without asking the server', async () => {
-    renderWithTheme(<EmailScreen libid={null} link={false} initialEmail="" />);
+    renderWithTheme(<EmailScreen libid={null} link={false} initialEmail="" ways={{ code: true, password: true }} />);
     const field = screen.getByLabelText('Email address');
     await userEvent.type(field, 'reader@nowhere');
     await userEvent.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription('Please enter a valid email address');
     expect(calls).toEqual([]);
+  });
+
+  it('offers only what the library chose: the code alone, or the password alone', () => {
+    const { unmount } = renderWithTheme(<EmailScreen libid={5} link={false} initialEmail="" ways={{ code: true, password: false }} />);
+    expect(screen.getByRole('button', { name: 'Email me a code' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with my password' })).toBeNull();
+    unmount();
+    renderWithTheme(<EmailScreen libid={5} link={false} initialEmail="" ways={{ code: false, password: true }} />);
+    expect(screen.getByRole('button', { name: 'Sign in with my password' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email me a code' })).toBeNull();
   });
 });
 

@@ -1,12 +1,16 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { PasswordScreen } from '@/components/account/PasswordScreen';
 import { decodeEmail } from '@/lib/email';
-import { libParam, param, withPage } from '@/server/context';
+import { loginPath } from '@/lib/routes';
+import { libParam, param, redirectTo, withPage } from '@/server/context';
+import { namedLibraryOffers } from '@/server/pages/sign-in-ways';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {
   const encoded = param(ctx, 'e');
-  return { props: { shell: await page.shell(), email: decodeEmail(encoded), encoded, libid: libParam(ctx) } };
+  const libid = libParam(ctx);
+  if (!(await namedLibraryOffers(libid, 'password'))) return redirectTo(loginPath('email', libid));
+  return { props: { shell: await page.shell(), email: decodeEmail(encoded), encoded, libid } };
 }) satisfies GetServerSideProps;
 
 export default function VerifyPasswordPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
