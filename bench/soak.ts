@@ -4,8 +4,10 @@
  *
  *   npm run build && npx tsx bench/soak.ts
  *
- * Starts `npm start` itself on its own port and data directory (BENCH_PORT, default 3970; BENCH_DATA_DIR, default
- * .data/bench-soak; the first start seeds the demo library), on the embedded database, or on DATABASE_URL when set.
+ * Starts `npm start` itself (bench/server.ts startSite) on its own port and data directory (BENCH_PORT, default 3970;
+ * BENCH_DATA_DIR, default .data/bench-soak; the first start seeds the demo library; the server's output goes to
+ * bench-server.log there), on the embedded database, or on DATABASE_URL when set (give it a database of its own: the
+ * first start seeds it).
  * SOAK_OUTAGE_SECONDS=30 instead runs a PostgreSQL of its own (port BENCH_PORT + 1, data in BENCH_DATA_DIR/postgres)
  * and stops it for that long in the middle of the run.
  *
@@ -16,10 +18,10 @@
  * other 5xx is an error), p95 / p97.5 / p99 per route kind, and the server's resident memory at each minute (target:
  * the last minute within 10% of the second). Exits 1 when a target is missed.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startPostgresServer, type EmbeddedDatabase } from '../server/db/embedded';
-import { waitForHealth } from './server';
+import { startSite, stopSite, waitForHealth } from './server';
 import { percentile } from './stats';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3970);
@@ -134,26 +136,23 @@ function residentMb(groupId: number): { total: number; largest: number } {
 
 async function main() {
   let database: EmbeddedDatabase | null = null;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, NODE_ENV: 'production', PORT: String(PORT) };
+  const env: { DATABASE_URL?: string } = { DATABASE_URL: process.env.DATABASE_URL };
   if (OUTAGE_SECONDS > 0) {
     database = await startPostgresServer({ dataDir: path.resolve(DATA_DIR, 'postgres'), port: PORT + 1 });
     env.DATABASE_URL = database.url;
   }
-  console.log(`[soak] starting the production server on ${BASE} (data in ${DATA_DIR}${database ? `, its own PostgreSQL at ${database.url}` : ''})`);
-  const server = spawn('npm', ['start', '--', '-p', String(PORT), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const stop = () => {
-    try {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
+  console.log(`[soak] starting the production server on ${BASE} (data in ${DATA_DIR}${database ? `, its own PostgreSQL at ${database.url}` : env.DATABASE_URL ? `, PostgreSQL at ${env.DATABASE_URL}` : ', the embedded database'})`);
+  const server = startSite({
+    database: env.DATABASE_URL ? 'postgresql' : 'embedded',
+    pgUrl: env.DATABASE_URL,
+    dataDir: DATA_DIR,
+    port: PORT,
+  });
   process.on('SIGINT', () => {
-    stop();
-    process.exit(130);
+    void stopSite(server).then(() => process.exit(130));
   });
   try {
-    await waitForHealth(server, BASE);
+    await waitForHealth(server, BASE, path.join(DATA_DIR, 'bench-server.log'));
     const members = await Promise.all(Array.from({ length: Math.min(CONNECTIONS, 10) }, (_, n) => signInAsGuest(n)));
     const routeSets = await Promise.all(members.map((member) => memberRoutes(member)));
     const kinds = routeSets[0].map((route) => route.kind);
@@ -223,8 +222,7 @@ async function main() {
     }
     process.exitCode = errors.length === 0 && memoryOk ? 0 : 1;
   } finally {
-    stop();
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await stopSite(server);
     await database?.stop().catch(() => undefined);
   }
 }
