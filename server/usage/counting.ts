@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { cached } from '../cache';
-import { getDb } from '../db/client';
+import { getDb, settleBeforeClose } from '../db/client';
 import { usageEvents, usageSalts } from '../db/schema';
 import { processWide } from '../process-wide';
 
@@ -94,18 +94,23 @@ const MAX_WAITING = 1000;
 
 const failures = processWide('usage-count-failures', () => ({ logged: false }));
 
+/** Every count already accepted, written (or failed): what closing the database waits for. */
+async function settled(): Promise<void> {
+  while (pending.waiting > 0) await pending.tail;
+}
+settleBeforeClose('usage-counts', settled);
+
 /**
- * Counts a use without holding up the reading that caused it: the page or call answers at once, and a counting
- * failure is logged once (until counting works again), never shown to the reader.
+ * Writes a count without holding up the reading that caused it: the page or call answers at once, and a
+ * counting failure is logged once (until counting works again), never shown to the reader.
  */
-export function countUse(use: ReadingUse): Promise<void> {
+function enqueue(write: () => Promise<void>): Promise<void> {
   if (pending.waiting >= MAX_WAITING) {
     report(new Error(`${MAX_WAITING} counts are waiting; this one is dropped`));
     return Promise.resolve();
   }
   pending.waiting += 1;
-  const now = new Date();
-  const done = pending.tail.then(() => recordUse(use, now)).then(
+  const done = pending.tail.then(write).then(
     () => {
       failures.logged = false;
     },
@@ -117,8 +122,21 @@ export function countUse(use: ReadingUse): Promise<void> {
   return done;
 }
 
+/** Counts a use of an item (see enqueue). */
+export function countUse(use: ReadingUse): Promise<void> {
+  const now = new Date();
+  return enqueue(() => recordUse(use, now));
+}
+
+/** Why a count failed: the innermost cause. Drizzle's own message repeats the statement and its parameters. */
+function reason(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause !== undefined) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 function report(error: unknown): void {
   if (failures.logged) return;
   failures.logged = true;
-  console.error('Usage counting failed; reading goes on uncounted until it works again:', error instanceof Error ? error.message : error);
+  console.error('Usage counting failed; reading goes on uncounted until it works again:', reason(error));
 }
