@@ -160,6 +160,27 @@ describe('counting reading (COUNTER 5.1)', () => {
     ]);
   });
 
+  it('counts Unique_Item_Requests once per member, item and hour: COUNTER’s session of a logged-in user is user + date + hour', async () => {
+    const library = await createLibrary(app.db, { name: 'Hourly Library' });
+    const use = { kind: 'issue' as const, libraryId: library.id, titleId: titles.journal.id, issueId: titles.journal.issue, reader: 'member:7' };
+    // Today, whose salt is kept, so the same member has the same hash all day.
+    const today = utcDay(new Date());
+    const month = today.slice(0, 7);
+    await recordUse(use, new Date(`${today}T09:10:00Z`));
+    await recordUse(use, new Date(`${today}T09:50:00Z`));
+    const sameHour = await report('TR_J1', month, month, cast.tokens.operator, library.id);
+    expect(sameHour.body.report.rows.map((row) => [row.metricType, row.total])).toEqual([
+      ['Total_Item_Requests', 2],
+      ['Unique_Item_Requests', 1],
+    ]);
+    await recordUse(use, new Date(`${today}T14:05:00Z`));
+    const laterHour = await report('TR_J1', month, month, cast.tokens.operator, library.id);
+    expect(laterHour.body.report.rows.map((row) => [row.metricType, row.total])).toEqual([
+      ['Total_Item_Requests', 3],
+      ['Unique_Item_Requests', 2],
+    ]);
+  });
+
   it('does not count a visitor’s preview, a refused code, or the reader when counting fails', async () => {
     const before = await countedRows(0);
     const preview = await call(app, `/api/article/v1/article/${titles.journal.id}/${titles.journal.issue}/${titles.journal.story}`);

@@ -41,8 +41,9 @@ interface ItemMonth {
 
 /**
  * Every counted item of a library in [begin, end] by month. An issue's page reads are investigations of the issue;
- * opening an issue or a story is a request (and an investigation). Unique counts are one per day, session and item,
- * so they add up across items and days, and every report sums these rows.
+ * opening an issue or a story is a request (and an investigation). Unique counts are one per user-session and item,
+ * where the session is COUNTER's for a logged-in user (Code of Practice 5.1, 7.3): the member (the day's hash), the
+ * date and the hour of day. So they add up across items and hours, and every report sums these rows.
  */
 async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<ItemMonth[]> {
   const result = await getDb().execute<{
@@ -63,7 +64,7 @@ async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<
     WITH counted AS (
       SELECT e.title_id, CASE WHEN e.kind = 'story' THEN e.story_id END AS story_id, to_char(e.day, 'YYYY-MM') AS month,
              e.kind <> 'page' AS is_request,
-             e.day::text || '|' || e.session_hash || '|' || CASE WHEN e.kind = 'story' THEN 's' || e.story_id ELSE 'i' || e.issue_id END AS use_key
+             to_char(e.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24') || '|' || e.session_hash || '|' || CASE WHEN e.kind = 'story' THEN 's' || e.story_id ELSE 'i' || e.issue_id END AS use_key
       FROM usage_events e
       WHERE e.library_id = ${libraryId} AND e.day >= ${`${begin}-01`}::date AND e.day <= ${lastDayOf(end)}::date
     )
