@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { closeDb, getPool } from '@/server/db/client';
 import { startEmbeddedDatabaseProcess } from '@/server/db/embedded-process';
 import { runMigrations } from '@/server/db/migrate';
-import { countUse } from '@/server/usage/counting';
+import { countSearch, countUse } from '@/server/usage/counting';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Counting answers the reader at once and writes later, one count at a time. A process that closes its database
- * (a test's teardown, a command-line tool) must first let the counts it accepted land: before, a count
+ * (a test's teardown, a command-line tool, a shutdown) must first let the counts it accepted land: before, a count
  * still queued opened a second pool of its own after closeDb, and failed ("Usage counting failed ... Connection
  * terminated unexpectedly") when the server went, as every story page test's teardown logged.
  */
@@ -37,6 +37,7 @@ describe('closing the database', () => {
       const reading = { kind: 'story' as const, libraryId: 1, titleId: 2, issueId: 3, reader: 'member:4' };
       // Accepted, not awaited: as a story page or a search call leaves them.
       for (let story = 1; story <= 5; story += 1) void countUse({ ...reading, storyId: story });
+      void countSearch({ libraryId: 1, reader: 'member:4' });
       await closeDb();
       // What a test's teardown does next: the server goes.
       await database.stop();
@@ -44,8 +45,10 @@ describe('closing the database', () => {
       const client = new Client({ connectionString: database.url });
       await client.connect();
       try {
-        const counted = await client.query<{ events: string }>('SELECT count(*) AS events FROM usage_events');
-        expect(counted.rows[0]).toEqual({ events: '5' });
+        const counted = await client.query<{ events: string; searches: string }>(
+          'SELECT (SELECT count(*) FROM usage_events) AS events, (SELECT count(*) FROM usage_searches) AS searches',
+        );
+        expect(counted.rows[0]).toEqual({ events: '5', searches: '1' });
       } finally {
         await client.end();
       }

@@ -37,3 +37,21 @@ describe('migration 0007_usage', () => {
     }
   });
 });
+
+describe('migration 0008_usage_searches', () => {
+  it('applies to a database already migrated to 0007, as on a site upgraded in place', async () => {
+    const database = await freshDatabase('usage_searches_migration');
+    const pool = new Pool({ connectionString: database.url, max: 1 });
+    const before = migrationsUpTo('0007_usage');
+    try {
+      await runMigrations(pool, before);
+      expect((await pool.query(`SELECT to_regclass('usage_searches') AS name`)).rows[0].name).toBeNull();
+      await runMigrations(pool);
+      expect((await pool.query(`SELECT to_regclass('usage_searches') AS name`)).rows[0].name).toBe('usage_searches');
+    } finally {
+      await pool.end();
+      await database.stop();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});
