@@ -8,7 +8,14 @@ export const COUNTER_RELEASE = '5.1';
 export type CounterReportId = 'PR_P1' | 'TR_J1' | 'IR';
 export const COUNTER_REPORT_IDS: readonly CounterReportId[] = ['PR_P1', 'TR_J1', 'IR'];
 
-export type MetricType = 'Total_Item_Investigations' | 'Total_Item_Requests' | 'Unique_Item_Investigations' | 'Unique_Item_Requests';
+/** The metrics of items (an issue or a story), counted from reading. */
+export type ItemMetricType = 'Total_Item_Investigations' | 'Total_Item_Requests' | 'Unique_Item_Investigations' | 'Unique_Item_Requests';
+/** Every metric the reports carry: the item metrics, and the platform's searches (PR_P1 only). */
+export type MetricType = ItemMetricType | 'Searches_Platform';
+
+export function isItemMetric(metric: MetricType): metric is ItemMetricType {
+  return metric !== 'Searches_Platform';
+}
 
 /** What each report is in the Code of Practice: its name, metrics, filters, attributes and the columns before Metric_Type. */
 export const REPORT_DEFINITIONS: Record<
@@ -17,13 +24,13 @@ export const REPORT_DEFINITIONS: Record<
 > = {
   PR_P1: {
     name: 'Platform Usage',
-    // The Standard View names its four metrics whether or not the platform has usage of each (Searches_Platform and
-    // Unique_Title_Requests are not counted here: no searches are attributed, and no title is a book).
+    // The Standard View names its four metrics whether or not the platform has usage of each (Unique_Title_Requests
+    // is only for books and reference works, and no title here is either). Searches_Platform has Data_Type Platform.
     metricTypes: ['Searches_Platform', 'Total_Item_Requests', 'Unique_Item_Requests', 'Unique_Title_Requests'],
     filters: 'Access_Method=Regular',
     attributes: '',
     itemColumns: ['Platform', 'Data_Type'],
-    reported: ['Total_Item_Requests', 'Unique_Item_Requests'],
+    reported: ['Searches_Platform', 'Total_Item_Requests', 'Unique_Item_Requests'],
   },
   TR_J1: {
     name: 'Journal Requests (Controlled)',

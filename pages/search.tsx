@@ -6,6 +6,7 @@ import { MAX_SEARCH_LENGTH, parseTab, searchPageUrl, searchPlaceholder } from '@
 import { discoverIssue, searchPageResult, type DiscoverIssue, type SearchPageResult } from '@/lib/search-results';
 import { redirectTo, withPage } from '@/server/context';
 import { searchIssues, searchMagazines, searchStories } from '@/server/search';
+import { countSearchRun } from '@/server/usage/reading';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -39,6 +40,8 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
     const empty = tab === 1 ? result.stories.length === 0 : result.magazines.length + result.discover.length === 0;
     initial = { ...result, noResults: empty, done: empty };
   }
+  // The page's first results are one search (Searches_Platform); the client asks only for the pages after it.
+  if (query) void countSearchRun(page.session);
   return {
     props: {
       shell: await page.shell(),

@@ -37,3 +37,23 @@ describe('migration 0007_usage', () => {
     }
   });
 });
+
+describe('migrations 0008_import_uploads and 0009_usage_searches', () => {
+  it('applies to a database already migrated to 0007, as on a site upgraded in place', async () => {
+    const database = await freshDatabase('usage_searches_migration');
+    const pool = new Pool({ connectionString: database.url, max: 1 });
+    const before = migrationsUpTo('0007_usage');
+    try {
+      await runMigrations(pool, before);
+      expect((await pool.query(`SELECT to_regclass('usage_searches') AS name`)).rows[0].name).toBeNull();
+      await runMigrations(pool);
+      expect((await pool.query(`SELECT to_regclass('usage_searches') AS name`)).rows[0].name).toBe('usage_searches');
+      const columns = await pool.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'import_jobs' AND column_name IN ('pages_done', 'stored_path')`);
+      expect(columns.rows.map((row) => row.column_name).sort()).toEqual(['pages_done', 'stored_path']);
+    } finally {
+      await pool.end();
+      await database.stop();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { getServerSideProps as reportsPage } from '@/pages/admin/libraries/[libraryId]/reports';
 import { getServerSideProps as readerPage } from '@/pages/reader/[code]/[issue]';
+import { getServerSideProps as searchPage } from '@/pages/search';
 import { getServerSideProps as storyPage } from '@/pages/stories/[...path]';
-import { libraryStaff, usageEvents } from '@/server/db/schema';
+import { libraryStaff, usageEvents, usageSearches } from '@/server/db/schema';
 import { addMembership, createCategory, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, type ConsoleCast } from './helpers/console';
@@ -63,6 +64,22 @@ describe('reading pages are counted', () => {
   });
 });
 
+describe('the search page is counted', () => {
+  it('counts its first results as one search (Searches_Platform) on either tab, and the page without words as none', async () => {
+    const search = (query: Record<string, string>) => ({ ...context('/search', {}, reader.token), query });
+    const queries: Record<string, string>[] = [{ q: 'harbour' }, { q: 'harbour', tab: '1' }, {}];
+    for (const query of queries) expect(await searchPage(search(query))).toHaveProperty('props');
+    let rows: (typeof usageSearches.$inferSelect)[] = [];
+    for (let attempt = 0; attempt < 100 && rows.length < 2; attempt += 1) {
+      rows = await app.db.select().from(usageSearches);
+      if (rows.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    rows = await app.db.select().from(usageSearches);
+    expect(rows.map((row) => row.libraryId)).toEqual([cast.libraryA.id, cast.libraryA.id]);
+  });
+});
+
 describe('/admin/libraries/{id}/reports', () => {
   const path = () => `/admin/libraries/${cast.libraryA.id}/reports`;
   const params = () => ({ libraryId: String(cast.libraryA.id) });
@@ -94,6 +111,7 @@ describe('/admin/libraries/{id}/reports', () => {
       expect(report.rows.map((row) => [row.metricType, row.total])).toEqual([
         ['Total_Item_Requests', 2],
         ['Unique_Item_Requests', 2],
+        ['Searches_Platform', 2],
       ]);
     }
   });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
 import { KBART_COLUMNS, type CounterReport } from '@/lib/counter-report';
-import { issues, libraryStaff, usageEvents, usageSalts } from '@/server/db/schema';
+import { issues, libraryStaff, usageEvents, usageSalts, usageSearches } from '@/server/db/schema';
 import { recordUse, utcDay } from '@/server/usage/counting';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -61,6 +61,24 @@ async function countedRows(expected: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 60));
   [{ rows }] = await app.db.select({ rows: count() }).from(usageEvents);
   return rows;
+}
+
+/** Counting does not hold up the search call either: wait until its counts have landed. */
+async function countedSearches(expected: number): Promise<number> {
+  let rows = 0;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    [{ rows }] = await app.db.select({ rows: count() }).from(usageSearches);
+    if (rows >= expected) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  [{ rows }] = await app.db.select({ rows: count() }).from(usageSearches);
+  return rows;
+}
+
+async function search(path: string, token?: string) {
+  const res = await call(app, path, { token });
+  expect(res.status).toBe(200);
 }
 
 /** Moves every stored click back, as if the next one came this many seconds later. */
@@ -160,6 +178,50 @@ describe('counting reading (COUNTER 5.1)', () => {
     ]);
   });
 
+  it('counts a member’s searches for a new set of results (Searches_Platform), not the next page, a browse or a visitor’s search', async () => {
+    const [ada, ben] = readers;
+    // A search: the magazines tab's first page, the stories tab's first page, the library catalogue with words.
+    await search('/api/catalogue/magazine-search?q=harbour&p=0&isGold=1', ada.token);
+    await search('/api/article/v1/article-search?query=harbour&page=0', ben.token);
+    await search(`/api/catalogue/magazine-libaray?query=lamp&libID=${cast.libraryA.id}&page=0`, ada.token);
+    expect(await countedSearches(3)).toBe(3);
+    // Not a search: the next pages of the same results, the discover half of the magazines tab, the overlay's lists
+    // without words, an empty query, and anything a visitor or a user without a library asks.
+    await search('/api/catalogue/magazine-search?q=harbour&p=1&isGold=1', ada.token);
+    await search('/api/article/v1/article-search?query=harbour&page=1', ben.token);
+    await search('/api/catalogue/search_list?q=harbour&isGold=1', ada.token);
+    await search(`/api/catalogue/magazine-libaray?query=&libID=${cast.libraryA.id}&page=0`, ada.token);
+    await search('/api/catalogue/magazine-search?q=&p=0&isGold=1', ada.token);
+    await search('/api/catalogue/magazine-search?q=harbour&p=0&isGold=1');
+    await search('/api/article/v1/article-search?query=harbour&page=0');
+    expect(await countedSearches(4)).toBe(3);
+    const rows = await app.db.select().from(usageSearches);
+    expect(rows.map((row) => row.libraryId)).toEqual([cast.libraryA.id, cast.libraryA.id, cast.libraryA.id]);
+    // Ada's two searches share her session hash; Ben's is another.
+    expect(new Set(rows.map((row) => row.sessionHash)).size).toBe(2);
+  });
+
+  it('counts Unique_Item_Requests once per member, item and hour: COUNTER’s session of a logged-in user is user + date + hour', async () => {
+    const library = await createLibrary(app.db, { name: 'Hourly Library' });
+    const use = { kind: 'issue' as const, libraryId: library.id, titleId: titles.journal.id, issueId: titles.journal.issue, reader: 'member:7' };
+    // Today, whose salt is kept, so the same member has the same hash all day.
+    const today = utcDay(new Date());
+    const month = today.slice(0, 7);
+    await recordUse(use, new Date(`${today}T09:10:00Z`));
+    await recordUse(use, new Date(`${today}T09:50:00Z`));
+    const sameHour = await report('TR_J1', month, month, cast.tokens.operator, library.id);
+    expect(sameHour.body.report.rows.map((row) => [row.metricType, row.total])).toEqual([
+      ['Total_Item_Requests', 2],
+      ['Unique_Item_Requests', 1],
+    ]);
+    await recordUse(use, new Date(`${today}T14:05:00Z`));
+    const laterHour = await report('TR_J1', month, month, cast.tokens.operator, library.id);
+    expect(laterHour.body.report.rows.map((row) => [row.metricType, row.total])).toEqual([
+      ['Total_Item_Requests', 3],
+      ['Unique_Item_Requests', 2],
+    ]);
+  });
+
   it('does not count a visitor’s preview, a refused code, or the reader when counting fails', async () => {
     const before = await countedRows(0);
     const preview = await call(app, `/api/article/v1/article/${titles.journal.id}/${titles.journal.issue}/${titles.journal.story}`);
@@ -204,7 +266,7 @@ describe('COUNTER 5.1 reports over HTTP', () => {
     'Registry_Record\t',
   ];
 
-  it('PR_P1: the 13 header rows, blank row 14, then Platform, Data_Type and the metrics by month', async () => {
+  it('PR_P1: the 13 header rows, blank row 14, then Platform, Data_Type and the metrics by month, searches as Data_Type Platform', async () => {
     const res = await tsv(`/api/admin/libraries/${cast.libraryA.id}/reports/PR_P1?begin=${month}&end=${month}&format=tsv`);
     expect(res.status).toBe(200);
     expect(res.type).toBe('text/tab-separated-values; charset=utf-8');
@@ -218,6 +280,7 @@ describe('COUNTER 5.1 reports over HTTP', () => {
       'Library Reading Site\tJournal\tUnique_Item_Requests\t3\t3',
       'Library Reading Site\tNewspaper_or_Newsletter\tTotal_Item_Requests\t1\t1',
       'Library Reading Site\tNewspaper_or_Newsletter\tUnique_Item_Requests\t1\t1',
+      'Library Reading Site\tPlatform\tSearches_Platform\t3\t3',
     ]);
   });
 
@@ -277,6 +340,7 @@ describe('COUNTER 5.1 reports over HTTP', () => {
       itemColumns: ['Platform', 'Data_Type'],
     });
     expect(res.body.report.rows[0]).toEqual({ item: ['Library Reading Site', 'Journal'], metricType: 'Total_Item_Requests', total: 4, months: [4] });
+    expect(res.body.report.rows.at(-1)).toEqual({ item: ['Library Reading Site', 'Platform'], metricType: 'Searches_Platform', total: 3, months: [3] });
   });
 
   it('reports a month range month by month, leaving out usage outside it', async () => {
@@ -370,7 +434,9 @@ describe('privacy: counting without keeping who read', () => {
   it('stores no member identifier in the usage rows, and no report or export names a member', async () => {
     const columns = await app.db.execute<{ column_name: string }>(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'usage_events' ORDER BY column_name`);
     expect(columns.rows.map((row) => row.column_name)).toEqual(['day', 'hour', 'id', 'issue_id', 'kind', 'last_click_at', 'library_id', 'page_no', 'session_hash', 'story_id', 'title_id']);
-    const rows = await app.db.select().from(usageEvents);
+    const searchColumns = await app.db.execute<{ column_name: string }>(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'usage_searches' ORDER BY column_name`);
+    expect(searchColumns.rows.map((row) => row.column_name)).toEqual(['day', 'hour', 'id', 'library_id', 'session_hash']);
+    const rows = [...(await app.db.select().from(usageEvents)), ...(await app.db.select().from(usageSearches))];
     const salts = await app.db.select().from(usageSalts);
     for (const reader of readers) {
       const unsalted = createHash('sha256').update(`member:${reader.id}`).digest('base64url');

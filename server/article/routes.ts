@@ -4,6 +4,7 @@ import { isValidKeyword, type StoryListKind } from '@/lib/story-routes';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { searchStories } from '../search/stories';
+import { countSearchRun } from '../usage/reading';
 import { keywordStories, magazineRelated, magazineStories, storyList, type StoryListRequest } from './lists';
 import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from './params';
 import { storyRoutes } from './story-routes';
@@ -115,9 +116,12 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Article search: full-text search over stories (title, subtitle, keywords, text), typo-tolerant, with highlights',
       query: articleSearchQuery,
-      async handler({ query, context }) {
+      async handler({ query, context, session }) {
         if (!query.query) return { Articles: [], page: query.page, nbPages: 0, nbHits: 0 };
-        return searchStories({ viewer: await context.viewer(), query: query.query, page: query.page, ageRating: query.age_rating });
+        const found = await searchStories({ viewer: await context.viewer(), query: query.query, page: query.page, ageRating: query.age_rating });
+        // A new set of results is a search (Searches_Platform); the next page of the same set is not.
+        if (query.page === 0) void countSearchRun(session);
+        return found;
       },
     }),
   },

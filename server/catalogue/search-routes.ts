@@ -4,6 +4,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../search/issues';
 import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../search/magazines';
 import { MAX_QUERY_LENGTH } from '../search/text';
+import { countSearchRun } from '../usage/reading';
 
 const libraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 const searchText = z.string().trim().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional().default('');
@@ -53,7 +54,7 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Magazine search: titles by name or description, typos forgiven, best first; zero-based pages of 20',
       query: magazineSearchQuery,
-      async handler({ query, context }) {
+      async handler({ query, context, session }) {
         if (!query.q) return { status: 'success', ...emptyPage(query.p, MAGAZINE_SEARCH_PAGE_SIZE), query: '' };
         const viewer = await context.viewer(query.libid);
         const result = await searchMagazines({
@@ -64,6 +65,8 @@ export const searchRoutes: ServiceRoutes = {
           includeGold: query.isGold === '1',
           storeId: query.storeID,
         });
+        // A new set of results is a search (Searches_Platform); the next page of the same set is not.
+        if (query.p === 0) void countSearchRun(session);
         return { status: 'success', ...result };
       },
     }),
@@ -72,9 +75,9 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       summary: 'The library catalogue for the search overlay: matching titles, popular magazines and journals, category and language facets',
       query: libraryCatalogueQuery,
-      async handler({ query, context }) {
+      async handler({ query, context, session }) {
         const viewer = await context.viewer(query.libID);
-        return libraryCatalogue({
+        const catalogue = await libraryCatalogue({
           viewer,
           query: query.query,
           page: query.page,
@@ -84,9 +87,13 @@ export const searchRoutes: ServiceRoutes = {
           ageRating: query.age_rating,
           includeGold: true,
         });
+        // Without words it is the overlay's browsing lists, not a search.
+        if (query.query && query.page === 0) void countSearchRun(session);
+        return catalogue;
       },
     }),
   },
+  // Not counted as a search: it is the discover half of the magazine search's results (one search, two queries).
   search_list: {
     GET: route({
       summary: 'Issues whose pages hold the words, with the matching page numbers and highlighted text (the discover tile)',

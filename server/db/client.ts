@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
+import { processWide } from '../process-wide';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -50,7 +51,19 @@ export function getPool(): Pool {
   return state().pool;
 }
 
+/** Writes this process has accepted but not yet made (usage counts), by name: closeDb lets them land first. */
+const beforeClose = processWide('db-before-close', () => new Map<string, () => Promise<void>>());
+
+/**
+ * Registers work that closeDb waits for before it ends the pool. Without it a write still queued when the pool
+ * closes would open a second pool of its own (getDb) and fail when the server goes, or be lost.
+ */
+export function settleBeforeClose(name: string, settle: () => Promise<void>): void {
+  beforeClose.set(name, settle);
+}
+
 export async function closeDb(): Promise<void> {
+  await Promise.allSettled([...beforeClose.values()].map((settle) => settle()));
   const current = holder.__readingDb;
   holder.__readingDb = undefined;
   if (current) await current.pool.end();

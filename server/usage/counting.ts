@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { cached } from '../cache';
-import { getDb } from '../db/client';
-import { usageEvents, usageSalts } from '../db/schema';
+import { getDb, settleBeforeClose } from '../db/client';
+import { usageEvents, usageSalts, usageSearches } from '../db/schema';
 import { processWide } from '../process-wide';
 
 /** What a reader did, in COUNTER's terms: opened an issue or a story (a Request), or read a page of an issue. */
@@ -87,6 +87,23 @@ export async function recordUse(use: ReadingUse, now: Date = new Date()): Promis
   `);
 }
 
+/**
+ * A search a member ran (COUNTER's Searches_Platform): the library and the hour, with the same salted session
+ * hash as reading, never who searched.
+ */
+export interface SearchUse {
+  libraryId: number;
+  /** Who is searching, only to tell sessions apart (hashed with the day's salt, never stored). */
+  reader: string;
+}
+
+/** Counts one search at `now`. Every search that fetches a new set of results counts (no double-click rule for searches). */
+export async function recordSearch(search: SearchUse, now: Date = new Date()): Promise<void> {
+  const day = utcDay(now);
+  const hash = sessionHash(await saltOf(day), search.libraryId, search.reader);
+  await getDb().insert(usageSearches).values({ day, hour: utcHour(now), libraryId: search.libraryId, sessionHash: hash });
+}
+
 /** Counts still to write in this process: one at a time, so a burst of reading never crowds the database. */
 const pending = processWide('usage-count-queue', () => ({ tail: Promise.resolve(), waiting: 0 }));
 /** Past this many waiting counts (the database is down or slow), new ones are dropped rather than kept in memory. */
@@ -94,18 +111,23 @@ const MAX_WAITING = 1000;
 
 const failures = processWide('usage-count-failures', () => ({ logged: false }));
 
+/** Every count already accepted, written (or failed): what closing the database waits for. */
+async function settled(): Promise<void> {
+  while (pending.waiting > 0) await pending.tail;
+}
+settleBeforeClose('usage-counts', settled);
+
 /**
- * Counts a use without holding up the reading that caused it: the page or call answers at once, and a counting
- * failure is logged once (until counting works again), never shown to the reader.
+ * Writes a count without holding up the reading or search that caused it: the page or call answers at once, and a
+ * counting failure is logged once (until counting works again), never shown to the reader.
  */
-export function countUse(use: ReadingUse): Promise<void> {
+function enqueue(write: () => Promise<void>): Promise<void> {
   if (pending.waiting >= MAX_WAITING) {
     report(new Error(`${MAX_WAITING} counts are waiting; this one is dropped`));
     return Promise.resolve();
   }
   pending.waiting += 1;
-  const now = new Date();
-  const done = pending.tail.then(() => recordUse(use, now)).then(
+  const done = pending.tail.then(write).then(
     () => {
       failures.logged = false;
     },
@@ -117,8 +139,27 @@ export function countUse(use: ReadingUse): Promise<void> {
   return done;
 }
 
+/** Counts a use of an item (see enqueue). */
+export function countUse(use: ReadingUse): Promise<void> {
+  const now = new Date();
+  return enqueue(() => recordUse(use, now));
+}
+
+/** Counts a search (see enqueue). */
+export function countSearch(search: SearchUse): Promise<void> {
+  const now = new Date();
+  return enqueue(() => recordSearch(search, now));
+}
+
+/** Why a count failed: the innermost cause. Drizzle's own message repeats the statement and its parameters. */
+function reason(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause !== undefined) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 function report(error: unknown): void {
   if (failures.logged) return;
   failures.logged = true;
-  console.error('Usage counting failed; reading goes on uncounted until it works again:', error instanceof Error ? error.message : error);
+  console.error('Usage counting failed; reading goes on uncounted until it works again:', reason(error));
 }

@@ -1,7 +1,7 @@
 import type { Session } from '../auth/session';
 import type { StoryRecord } from '../article/queries';
 import type { ReaderGrant } from '../reader/access';
-import { countUse } from './counting';
+import { countSearch, countUse } from './counting';
 
 /** The session of COUNTER's counting: the member within their library (hashed with the day's salt, never stored). */
 function readerOf(userId: number): string {
@@ -31,4 +31,13 @@ export function countStoryOpened(session: Session, record: StoryRecord): Promise
     storyId: story.artid,
     reader: readerOf(session.claims.uid),
   });
+}
+
+/**
+ * A search a member ran that fetched a new set of results (COUNTER's Searches_Platform): counted for a session of a
+ * library whose membership runs; a visitor's, or a signed-in user's without a library, is not.
+ */
+export function countSearchRun(session: Session | null, nowSeconds: number = Math.floor(Date.now() / 1000)): Promise<void> {
+  if (!session || !session.claims.libid || session.claims.mexp <= nowSeconds) return Promise.resolve();
+  return countSearch({ libraryId: session.claims.libid, reader: readerOf(session.claims.uid) });
 }

@@ -3,6 +3,7 @@ import { magazinePath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
 import {
   COUNTER_RELEASE,
+  isItemMetric,
   lastDayOf,
   monthsBetween,
   REPORT_DEFINITIONS,
@@ -10,7 +11,7 @@ import {
   type CounterReport,
   type CounterReportId,
   type CounterRow,
-  type MetricType,
+  type ItemMetricType,
   type Month,
 } from '@/lib/counter-report';
 import { storyHref } from '@/lib/story-routes';
@@ -36,13 +37,14 @@ interface ItemMonth {
   storyTitle: string | null;
   storyUrl: string | null;
   month: Month;
-  counts: Record<MetricType, number>;
+  counts: Record<ItemMetricType, number>;
 }
 
 /**
  * Every counted item of a library in [begin, end] by month. An issue's page reads are investigations of the issue;
- * opening an issue or a story is a request (and an investigation). Unique counts are one per day, session and item,
- * so they add up across items and days, and every report sums these rows.
+ * opening an issue or a story is a request (and an investigation). Unique counts are one per user-session and item,
+ * where the session is COUNTER's for a logged-in user (Code of Practice 5.1, 7.3): the member (the day's hash), the
+ * date and the hour of day. So they add up across items and hours, and every report sums these rows.
  */
 async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<ItemMonth[]> {
   const result = await getDb().execute<{
@@ -63,7 +65,7 @@ async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<
     WITH counted AS (
       SELECT e.title_id, CASE WHEN e.kind = 'story' THEN e.story_id END AS story_id, to_char(e.day, 'YYYY-MM') AS month,
              e.kind <> 'page' AS is_request,
-             e.day::text || '|' || e.session_hash || '|' || CASE WHEN e.kind = 'story' THEN 's' || e.story_id ELSE 'i' || e.issue_id END AS use_key
+             to_char(e.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24') || '|' || e.session_hash || '|' || CASE WHEN e.kind = 'story' THEN 's' || e.story_id ELSE 'i' || e.issue_id END AS use_key
       FROM usage_events e
       WHERE e.library_id = ${libraryId} AND e.day >= ${`${begin}-01`}::date AND e.day <= ${lastDayOf(end)}::date
     )
@@ -97,9 +99,21 @@ async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<
   }));
 }
 
+/** A library's searches (Searches_Platform) in each month of [begin, end]. */
+async function searchesByMonth(libraryId: number, begin: Month, end: Month, months: Month[]): Promise<number[]> {
+  const result = await getDb().execute<{ month: string; searches: string }>(sql`
+    SELECT to_char(day, 'YYYY-MM') AS month, count(*) AS searches
+    FROM usage_searches
+    WHERE library_id = ${libraryId} AND day >= ${`${begin}-01`}::date AND day <= ${lastDayOf(end)}::date
+    GROUP BY 1
+  `);
+  const byMonth = new Map(result.rows.map((row) => [row.month, Number(row.searches)]));
+  return months.map((month) => byMonth.get(month) ?? 0);
+}
+
 /** Sums item-months into report rows keyed by their item columns; rows with no usage in the period are left out. */
-function rowsOf(items: ItemMonth[], months: Month[], metrics: MetricType[], itemColumns: (item: ItemMonth) => string[] | null): CounterRow[] {
-  const grouped = new Map<string, { item: string[]; counts: Map<MetricType, number[]> }>();
+function rowsOf(items: ItemMonth[], months: Month[], metrics: ItemMetricType[], itemColumns: (item: ItemMonth) => string[] | null): CounterRow[] {
+  const grouped = new Map<string, { item: string[]; counts: Map<ItemMetricType, number[]> }>();
   for (const entry of items) {
     const item = itemColumns(entry);
     if (!item) continue;
@@ -151,16 +165,22 @@ export async function counterReport(request: ReportRequest): Promise<CounterRepo
   const items = await itemMonths(request.library.id, request.begin, request.end);
   const proprietary = (value: string) => `${platform.id}:${value}`;
   const titleUri = (titleId: number) => `${request.origin}${magazinePath('', titleId)}`;
+  const itemMetrics = definition.reported.filter(isItemMetric);
   let rows: CounterRow[];
   if (request.reportId === 'PR_P1') {
     // An aggregated full-content host reports at the title's Data_Type: magazines as journals, newspapers as such.
-    rows = rowsOf(items, months, definition.reported, (item) => [platform.name, item.newspaper ? 'Newspaper_or_Newsletter' : 'Journal']);
+    rows = rowsOf(items, months, itemMetrics, (item) => [platform.name, item.newspaper ? 'Newspaper_or_Newsletter' : 'Journal']);
+    // Searches are the platform's own, with Data_Type Platform; rows stay in the order of their item columns.
+    const searches = await searchesByMonth(request.library.id, request.begin, request.end, months);
+    const total = searches.reduce((sum, count) => sum + count, 0);
+    if (total > 0) rows.push({ item: [platform.name, 'Platform'], metricType: 'Searches_Platform', total, months: searches });
+    rows.sort((a, b) => compareItems(a.item, b.item));
   } else if (request.reportId === 'TR_J1') {
-    rows = rowsOf(items, months, definition.reported, (item) =>
+    rows = rowsOf(items, months, itemMetrics, (item) =>
       item.newspaper ? null : [item.titleName, item.publisher, '', platform.name, '', proprietary(`T${item.titleId}`), item.issn ?? '', '', titleUri(item.titleId)],
     );
   } else {
-    rows = rowsOf(items, months, definition.reported, (item) => {
+    rows = rowsOf(items, months, itemMetrics, (item) => {
       if (item.storyId === null) return null;
       const storyUri = item.storyUrl ? `${request.origin}${storyHref(item.storyUrl)}` : '';
       return [

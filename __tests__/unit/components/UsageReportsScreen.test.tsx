@@ -43,6 +43,7 @@ const server = setupServer(
 const platformRows: CounterReport['rows'] = [
   { item: ['Library Reading Site', 'Journal'], metricType: 'Total_Item_Requests', total: 7, months: [3, 4] },
   { item: ['Library Reading Site', 'Journal'], metricType: 'Unique_Item_Requests', total: 5, months: [2, 3] },
+  { item: ['Library Reading Site', 'Platform'], metricType: 'Searches_Platform', total: 9, months: [6, 3] },
 ];
 
 function show(props: Partial<React.ComponentProps<typeof UsageReportsScreen>> = {}) {
@@ -66,12 +67,12 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('UsageReportsScreen', () => {
-  it('shows the report as a chart with a text alternative and as a table, with TSV and KBART downloads', async () => {
+  it('shows the report as a chart with a text alternative and as a table, searches included, with TSV and KBART downloads', async () => {
     show();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the report…');
-    const chart = await screen.findByRole('img', { name: /PR_P1 requests by month/ });
+    const chart = await screen.findByRole('img', { name: /PR_P1 requests and searches by month/ });
     expect(chart).toHaveAccessibleName(
-      'PR_P1 requests by month Total_Item_Requests: Jan-2026 3, Feb-2026 4. Unique_Item_Requests: Jan-2026 2, Feb-2026 3.',
+      'PR_P1 requests and searches by month Total_Item_Requests: Jan-2026 3, Feb-2026 4. Unique_Item_Requests: Jan-2026 2, Feb-2026 3. Searches_Platform: Jan-2026 6, Feb-2026 3.',
     );
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
@@ -79,6 +80,7 @@ describe('UsageReportsScreen', () => {
       ['Data_Type', 'Metric_Type', 'Reporting_Period_Total', 'Jan-2026', 'Feb-2026'],
       ['Journal', 'Total_Item_Requests', '7', '3', '4'],
       ['Journal', 'Unique_Item_Requests', '5', '2', '3'],
+      ['Platform', 'Searches_Platform', '9', '6', '3'],
     ]);
     expect(screen.getByRole('link', { name: 'Download PR_P1 (COUNTER 5.1 TSV)' })).toHaveAttribute('href', '/api/admin/libraries/7/reports/PR_P1?begin=2026-01&end=2026-02&format=tsv');
     expect(screen.getByRole('link', { name: 'Download the KBART title list' })).toHaveAttribute('href', '/api/admin/libraries/7/kbart');

@@ -6,7 +6,7 @@ export interface ChartSeries {
   label: string;
   values: number[];
   /** A theme colour name. */
-  tone: 'brand' | 'focus';
+  tone: 'brand' | 'focus' | 'gold';
 }
 
 interface UsageChartProps {

@@ -6,7 +6,7 @@ import { useUsageReport } from '@/hooks/useUsageReport';
 import { usageKeys } from '@/services/usage';
 import { media } from '@/styles/breakpoints';
 import { Heading, Page, SubHeading } from '../parts';
-import { UsageChart } from './UsageChart';
+import { UsageChart, type ChartSeries } from './UsageChart';
 
 export interface UsageReportsScreenProps {
   libraryId: number;
@@ -123,16 +123,15 @@ function ReportBody({ report, error, isLoading, retry }: { report: CounterReport
   if (!report) return null;
   if (report.rows.length === 0) return <Status role="status">No reading was counted in these months.</Status>;
   const shown = SHOWN_COLUMNS[report.reportId].map((name) => ({ name, index: report.itemColumns.indexOf(name) }));
+  const series: ChartSeries[] = [
+    { label: 'Total_Item_Requests', values: monthTotals(report, 'Total_Item_Requests'), tone: 'brand' },
+    { label: 'Unique_Item_Requests', values: monthTotals(report, 'Unique_Item_Requests'), tone: 'focus' },
+  ];
+  // The platform report also counts members' searches.
+  if (report.reportId === 'PR_P1') series.push({ label: 'Searches_Platform', values: monthTotals(report, 'Searches_Platform'), tone: 'gold' });
   return (
     <>
-      <UsageChart
-        title={`${report.reportId} requests by month`}
-        months={report.months}
-        series={[
-          { label: 'Total_Item_Requests', values: monthTotals(report, 'Total_Item_Requests'), tone: 'brand' },
-          { label: 'Unique_Item_Requests', values: monthTotals(report, 'Unique_Item_Requests'), tone: 'focus' },
-        ]}
-      />
+      <UsageChart title={`${report.reportId} ${report.reportId === 'PR_P1' ? 'requests and searches' : 'requests'} by month`} months={report.months} series={series} />
       <TableScroll tabIndex={0} role="region" aria-label={`${report.reportId} table`}>
         <Table>
           <thead>

@@ -41,3 +41,24 @@ export const usageEvents = pgTable(
 
 export type UsageEvent = typeof usageEvents.$inferSelect;
 export type NewUsageEvent = typeof usageEvents.$inferInsert;
+
+/**
+ * One search a member ran (COUNTER 5.1 Searches_Platform): a search that fetched a new set of results, by the same
+ * salted session hash as usage_events, in a library, at an hour. No member id, name, e-mail or card, and no query.
+ */
+export const usageSearches = pgTable(
+  'usage_searches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** UTC day of the search. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The hour of the search (UTC, truncated). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    libraryId: integer('library_id').notNull(),
+    /** sha256 of the day's salt, the library and the session: stable within the day, meaningless after it. */
+    sessionHash: text('session_hash').notNull(),
+  },
+  (t) => [index('usage_searches_library_day_idx').on(t.libraryId, t.day)],
+);
+
+export type UsageSearch = typeof usageSearches.$inferSelect;
