@@ -5,6 +5,7 @@ import { startSmtpPeer, type SmtpPeer } from '../peers/smtp';
 import { fillerLines, makeSamplePdf } from '../../server/import/samples';
 import { axeViolations } from './axe';
 import { operatorLink, signInWithLink } from './console-people';
+import { withDatabase } from './database';
 
 // The site sends sign-in codes to this SMTP server (playwright.config.ts): the imported member signs in by email.
 let smtp: SmtpPeer;
@@ -89,6 +90,28 @@ test('an operator creates a library with a logo, imports its members, uploads a 
   expect(await axeViolations(page)).toEqual([]);
   const issuePath = await issueLink.getAttribute('href');
   expect(issuePath).toMatch(/^\/magazine\/\d+\/\d+$/);
+
+  // The metadata chosen is corrected here: the title's publisher and the issue's number.
+  const titles = page.getByRole('search');
+  await titles.getByLabel('Title, publisher or ISSN').fill(titleName);
+  await titles.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Show issues of ${titleName}` }).click();
+  const correctTitle = page.getByRole('region', { name: `Correct ${titleName}` });
+  await correctTitle.getByLabel('Publisher').fill('Lakeside Press Co-operative');
+  await correctTitle.getByRole('button', { name: 'Save title' }).click();
+  await expect(correctTitle.getByRole('status')).toHaveText(`${titleName} is saved.`);
+  const issues = page.getByRole('region', { name: `Issues of ${titleName}` });
+  await issues.getByRole('button', { name: 'Correct 1 October 2026' }).click();
+  const correctIssue = issues.getByRole('form', { name: 'Correct 1 October 2026' });
+  await correctIssue.getByLabel('Number').fill('41');
+  await correctIssue.getByRole('button', { name: 'Save issue' }).click();
+  await expect(issues.getByRole('status')).toHaveText('1 October 2026 is saved.');
+  expect(await axeViolations(page)).toEqual([]);
+  await expect
+    .poll(() =>
+      withDatabase(async (db) => (await db.query<{ publisher: string; issue_number: string }>('select m.publisher, i.issue_number from issues i join magazines m on m.id = i.magazine_id where m.name = $1', [titleName])).rows[0]),
+    )
+    .toEqual({ publisher: 'Lakeside Press Co-operative', issue_number: '41' });
 
   // One of the imported members signs in with a code sent to the address the CSV gave.
   const email = `reader.one.${run}@lakeside.test`;

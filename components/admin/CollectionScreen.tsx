@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useTitles } from '@/hooks/useAdmin';
 import { setCollection, type Collection } from '@/services/admin';
-import { errorText, Fieldset, Heading, Hint, Input, Label, ListState, Page, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
+import { errorText, Fieldset, Heading, Hint, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
 const CHOSEN_PAGE_SIZE = 20;
 
@@ -172,30 +172,20 @@ function ChosenTitles({ titles, onRemove }: { titles: Named[]; onRemove: (id: nu
 }
 
 function FindTitles({ chosenIds, onAdd, onRemove }: { chosenIds: Set<number>; onAdd: (title: Named) => void; onRemove: (id: number) => void }) {
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const found = useTitles(search, page);
   return (
     <Section aria-labelledby="find-titles">
       <SubHeading id="find-titles">Add titles</SubHeading>
-      <form
-        role="search"
-        aria-label="Titles"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        label="Title, publisher or ISSN"
+        name="Titles"
+        onSearch={(text) => {
           setPage(0);
-          setSearch(query.trim());
+          setSearch(text);
         }}
-      >
-        <Row>
-          <Label>
-            Title, publisher or ISSN
-            <Input type="search" value={query} onChange={(event) => setQuery(event.target.value)} maxLength={200} />
-          </Label>
-          <SmallButton type="submit">Search</SmallButton>
-        </Row>
-      </form>
+      />
       <ListState loading={found.isLoading && !found.data} error={found.error} empty={found.data?.titles.length === 0}>
         {found.data ? (
           <>

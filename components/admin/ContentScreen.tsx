@@ -3,14 +3,13 @@ import { useSWRConfig } from 'swr';
 import { useIssues, useTitles } from '@/hooks/useAdmin';
 import { correctIssue, correctTitle, setIssueWithdrawn, type IssueRow, type TitleRow } from '@/services/admin';
 import { ImportsPanel } from './ImportsPanel';
-import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
+import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
 /**
  * /admin/content: upload PDF issues and follow their imports; find a title, correct its metadata or an issue's, see
  * its issues, withdraw or restore one (hidden at once everywhere).
  */
 export function ContentScreen() {
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [title, setTitle] = useState<TitleRow | null>(null);
@@ -21,22 +20,13 @@ export function ContentScreen() {
       <ImportsPanel />
       <Section aria-labelledby="find-titles">
         <SubHeading id="find-titles">Titles</SubHeading>
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <SearchForm
+          label="Title, publisher or ISSN"
+          onSearch={(text) => {
             setPage(0);
-            setSearch(query.trim());
+            setSearch(text);
           }}
-        >
-          <Row>
-            <Label>
-              Title, publisher or ISSN
-              <Input type="search" value={query} onChange={(event) => setQuery(event.target.value)} maxLength={200} />
-            </Label>
-            <SmallButton type="submit">Search</SmallButton>
-          </Row>
-        </form>
+        />
         <ListState loading={titles.isLoading && !titles.data} error={titles.error} empty={titles.data?.titles.length === 0}>
           {titles.data ? (
             <>

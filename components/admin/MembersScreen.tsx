@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useMembers } from '@/hooks/useAdmin';
 import { addMember, commitMemberImport, deleteMember, endMembership, previewMemberImport, setMemberEndDate, type ImportReport, type MemberRow } from '@/services/admin';
-import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
+import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
 const date = (iso: string) => iso.slice(0, 10);
 
 /** /admin/libraries/{id}/members: find, add, change end dates, end, delete; import from CSV with a preview. */
 export function MembersScreen({ libraryId, libraryName }: { libraryId: number; libraryName: string }) {
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const { data, error, isLoading } = useMembers(libraryId, search, page);
@@ -32,22 +31,13 @@ export function MembersScreen({ libraryId, libraryName }: { libraryId: number; l
       <Heading>Members of {libraryName}</Heading>
       <Section aria-labelledby="find-members">
         <SubHeading id="find-members">Find members</SubHeading>
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <SearchForm
+          label="Name, email, mobile or card number"
+          onSearch={(text) => {
             setPage(0);
-            setSearch(query.trim());
+            setSearch(text);
           }}
-        >
-          <Row>
-            <Label>
-              Name, email, mobile or card number
-              <Input type="search" value={query} onChange={(event) => setQuery(event.target.value)} maxLength={200} />
-            </Label>
-            <SmallButton type="submit">Search</SmallButton>
-          </Row>
-        </form>
+        />
         {notice ? <Status role={notice.error ? 'alert' : 'status'} $error={notice.error}>{notice.text}</Status> : null}
         <ListState loading={isLoading && !data} error={error} empty={data?.members.length === 0}>
           {data ? (

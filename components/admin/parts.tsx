@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '@/services/http';
 
@@ -171,4 +171,30 @@ export const Hint = styled.p`
 /** A 400's field, as the form names it (`excludeCategories.2` is the excluded categories field). */
 export function failedField(error: unknown): string | null {
   return error instanceof ApiError && error.status === 400 && error.field ? error.field.split('.')[0] : null;
+}
+
+/**
+ * A console list's search box: the text is searched when the form is sent (not on every key), trimmed; the screen
+ * keeps what is searched and its page.
+ */
+export function SearchForm({ label, name, onSearch }: { label: string; name?: string; onSearch(text: string): void }) {
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      aria-label={name}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <Row>
+        <Label>
+          {label}
+          <Input type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={200} />
+        </Label>
+        <SmallButton type="submit">Search</SmallButton>
+      </Row>
+    </form>
+  );
 }

@@ -8,9 +8,11 @@ import { getDb } from '../db/client';
 import { importJobs, issues, languages, magazines, type ImportJob } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { saveBody } from '../http/body';
-import { findCategory, importFile, type ImportDefaults } from '../import';
+import { findCategory, importFile, removeAbandonedTemporaryFolders, type ImportDefaults } from '../import';
 import { MetadataError, parseSidecar } from '../import/metadata';
 import { PagePool } from '../import/workers';
+import { processWide } from '../process-wide';
+import { processAlive } from '../processes';
 import { audit, type Actor } from './audit';
 
 /**
@@ -258,17 +260,18 @@ async function runJob(job: ImportJob, pool: PagePool): Promise<boolean> {
   return outcome.status !== 'failed';
 }
 
-let draining: Promise<void> | null = null;
+// One queue run per process: the API routes (an upload) and instrumentation (start-up) are bundled apart.
+const queue = processWide('import-queue', () => ({ draining: null as Promise<void> | null }));
 
 /**
  * Imports the queued uploads this instance holds, one after another, then lets the workers go. Called after each
  * upload and at start-up; a call while it runs returns the same run (which takes the new job in its turn).
  */
 export function kickImports(): Promise<void> {
-  draining ??= drain().finally(() => {
-    draining = null;
+  queue.draining ??= drain().finally(() => {
+    queue.draining = null;
   });
-  return draining;
+  return queue.draining;
 }
 
 async function drain(): Promise<void> {
@@ -293,18 +296,10 @@ async function drain(): Promise<void> {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * At start-up: jobs a dead process on this host left 'running' or 'receiving' go back to the queue (or wait for a new
- * upload), uploads a browser abandoned a day ago are failed, and the queue is run.
+ * upload), uploads a browser abandoned a day ago are failed, the drawings dead imports left are removed, and the
+ * queue is run.
  */
 export async function resumeImports(): Promise<void> {
   const db = getDb();
@@ -324,5 +319,7 @@ export async function resumeImports(): Promise<void> {
     .update(importJobs)
     .set({ status: 'failed', error: 'the upload did not finish', finishedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(importJobs.status, 'uploading'), lt(importJobs.updatedAt, new Date(Date.now() - ABANDONED_UPLOAD_MS))));
+  // The drawings of an import a dead process left half done.
+  await removeAbandonedTemporaryFolders();
   await kickImports();
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { DATA_DIR } from '../config';
+import { processAlive } from '../processes';
 import { startEmbeddedDatabase } from './embedded';
 
 /**
@@ -33,15 +34,6 @@ export function forgetEmbeddedDatabase(): void {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function answers(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
@@ -63,7 +55,7 @@ export async function runningEmbeddedDatabase(): Promise<string | null> {
   } catch {
     return null;
   }
-  if (!record.url || !isAlive(record.pid)) return null;
+  if (!record.url || !processAlive(record.pid)) return null;
   return (await answers(record.url)) ? record.url : null;
 }
 

@@ -6,6 +6,7 @@ import { invalidate } from '../cache';
 import { titlesChanged } from '../catalogue/edits';
 import { MEDIA_DIR } from '../config';
 import { getDb, type Database } from '../db/client';
+import { processAlive } from '../processes';
 import { categories, issuePages, issues, languages, magazines, stories } from '../db/schema';
 import { COVER_SIZE } from '../media/render';
 import { slugify } from '../seed/text';
@@ -347,14 +348,7 @@ export async function removeAbandonedTemporaryFolders(mediaDir = MEDIA_DIR): Pro
   await mediaStorage(mediaDir).removeAbandonedStaging(24 * 60 * 60 * 1000);
   const root = path.join(mediaDir, TEMPORARY_FOLDER);
   for (const name of await fs.readdir(root).catch(() => [] as string[])) {
-    const pid = Number(name.split('-')[0]);
-    let alive = true;
-    try {
-      process.kill(pid, 0);
-    } catch {
-      alive = false;
-    }
-    if (!alive) await fs.rm(path.join(root, name), { recursive: true, force: true });
+    if (!processAlive(Number(name.split('-')[0]))) await fs.rm(path.join(root, name), { recursive: true, force: true });
   }
 }
 
