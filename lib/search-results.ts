@@ -1,6 +1,7 @@
 import { magazinePath } from './catalogue-paths';
 import { imageSet, type StoryTile } from './entities';
 import { catalogueBase } from './routes';
+import type { SearchTab } from './search';
 import { storyTile } from './story-tiles';
 import type { StoryFromServer } from './wire';
 
@@ -96,6 +97,11 @@ export interface SearchPageResult {
 }
 
 export const NO_RESULTS: SearchPageResult = { magazines: [], stories: [], discover: [], discoverTotal: 0 };
+
+/** A page with nothing to show for its tab (Magazines: no titles and no issues; Stories: no stories). */
+export function isEmptyPage(result: SearchPageResult, tab: SearchTab): boolean {
+  return tab === 0 ? result.magazines.length === 0 && result.discover.length === 0 : result.stories.length === 0;
+}
 
 /** The answers of the search calls as one page of results (used by the client and by /search's server side). */
 export function searchPageResult(

@@ -25,20 +25,18 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
   const cookies = ctx.req.cookies;
   const ageRating = page.requestedAgeRating ?? null;
   const scope = { viewer, query, ageRating: ageRating ?? undefined };
-  let initial: (SearchPageResult & { noResults: boolean; done: boolean }) | null = null;
+  let initial: SearchPageResult | null = null;
   let issue: DiscoverIssue | null = null;
   if (query && issueId !== null) {
     const found = await searchIssues({ ...scope, includeGold: true, issueId, page: 0 });
     issue = found.hits[0] ? discoverIssue(found.hits[0]) : null;
   } else if (query) {
-    const result =
+    initial =
       tab === 1
         ? searchPageResult({ stories: await searchStories({ ...scope, page: 0 }) }, viewer.libraryId)
         : await Promise.all([searchMagazines({ ...scope, page: 0, includeGold: true }), searchIssues({ ...scope, includeGold: true, page: 0 })]).then(
             ([magazines, issues]) => searchPageResult({ magazines, issues }, viewer.libraryId),
           );
-    const empty = tab === 1 ? result.stories.length === 0 : result.magazines.length + result.discover.length === 0;
-    initial = { ...result, noResults: empty, done: empty };
   }
   // The page's first results are one search (Searches_Platform); the client asks only for the pages after it.
   if (query) void countSearchRun(page.session);

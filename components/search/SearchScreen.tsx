@@ -4,10 +4,11 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
-import { useSearch, type SearchState } from '@/hooks/useSearch';
+import { useSearch } from '@/hooks/useSearch';
 import { searchPageUrl, type SearchTab } from '@/lib/search';
+import { isEmptyPage } from '@/lib/search-results';
 import { recordEvent } from '@/services/events';
-import type { DiscoverIssue } from '@/services/search';
+import { NO_RESULTS, type DiscoverIssue, type SearchPageResult } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { DiscoverTile } from './DiscoverTile';
 import { SearchField } from './SearchField';
@@ -21,7 +22,7 @@ export interface SearchScreenProps {
   libraryId: number;
   ageRating: number | null;
   /** The first page of results, found on the server. */
-  initial: Partial<SearchState> | null;
+  initial: SearchPageResult | null;
   /** With issueId: that issue with every page that matches (null when it has none). */
   issue: DiscoverIssue | null;
   issueId: number | null;
@@ -31,7 +32,9 @@ export interface SearchScreenProps {
 export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, initial, issue, issueId }: SearchScreenProps) {
   const router = useRouter();
   const options = { libraryId, ageRating: ageRating ?? undefined };
-  const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = useSearch({ ...options, initial: { text: query, query, tab, ...initial } });
+  // With an issue, the server searched that issue alone: the results wait for new text.
+  const served = initial ?? NO_RESULTS;
+  const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = useSearch({ ...options, initial: { text: query, query, tab, served } });
   useScrollBottom(null, loadMore, Boolean(state.query) && issueId === null);
   // Back from a result: the same words and tab come back with their pages, where they were left (SPEC §4).
   const pageRef = useRef<HTMLDivElement>(null);
@@ -40,7 +43,7 @@ export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, in
   // An empty first page found on the server is recorded as the client would record it.
   const recorded = useRef(false);
   useEffect(() => {
-    if (recorded.current || !initial?.noResults) return;
+    if (recorded.current || !initial || !isEmptyPage(initial, tab)) return;
     recorded.current = true;
     recordEvent('search_no_results', { query, tab });
   }, [initial, query, tab]);

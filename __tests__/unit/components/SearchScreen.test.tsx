@@ -1,0 +1,79 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http as mswHttp, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { SWRConfig } from 'swr';
+import { SearchScreen } from '@/components/search/SearchScreen';
+import { NO_RESULTS, searchPageResult } from '@/lib/search-results';
+import { renderWithTheme } from './render';
+
+const router = { asPath: '/search?q=geo', replace: jest.fn(() => Promise.resolve(true)) };
+jest.mock('next/router', () => ({ useRouter: () => router }));
+
+const hit = (mid: number) => ({
+  magName: `Geo Title ${mid}`,
+  new_imgPath: `covers/${mid}00`,
+  objectID: String(mid),
+  isGold: 0,
+  mid,
+  _highlightResult: { magName: { value: `<em>Geo</em> Title ${mid}` } },
+});
+const hits = (page: number) => Array.from({ length: 20 }, (_, i) => hit(page * 20 + i + 1));
+
+const requests: string[] = [];
+const server = setupServer(
+  mswHttp.get('*/api/catalogue/magazine-search', ({ request }) => {
+    const page = Number(new URL(request.url).searchParams.get('p'));
+    requests.push(`magazines p=${page}`);
+    return HttpResponse.json({ hits: page < 2 ? hits(page) : [], nbHits: 40, nbPages: 2, page, hitsPerPage: 20 });
+  }),
+  mswHttp.get('*/api/catalogue/search_list', () => {
+    requests.push('issues');
+    return HttpResponse.json({ status: 'success', hits: [], nbHits: 0, nbPages: 0, page: 0 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  requests.length = 0;
+  (window as Window & { dataLayer?: unknown[] }).dataLayer = [];
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function renderScreen(query: string, initial: ReturnType<typeof searchPageResult> | null) {
+  renderWithTheme(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SearchScreen query={query} tab={0} placeholder="Search Magazines" libraryId={1001} ageRating={null} initial={initial} issue={null} issueId={null} />
+    </SWRConfig>,
+  );
+}
+
+function scrollToBottom() {
+  const page = document.scrollingElement ?? document.documentElement;
+  Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 2000 });
+  Object.defineProperty(page, 'clientHeight', { configurable: true, value: 600 });
+  page.scrollTop = 1400;
+  fireEvent.scroll(window);
+}
+
+describe('/search with its first page found on the server', () => {
+  it('shows the server’s page without asking for it again, and loads page 1 on scrolling', async () => {
+    renderScreen('geo', searchPageResult({ magazines: { hits: hits(0) } }));
+    expect(screen.getByRole('link', { name: 'Geo Title 20' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests).toEqual([]);
+    scrollToBottom();
+    await screen.findByRole('link', { name: 'Geo Title 40' });
+    expect(requests).toEqual(['magazines p=1']);
+  });
+
+  it('records an empty first page found on the server once, and asks for nothing', async () => {
+    renderScreen('zzyzx', NO_RESULTS);
+    expect(screen.getByText('No results found for zzyzx')).toBeInTheDocument();
+    await waitFor(() => expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([{ event: 'search_no_results', query: 'zzyzx', tab: 0 }]));
+    scrollToBottom();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+  });
+});
