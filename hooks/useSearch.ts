@@ -81,7 +81,7 @@ export function initialSearchState(initial: Partial<SearchState> = {}): SearchSt
 }
 
 /** The search overlay's and /search's state: typing, tabs, paging on scroll, the no-results event. */
-export function useSearch({ initial, discoverCount, ageRating, libraryId }: UseSearchOptions = {}) {
+export function useSearch({ initial, discoverCount, ageRating, libraryId, base }: UseSearchOptions = {}) {
   const [state, dispatch] = useReducer(searchReducer, initial, initialSearchState);
 
   // Searching waits for typing to pause.
@@ -96,7 +96,7 @@ export function useSearch({ initial, discoverCount, ageRating, libraryId }: UseS
   useEffect(() => {
     if (!loading || !query) return;
     let current = true;
-    void fetchSearchPage(query, tab, page, { ageRating, libraryId }).then((found) => {
+    void fetchSearchPage(query, tab, page, { ageRating, libraryId, base }).then((found) => {
       if (!current) return;
       const result = discoverCount === undefined ? found : { ...found, discover: found.discover.slice(0, discoverCount) };
       dispatch({ type: 'loaded', query, tab, page, result });
@@ -105,7 +105,7 @@ export function useSearch({ initial, discoverCount, ageRating, libraryId }: UseS
     return () => {
       current = false;
     };
-  }, [query, tab, page, loading, ageRating, libraryId, discoverCount]);
+  }, [query, tab, page, loading, ageRating, libraryId, base, discoverCount]);
 
   // Scroll restore asks for a number of pages and waits: one 'more' at a time, as scrolling would ask.
   const [wanted, setWanted] = useState<{ pages: number }>({ pages: 0 });

@@ -32,9 +32,9 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
   } else if (query) {
     const result =
       tab === 1
-        ? searchPageResult({ stories: await searchStories({ ...scope, page: 0 }) }, viewer.libraryId)
+        ? searchPageResult({ stories: await searchStories({ ...scope, page: 0 }) }, viewer.base)
         : await Promise.all([searchMagazines({ ...scope, page: 0, includeGold: true }), searchIssues({ ...scope, includeGold: true, page: 0 })]).then(
-            ([magazines, issues]) => searchPageResult({ magazines, issues }, viewer.libraryId),
+            ([magazines, issues]) => searchPageResult({ magazines, issues }, viewer.base),
           );
     const empty = tab === 1 ? result.stories.length === 0 : result.magazines.length + result.discover.length === 0;
     initial = { ...result, noResults: empty, done: empty };
@@ -48,6 +48,7 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
       initial,
       issue,
       libraryId: viewer.libraryId,
+      base: viewer.base,
       ageRating,
       placeholder: searchPlaceholder({ isNewspaper: cookies[COOKIE.isNewspaper], isJournal: cookies[COOKIE.isJournal] }),
     },
