@@ -1,5 +1,6 @@
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
+import { catalogueBase } from '@/lib/routes';
 import type { MagazineHit, StoryFromServer } from '@/lib/wire';
 
 const hit: MagazineHit = { mid: 1001, magName: 'Wanderlust', slug: 'wanderlust', catId: 21, lang: 'en', isGold: 0, issueId: 100001, issueName: 'November 2026', issueDate: '2026-11-01', img: 'covers/100001', width: 200, height: 260 };
@@ -33,6 +34,12 @@ describe('SPEC §3 tiles', () => {
       appLinkUrl: '/q/temp/magazines/21',
       browserLinkUrl: '/q/temp/magazines/21',
     });
+  });
+
+  it('reads the catalogue base from the library’s setting, not from its id', () => {
+    expect(catalogueBase(true)).toBe('/q/temp');
+    expect(catalogueBase(false)).toBe('');
+    expect(catalogueBase(undefined)).toBe('');
   });
 
   it('never leaves a field undefined, so tiles survive getServerSideProps serialisation', () => {
