@@ -59,7 +59,7 @@ function searchPage(result: SearchPageResult, tab: SearchTab): PageOf<SearchPage
 }
 
 /** The search overlay's and /search's state: typing, tabs, paging on scroll, the no-results event. */
-export function useSearch({ initial, discoverCount, ageRating, libraryId }: UseSearchOptions = {}) {
+export function useSearch({ initial, discoverCount, ageRating, libraryId, base }: UseSearchOptions = {}) {
   const [request, dispatch] = useReducer(searchReducer, { text: '', query: '', tab: 0, served: null, ...initial });
   const { text, query, tab, served } = request;
 
@@ -77,7 +77,7 @@ export function useSearch({ initial, discoverCount, ageRating, libraryId }: UseS
     first: served ? searchPage(served, tab) : undefined,
     firstPage: 0,
     loadPage: async (page) => {
-      const found = await fetchSearchPage(query, tab, page, { ageRating, libraryId });
+      const found = await fetchSearchPage(query, tab, page, { ageRating, libraryId, base });
       const result = discoverCount === undefined ? found : { ...found, discover: found.discover.slice(0, discoverCount) };
       if (page === 0 && isEmptyPage(result, tab)) recordEvent('search_no_results', { query, tab });
       return searchPage(result, tab);

@@ -1,4 +1,4 @@
-/** Addresses of the catalogue screens (SPEC §2), under '' or library 2083's '/q/temp' (catalogueBase). */
+/** Addresses of the catalogue screens (SPEC §2), under '' or '/q/temp' for libraries that read there (catalogueBase, a library setting). */
 
 export type CatalogueBase = '' | '/q/temp';
 
@@ -20,7 +20,7 @@ export function allIssuesPath(base: CatalogueBase, mid: number): string {
 }
 
 /**
- * Titles in one language: library 2083 has its own route for it (/q/temp/magazines/language/{code}); elsewhere
+ * Titles in one language: the /q/temp catalogue has its own route for it (/q/temp/magazines/language/{code}); elsewhere
  * the title's category in that language is the nearest listing.
  */
 export function languagePath(base: CatalogueBase, lang: string, catId: number): string {
@@ -37,7 +37,7 @@ export function readerAddress(readerBase: string, code: string, issueId: number,
   return `${base}/reader/${encodeURIComponent(code)}/${issueId}?isLib=1${hash}`;
 }
 
-/** Catalogue paths that have a library 2083 twin under /q/temp. */
+/** Catalogue paths that have a twin under /q/temp (for libraries that read there). */
 const TEMP_TWINS = [/^\/magazines\/[^/]+(?:\/[^/]+)?$/, /^\/magazine\/\d+(?:\/\d+)?$/, /^\/all-issues\/\d+$/];
 
 /** The /q/temp twin of a catalogue path (query kept), or null when it has none. */

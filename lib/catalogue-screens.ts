@@ -2,6 +2,7 @@
  * What the catalogue screens are given by their pages: SPEC §3 tiles and the links around them. Screen props are
  * type aliases, not interfaces, so they satisfy the Record<string, unknown> that getServerSideProps returns.
  */
+import type { CatalogueBase } from './catalogue-paths';
 import type { CategoryTile, IssueTile, StoryTile } from './entities';
 
 /** A chip of a filter row (language, top list): selected when it names the screen being shown. */
@@ -19,6 +20,8 @@ export interface ListingQuery {
   lang: string;
   /** The library whose rules apply (a member's own library always does, whatever is sent). */
   libid: number;
+  /** Where the next pages' tiles link: the catalogue base the server chose from the library's setting (never sent). */
+  base: CatalogueBase;
 }
 
 export type ListingScreenProps = {

@@ -1,6 +1,5 @@
 import { issuePath, listingPath, magazinePath, type CatalogueBase } from './catalogue-paths';
 import { imageSet, mediaUrl, type CategoryTile, type IssueTile } from './entities';
-import { catalogueBase } from './routes';
 import type { CategoryRow, MagazineHit } from './wire';
 
 /** The gold badge over a gold title's cover (SPEC §9: the icon comes in three sizes). */
@@ -40,13 +39,13 @@ export function editionTile(issue: { mid: number; issueId: number; issueName: st
   };
 }
 
-/** SPEC §3 Issue tile from a magazine filter hit, under the member's library's catalogue base. */
-export function issueTile(hit: MagazineHit, libraryId?: number): IssueTile {
-  return titleTile(hit, catalogueBase(libraryId));
+/** SPEC §3 Issue tile from a magazine filter hit, under the catalogue base the server chose for the reader's library. */
+export function issueTile(hit: MagazineHit, base: CatalogueBase = ''): IssueTile {
+  return titleTile(hit, base);
 }
 
 /** SPEC §3 Category tile, linking to the category's listing. */
-export function categoryTile(category: CategoryRow, libraryId?: number): CategoryTile {
-  const href = listingPath(catalogueBase(libraryId), category.category_id);
+export function categoryTile(category: CategoryRow, base: CatalogueBase = ''): CategoryTile {
+  const href = listingPath(base, category.category_id);
   return { name: category.name, imgPath: mediaUrl(category.image), appLinkUrl: href, browserLinkUrl: href };
 }

@@ -47,13 +47,6 @@ export const CATEGORY = {
   alwaysHidden: 127,
 } as const;
 
-export const LIBRARY = {
-  /** Uses the alternate /q/temp routes. */
-  tempRoutes: 2083,
-  /** Goes to the stored callback address after guest sign-in. */
-  callbackAfterGuest: 2766,
-} as const;
-
 export const FIXED_TOP_LISTS = ['BS', 'F', 'IF', 'TF', 'NA'] as const;
 export type TopList = (typeof FIXED_TOP_LISTS)[number];
 export const TOP_LIST_NAMES: Record<TopList, string> = {

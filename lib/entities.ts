@@ -63,6 +63,10 @@ export interface LibraryDetails {
   logo_banner2: string;
   logo_banner3: string;
   hideProfile: boolean;
+  /** The library's members read the catalogue under /q/temp (SPEC §6's alternate routes, a setting of the library). */
+  tempRoutes: boolean;
+  /** A guest of this library goes back to the stored callback address after signing in (SPEC §4, a setting). */
+  callbackAfterGuest: boolean;
   supportEmail: string;
 }
 

@@ -1,4 +1,5 @@
 /** Route rules shared by the edge middleware, the pages and the client (SPEC §2, §4). */
+import type { CatalogueBase } from './catalogue-paths';
 
 /** 'Routes open to anyone' of SPEC §2, as patterns; `:x` is one path segment. */
 export const OPEN_ROUTE_PATTERNS = [
@@ -162,9 +163,12 @@ export const ACCOUNT_MENU = [
 /** The shorter menu, for members who sign in without a password. */
 export const SHORT_ACCOUNT_MENU = ACCOUNT_MENU.filter((item) => item.href !== '/dashboard/manage-password');
 
-/** Library 2083 reads the catalogue under /q/temp. */
-export function catalogueBase(libraryId: number | string | null | undefined): '' | '/q/temp' {
-  return Number(libraryId) === 2083 ? '/q/temp' : '';
+/**
+ * Where a library's members read the catalogue: under /q/temp when the library uses the alternate routes (SPEC §6;
+ * a setting of the library, the demo's 2083), else at the site's root. The server reads the setting from the row.
+ */
+export function catalogueBase(tempRoutes: boolean | null | undefined): CatalogueBase {
+  return tempRoutes ? '/q/temp' : '';
 }
 
 /** The sign-in screens under /login. */

@@ -1,6 +1,5 @@
-import { magazinePath } from './catalogue-paths';
+import { magazinePath, type CatalogueBase } from './catalogue-paths';
 import { imageSet, type StoryTile } from './entities';
-import { catalogueBase } from './routes';
 import type { SearchTab } from './search';
 import { storyTile } from './story-tiles';
 import type { StoryFromServer } from './wire';
@@ -55,12 +54,12 @@ export interface DiscoverIssue {
 }
 
 /** A magazine search hit as the result list shows it. */
-export function searchResult(hit: MagazineSearchHitFields, libraryId?: number): SearchResult {
+export function searchResult(hit: MagazineSearchHitFields, base: CatalogueBase = ''): SearchResult {
   const { src, srcSet } = imageSet(hit.new_imgPath);
   return {
     name: hit.magName,
     key: hit.objectID,
-    href: magazinePath(catalogueBase(libraryId), hit.mid),
+    href: magazinePath(base, hit.mid),
     imageSrc: src,
     imageSrcSet: srcSet,
     highlight: hit._highlightResult.magName.value,
@@ -110,11 +109,11 @@ export function searchPageResult(
     issues?: { hits: IssueHitFields[]; nbHits: number } | null;
     stories?: { Articles: StorySearchHitFields[] };
   },
-  libraryId?: number,
+  base: CatalogueBase = '',
   now: Date = new Date(),
 ): SearchPageResult {
   return {
-    magazines: answers.magazines?.hits.map((hit) => searchResult(hit, libraryId)) ?? [],
+    magazines: answers.magazines?.hits.map((hit) => searchResult(hit, base)) ?? [],
     stories:
       answers.stories?.Articles.map((story) => ({
         tile: storyTile(story, now),

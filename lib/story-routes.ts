@@ -1,6 +1,6 @@
 /** The story addresses of SPEC §2, built and read in one place (pages, components and the gate share them). */
 import { STORY_CATEGORIES } from './constants';
-import { catalogueBase } from './routes';
+import type { CatalogueBase } from './catalogue-paths';
 
 export type FixedStoryCategory = keyof typeof STORY_CATEGORIES;
 
@@ -68,9 +68,9 @@ export function storyHref(canonUrl: string, lang?: string): string {
   return lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
 }
 
-/** The issue page a story was printed in (the catalogue's page; /q/temp for library 2083). */
-export function issueHref(magazineId: number, issueId: number, libraryId?: number | null): string {
-  return `${catalogueBase(libraryId)}/magazine/${magazineId}/${issueId}`;
+/** The issue page a story was printed in (the catalogue's page, under /q/temp for a library that reads there). */
+export function issueHref(magazineId: number, issueId: number, base: CatalogueBase = ''): string {
+  return `${base}/magazine/${magazineId}/${issueId}`;
 }
 
 /**

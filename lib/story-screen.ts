@@ -1,3 +1,4 @@
+import type { CatalogueBase } from './catalogue-paths';
 import { imageSet } from './entities';
 import { readTimeLabel } from './read-time';
 import { paragraphsOf } from './story-preview';
@@ -40,7 +41,7 @@ const PUBLISHED_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month:
 /** The story page's view of article details, in a translation when one is given. */
 export function storyView(
   details: StoryDetails,
-  options: { libraryId?: number | null; now?: Date; translation?: { langCode: string; title: string; subtitle: string; body: string } | null },
+  options: { base?: CatalogueBase; now?: Date; translation?: { langCode: string; title: string; subtitle: string; body: string } | null },
 ): StoryView {
   const text = options.translation ?? { langCode: details.lang, title: details.title, subtitle: details.subtitle, body: details.body };
   return {
@@ -51,7 +52,7 @@ export function storyView(
     subtitle: text.subtitle,
     magName: details.magname,
     issueName: details.issuename,
-    issueHref: issueHref(details.mid, details.issid, options.libraryId),
+    issueHref: issueHref(details.mid, details.issid, options.base),
     categoryName: details.cat_name,
     categoryHref: storyCategoryHref(details.cat_slug, details.cat_id),
     readTime: readTimeLabel({ timeReadSeconds: details.time_read, isNews: details.is_news === 1, publishedAt: details.published }, options.now),
@@ -100,8 +101,8 @@ export type LanguageNotice = { state: 'original' } | { state: 'translated'; lang
 /** What the server loaded for a story page, as the presenter needs it. */
 export interface StoryScreenInput {
   details: StoryDetails;
-  /** The reader's library (0 for none), for the issue link's catalogue base. */
-  libraryId: number;
+  /** The reader's library's catalogue base, for the issue link ('' for none). */
+  base: CatalogueBase;
   translation: { langCode: string; title: string; subtitle: string; body: string } | null;
   notice: LanguageNotice;
   /** The translation languages list; null for a session that reads the preview. */
@@ -111,7 +112,7 @@ export interface StoryScreenInput {
 
 /** The story page's props from what the server loaded for it. */
 export function storyScreenProps(data: StoryScreenInput, now: Date = new Date()) {
-  const story = storyView(data.details, { libraryId: data.libraryId || null, now, translation: data.translation });
+  const story = storyView(data.details, { base: data.base, now, translation: data.translation });
   return {
     story,
     languages: data.languages ? languageChoices(data.languages, { canonUrl: data.details.canon_url, originalLang: story.originalLang, lang: story.lang }) : null,

@@ -2,7 +2,6 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
 import { listingPath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
-import { catalogueBase } from '@/lib/routes';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
@@ -12,17 +11,16 @@ import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
   const [viewer, ratings] = await Promise.all([page.viewer(), page.ratings()]);
-  const libraryId = viewer.libraryId;
   const [home, shell] = await Promise.all([loadHome(viewer, ratings), page.shell()]);
-  const base = catalogueBase(libraryId);
+  const { base } = viewer;
   const now = new Date();
   return {
     props: {
       shell,
       libraryName: shell.library?.libName ?? '',
-      popular: home.popular.map((hit) => issueTile(hit, libraryId)),
-      categories: home.categories.map((category) => categoryTile(category, libraryId)),
-      newspapers: home.newspapers ? home.newspapers.map((hit) => issueTile(hit, libraryId)) : null,
+      popular: home.popular.map((hit) => issueTile(hit, base)),
+      categories: home.categories.map((category) => categoryTile(category, base)),
+      newspapers: home.newspapers ? home.newspapers.map((hit) => issueTile(hit, base)) : null,
       coverStories: home.coverStories.map((story) => storyTile(story, now)),
       links: {
         popular: listingPath(base, 'BS', 'en'),

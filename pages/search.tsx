@@ -33,9 +33,9 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
   } else if (query) {
     initial =
       tab === 1
-        ? searchPageResult({ stories: await searchStories({ ...scope, page: 0 }) }, viewer.libraryId)
+        ? searchPageResult({ stories: await searchStories({ ...scope, page: 0 }) }, viewer.base)
         : await Promise.all([searchMagazines({ ...scope, page: 0, includeGold: true }), searchIssues({ ...scope, includeGold: true, page: 0 })]).then(
-            ([magazines, issues]) => searchPageResult({ magazines, issues }, viewer.libraryId),
+            ([magazines, issues]) => searchPageResult({ magazines, issues }, viewer.base),
           );
   }
   // The page's first results are one search (Searches_Platform); the client asks only for the pages after it.
@@ -49,6 +49,7 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
       initial,
       issue,
       libraryId: viewer.libraryId,
+      base: viewer.base,
       ageRating,
       placeholder: searchPlaceholder({ isNewspaper: cookies[COOKIE.isNewspaper], isJournal: cookies[COOKIE.isJournal] }),
     },

@@ -1,8 +1,10 @@
+import type { CatalogueBase } from '@/lib/catalogue-paths';
+import { catalogueBase } from '@/lib/routes';
 import type { VisibilityFlags } from '@/lib/visibility';
 import type { Session } from './auth/session';
 import { cached } from './cache';
 import type { Library } from './db/schema';
-import { findLibrary } from './user/queries';
+import { findLibrary, findOpenCatalogueLibrary } from './user/queries';
 
 /** Who is looking, as far as content rules care: the library's flags, exclusions and age limit. */
 export interface Viewer {
@@ -13,9 +15,11 @@ export interface Viewer {
   libraryAgeRate: number;
   /** Which titles the library licenses: every one, or those chosen in the console (server/catalogue/visibility.ts). */
   collection: 'all' | 'chosen';
+  /** Where the library's catalogue links lead: '/q/temp' when it uses the alternate routes (its setting), else ''. */
+  base: CatalogueBase;
 }
 
-const ANONYMOUS: Viewer = { userId: null, libraryId: 0, flags: null, libraryAgeRate: 0, collection: 'all' };
+const ANONYMOUS: Viewer = { userId: null, libraryId: 0, flags: null, libraryAgeRate: 0, collection: 'all', base: '' };
 
 /** The viewer reading through a library row the caller already has (a membership's). */
 export function viewerOfLibrary(library: Library, userId: number | null): Viewer {
@@ -25,12 +29,24 @@ export function viewerOfLibrary(library: Library, userId: number | null): Viewer
     flags: { isNewspaper: library.isNewspaper, isJournal: library.isJournal, excludeCat: library.excludeCat },
     libraryAgeRate: library.ageRate,
     collection: library.collectionMode === 'chosen' ? 'chosen' : 'all',
+    base: catalogueBase(library.tempRoutes),
   };
 }
 
 /** A library row, kept for a few seconds: every page and catalogue call of its members reads it. */
 export function cachedLibrary(id: number): Promise<Library | null> {
   return cached('library', String(id), () => findLibrary(id));
+}
+
+/** The key of the open /q/temp catalogue's library in the library cache (dropped with any library's change). */
+export const OPEN_CATALOGUE_KEY = 'open-catalogue';
+
+/**
+ * The library whose rules and branding the open /q/temp catalogue shows when nobody is signed in: the one marked so
+ * in the console (the demo's 2083), or none.
+ */
+export function openCatalogueLibrary(): Promise<Library | null> {
+  return cached('library', OPEN_CATALOGUE_KEY, () => findOpenCatalogueLibrary());
 }
 
 /**

@@ -76,7 +76,7 @@ function cookieAgeRating(): number {
 /** The next page of a listing (the magazine filter) as Issue tiles linking to each title. */
 export async function listingPage(query: ListingQuery, page: number): Promise<{ items: IssueTile[]; nbPages: number }> {
   const answer = await filterMagazines({ categoryID: query.categoryID ?? undefined, lang: query.lang, page, libid: query.libid, ageRating: cookieAgeRating() });
-  return { items: answer.data.map((hit) => issueTile(hit, query.libid)), nbPages: answer.nbPages };
+  return { items: answer.data.map((hit) => issueTile(hit, query.base)), nbPages: answer.nbPages };
 }
 
 /** The next page of a title's issues (the issue list) as Issue tiles. */

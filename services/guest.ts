@@ -1,5 +1,4 @@
 import Cookies from 'js-cookie';
-import { LIBRARY } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
 import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
@@ -24,8 +23,9 @@ export type GuestOutcome = { kind: 'nothing' } | { kind: 'redirect'; to: string 
 
 /**
  * SPEC §4 'Guest sign-in': status 0 does nothing; libid 0 goes to type 1; past expiry to type 2;
- * otherwise the library list is verified and the person goes home (library 2766: the stored callback), or back to
- * the story the gate sent them away from (cb), since a shared story link is what a visitor signs in for (README).
+ * otherwise the library list is verified and the person goes home, or back to the story the gate sent them away from
+ * (cb), since a shared story link is what a visitor signs in for (README). A library whose setting says so (the
+ * server's answer names it in libraryDetails; the demo's 2766) sends its guests to the stored callback address instead.
  */
 export async function signInAsGuest(libid?: number, now: Date = new Date()): Promise<GuestOutcome> {
   const uniqId = guestId();
@@ -38,7 +38,7 @@ export async function signInAsGuest(libid?: number, now: Date = new Date()): Pro
   const verification = await verifyLibrary(answer.uid, uniqId);
   const outcome = classifyLibraryVerification({ ok: verification.status === 'Success', libList: verification.libList }, answer.libid);
   if (outcome.kind === 'isNoLibrary') return { kind: 'redirect', to: VALIDATE_USER_NO_LIBRARY };
-  if (answer.libid === LIBRARY.callbackAfterGuest) {
+  if (answer.libraryDetails?.callbackAfterGuest) {
     const back = safeSameSitePath(Cookies.get(COOKIE.callbackUrl)) ?? safeSameSitePath(Cookies.get(COOKIE.cb));
     return { kind: 'redirect', to: back ?? '/' };
   }

@@ -1,4 +1,5 @@
 import { ageParam } from '@/lib/age';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
 import { searchPageResult, type SearchPageResult } from '@/lib/search-results';
 import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/server/search';
@@ -12,6 +13,8 @@ export interface SearchOptions {
   /** The ageRating cookie; sent as age_rating only below 8 (SPEC §5). */
   ageRating?: number;
   libraryId?: number;
+  /** Where results link: the catalogue base the server chose for the member's library (never sent). */
+  base?: CatalogueBase;
 }
 
 export const searchKeys = {
@@ -92,7 +95,7 @@ export async function getLibraryCatalogue(url: string): Promise<LibraryCatalogue
 
 /** One page of a tab's results from the services (each failure already answered as an empty result). */
 export async function fetchSearchPage(query: string, tab: 0 | 1, page: number, options: SearchOptions): Promise<SearchPageResult> {
-  if (tab === 1) return searchPageResult({ stories: await searchStories(query, page, options) }, options.libraryId);
+  if (tab === 1) return searchPageResult({ stories: await searchStories(query, page, options) }, options.base);
   const [magazines, issues] = await Promise.all([searchMagazines(query, page, options), page === 0 ? searchIssues(query, options) : Promise.resolve(null)]);
-  return searchPageResult({ magazines, issues }, options.libraryId);
+  return searchPageResult({ magazines, issues }, options.base);
 }

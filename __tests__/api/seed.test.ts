@@ -231,13 +231,17 @@ describe('seedDemoLibrary', () => {
 
   it('creates the demo libraries with the flags the spec relies on', async () => {
     const libraries = await rows<Record<string, unknown>>(
-      'SELECT id, name, guest_access, guest_days, hide_profile, is_newspaper, is_journal, age_rate, exclude_cat, card_mode, logo1, logo_banner1, support_email FROM libraries ORDER BY id',
+      'SELECT id, name, guest_access, guest_days, hide_profile, temp_routes, callback_after_guest, open_catalogue, is_newspaper, is_journal, age_rate, exclude_cat, card_mode, logo1, logo_banner1, support_email FROM libraries ORDER BY id',
     );
     const byId = new Map(libraries.map((l) => [l.id, l]));
     expect(byId.get(1001)).toMatchObject({ name: 'Riverside Public Library', guest_access: true, guest_days: 30, is_newspaper: 1, is_journal: 1, age_rate: 0, hide_profile: false, logo1: 'logos/1001' });
     expect(byId.get(1001)?.support_email).toMatch(/@/);
     expect(byId.get(2083)).toMatchObject({ name: 'Temple Street Reading Room', hide_profile: true, guest_access: true });
     expect(byId.get(2766)).toMatchObject({ name: 'Harbour City Library', guest_access: true });
+    // SPEC §6's two ids, as settings of their libraries (and only theirs).
+    expect(byId.get(2083)).toMatchObject({ temp_routes: true, open_catalogue: true, callback_after_guest: false });
+    expect(byId.get(2766)).toMatchObject({ temp_routes: false, open_catalogue: false, callback_after_guest: true });
+    expect(libraries.filter((l) => l.temp_routes || l.open_catalogue || l.callback_after_guest).map((l) => l.id)).toEqual([2083, 2766]);
     expect(byId.get(3001)).toMatchObject({ name: 'Northfield School Library', exclude_cat: 'Fashion,Beauty,Bridal', age_rate: 4, is_newspaper: 0, is_journal: 0, guest_access: true });
     expect(byId.get(4001)).toMatchObject({ name: 'Eastgate College Library', guest_access: false, card_mode: 'list' });
     // exclude_cat names real categories.

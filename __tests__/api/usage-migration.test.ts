@@ -57,3 +57,28 @@ describe('migrations 0008_import_uploads and 0009_usage_searches', () => {
     }
   });
 });
+
+describe('migration 0010_library_route_settings', () => {
+  it('turns the spec’s library ids into settings on a database upgraded in place: 2083 reads under /q/temp and is the open catalogue’s, 2766 goes back after a guest sign-in', async () => {
+    const database = await freshDatabase('route_settings_migration');
+    const pool = new Pool({ connectionString: database.url, max: 1 });
+    const before = migrationsUpTo('0009_usage_searches');
+    try {
+      await runMigrations(pool, before);
+      await pool.query(`INSERT INTO libraries (id, name) VALUES (2083, 'Temp routes'), (2766, 'Callback'), (3001, 'Plain')`);
+      await runMigrations(pool);
+      const { rows } = await pool.query<{ id: number; temp_routes: boolean; open_catalogue: boolean; callback_after_guest: boolean }>(
+        'SELECT id, temp_routes, open_catalogue, callback_after_guest FROM libraries ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { id: 2083, temp_routes: true, open_catalogue: true, callback_after_guest: false },
+        { id: 2766, temp_routes: false, open_catalogue: false, callback_after_guest: true },
+        { id: 3001, temp_routes: false, open_catalogue: false, callback_after_guest: false },
+      ]);
+    } finally {
+      await pool.end();
+      await database.stop();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

@@ -28,7 +28,7 @@ export function PartnerSignInScreen({ token, partner, magazineId = null }: Partn
     void (async () => {
       try {
         const answer = await validatePartnerToken(token);
-        const destination = magazineId ? `${catalogueBase(answer.libid)}/magazine/${magazineId}` : (answer.redirect ?? null);
+        const destination = magazineId ? `${catalogueBase(answer.libraryDetails?.tempRoutes)}/magazine/${magazineId}` : (answer.redirect ?? null);
         loadPage(finishSignIn(answer, destination));
       } catch (caught) {
         setError(explain(caught, 'sign you in with this link'));

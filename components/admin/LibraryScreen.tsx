@@ -35,6 +35,10 @@ function formOf(library: LibrarySettings) {
     excludeCategories: library.excludeCat === '0' ? '' : library.excludeCat,
     isNewspaper: library.isNewspaper,
     isJournal: library.isJournal,
+    hideProfile: library.hideProfile,
+    tempRoutes: library.tempRoutes,
+    callbackAfterGuest: library.callbackAfterGuest,
+    openCatalogue: library.openCatalogue,
     signInMethods: library.signInMethods,
     cardMode: library.cardMode as CardMode,
     sip2Host: library.sip2Host ?? '',
@@ -48,8 +52,11 @@ function formOf(library: LibrarySettings) {
   };
 }
 
-/** /admin/libraries/{id}: the library's settings, sign-in ways (with library cards and OIDC), logos and banners. */
-export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
+/**
+ * /admin/libraries/{id}: the library's settings, routes, sign-in ways (with library cards and OIDC), logos and banners.
+ * `operator`: a site operator, who alone chooses the open /q/temp catalogue's library (it is the whole site's).
+ */
+export function LibraryScreen({ initial, operator = false }: { initial: LibrarySettings; operator?: boolean }) {
   const [library, setLibrary] = useState(initial);
   const [form, setForm] = useState(() => formOf(initial));
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
@@ -73,6 +80,11 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
         excludeCategories: form.excludeCategories.split(',').map((name) => name.trim()).filter(Boolean),
         isNewspaper: form.isNewspaper,
         isJournal: form.isJournal,
+        hideProfile: form.hideProfile,
+        tempRoutes: form.tempRoutes,
+        callbackAfterGuest: form.callbackAfterGuest,
+        // Sent only by operators: the server refuses it from library staff.
+        ...(operator ? { openCatalogue: form.openCatalogue } : {}),
         signInMethods: form.signInMethods,
         cardMode: form.cardMode,
         sip2Host: form.sip2Host,
@@ -163,6 +175,58 @@ export function LibraryScreen({ initial }: { initial: LibrarySettings }) {
               <input type="checkbox" checked={form.isJournal} onChange={(event) => set('isJournal', event.target.checked)} /> Journals shown
             </label>
           </Row>
+        </Section>
+        <Section aria-labelledby="routes">
+          <SubHeading id="routes">Routes and header</SubHeading>
+          <Fieldset>
+            <legend>Where members read and go</legend>
+            <Check>
+              <input type="checkbox" {...wired('tempRoutes')} checked={form.tempRoutes} onChange={(event) => set('tempRoutes', event.target.checked)} />
+              <span>
+                Members read the catalogue under /q/temp
+                <Hint as="span">Listings, titles and issues open at /q/temp/… addresses, and the other catalogue addresses lead there.</Hint>
+              </span>
+            </Check>
+            {errorOf('tempRoutes') ? <FieldError id={`${fieldId('tempRoutes')}-error`}>{errorOf('tempRoutes')}</FieldError> : null}
+            <Check>
+              <input
+                type="checkbox"
+                {...wired('callbackAfterGuest')}
+                checked={form.callbackAfterGuest}
+                onChange={(event) => set('callbackAfterGuest', event.target.checked)}
+              />
+              <span>
+                After a guest sign-in, go back to the page the guest came from
+                <Hint as="span">Otherwise guests start at the home page.</Hint>
+              </span>
+            </Check>
+            {errorOf('callbackAfterGuest') ? <FieldError id={`${fieldId('callbackAfterGuest')}-error`}>{errorOf('callbackAfterGuest')}</FieldError> : null}
+            <Check>
+              <input type="checkbox" {...wired('hideProfile')} checked={form.hideProfile} onChange={(event) => set('hideProfile', event.target.checked)} />
+              <span>
+                Hide the profile menu
+                <Hint as="span">The header shows no profile button, and the logo leads to /q/temp/magazines/21.</Hint>
+              </span>
+            </Check>
+            {errorOf('hideProfile') ? <FieldError id={`${fieldId('hideProfile')}-error`}>{errorOf('hideProfile')}</FieldError> : null}
+            <Check>
+              <input
+                type="checkbox"
+                {...wired('openCatalogue')}
+                checked={form.openCatalogue}
+                disabled={!operator}
+                onChange={(event) => set('openCatalogue', event.target.checked)}
+              />
+              <span>
+                The open /q/temp catalogue follows this library
+                <Hint as="span">
+                  Visitors who are not signed in read /q/temp under this library’s rules and branding. One library at most: choosing this one releases
+                  the last. {operator ? 'It needs the /q/temp setting above.' : 'Only a site operator can change this.'}
+                </Hint>
+              </span>
+            </Check>
+            {errorOf('openCatalogue') ? <FieldError id={`${fieldId('openCatalogue')}-error`}>{errorOf('openCatalogue')}</FieldError> : null}
+          </Fieldset>
         </Section>
         <Section aria-labelledby="sign-in">
           <SubHeading id="sign-in">Sign-in</SubHeading>
@@ -276,5 +340,17 @@ const FieldBox = styled.div`
   > label {
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+const Check = styled.label`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing.sm};
+  align-items: flex-start;
+  margin-block: ${({ theme }) => theme.spacing.sm};
+
+  & > span {
+    display: flex;
+    flex-direction: column;
   }
 `;

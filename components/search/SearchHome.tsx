@@ -1,13 +1,12 @@
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { listingPath, magazinePath } from '@/lib/catalogue-paths';
+import { listingPath, magazinePath, type CatalogueBase } from '@/lib/catalogue-paths';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { Slider } from '@/components/ui/Slider';
 import { SEARCH_HOME_MAX_CATEGORIES } from '@/lib/constants';
 import { imageSet, mediaUrl, type IssueTile } from '@/lib/entities';
-import { catalogueBase } from '@/lib/routes';
 import { GOLD_BADGE } from '@/services/catalogue';
 import { getLibraryCatalogue, searchKeys, type MagazineSearchHit } from '@/services/search';
 import { media } from '@/styles/breakpoints';
@@ -15,9 +14,8 @@ import { media } from '@/styles/breakpoints';
 const HOME_COVER = { width: 110, height: 143 };
 const HOME_CATEGORY = 110;
 
-function tileOf(hit: MagazineSearchHit, libraryId?: number): IssueTile {
+function tileOf(hit: MagazineSearchHit, base: CatalogueBase): IssueTile {
   const { src, srcSet } = imageSet(hit.new_imgPath);
-  const base = catalogueBase(libraryId);
   return {
     name: hit.magName,
     editionId: hit.issueId,
@@ -34,9 +32,8 @@ function tileOf(hit: MagazineSearchHit, libraryId?: number): IssueTile {
  * 'Popular Journals' (to /journals, only when there are any) and at most 10 'Popular Categories', from the
  * library's catalogue (magazine-libaray). A failed call shows nothing (SPEC §8).
  */
-export function SearchHome({ libraryId }: { libraryId?: number }) {
+export function SearchHome({ libraryId, base = '' }: { libraryId?: number; base?: CatalogueBase }) {
   const { data, isLoading } = useSWR(searchKeys.library({ libraryId }), getLibraryCatalogue, { revalidateOnFocus: false });
-  const base = catalogueBase(libraryId);
   if (isLoading || !data) {
     return (
       <Loading role="status" aria-live="polite">
@@ -59,14 +56,14 @@ export function SearchHome({ libraryId }: { libraryId?: number }) {
       {data.magazineList.length > 0 ? (
         <Slider title="Popular Magazines" viewAllHref={listingPath(base, 'BS', 'en')} itemCount={data.magazineList.length}>
           {data.magazineList.map((hit) => (
-            <IssueCard key={hit.objectID} tile={tileOf(hit, libraryId)} width={HOME_COVER.width} height={HOME_COVER.height} />
+            <IssueCard key={hit.objectID} tile={tileOf(hit, base)} width={HOME_COVER.width} height={HOME_COVER.height} />
           ))}
         </Slider>
       ) : null}
       {data.journalList.length > 0 ? (
         <Slider title="Popular Journals" viewAllHref="/journals" itemCount={data.journalList.length}>
           {data.journalList.map((hit) => (
-            <IssueCard key={hit.objectID} tile={tileOf(hit, libraryId)} width={HOME_COVER.width} height={HOME_COVER.height} />
+            <IssueCard key={hit.objectID} tile={tileOf(hit, base)} width={HOME_COVER.width} height={HOME_COVER.height} />
           ))}
         </Slider>
       ) : null}

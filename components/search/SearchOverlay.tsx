@@ -6,6 +6,7 @@ import { useFocusTrap } from '@/hooks/useFocusTrap';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollLock } from '@/hooks/useScrollLock';
 import { useSearch } from '@/hooks/useSearch';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { OVERLAY_DISCOVER_TILES } from '@/lib/search';
 import { media } from '@/styles/breakpoints';
 import { SearchField } from './SearchField';
@@ -18,6 +19,8 @@ export interface SearchOverlayProps {
   /** 'Search Magazines', with ', newspapers' and ', journals' when enabled (lib/search searchPlaceholder). */
   placeholder: string;
   libraryId?: number;
+  /** Where results link: the member's library's catalogue base, from the shell the server built. */
+  base?: CatalogueBase;
   /** The ageRating cookie. */
   ageRating?: number;
 }
@@ -27,14 +30,14 @@ export interface SearchOverlayProps {
  * (Escape closes it too); with no text, the popular languages, magazines, journals and categories; with text,
  * the results.
  */
-export function SearchOverlay({ open, onClose, placeholder, libraryId, ageRating }: SearchOverlayProps) {
+export function SearchOverlay({ open, onClose, placeholder, libraryId, base, ageRating }: SearchOverlayProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(dialogRef, open, { initialFocusRef: inputRef, onEscape: onClose });
   useScrollLock(open);
-  const options = { ageRating, libraryId };
+  const options = { ageRating, libraryId, base };
   const { state, setText, setTab, loadMore } = useSearch({ ...options, discoverCount: OVERLAY_DISCOVER_TILES });
   useScrollBottom(bodyRef, loadMore, open && Boolean(state.query));
 
@@ -58,7 +61,7 @@ export function SearchOverlay({ open, onClose, placeholder, libraryId, ageRating
             {typed ? (
               <SearchResults state={state} onTab={setTab} onMore={loadMore} variant="overlay" options={options} />
             ) : (
-              <SearchHome libraryId={libraryId} />
+              <SearchHome libraryId={libraryId} base={base} />
             )}
           </Content>
         </Body>

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useSearch } from '@/hooks/useSearch';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { searchPageUrl, type SearchTab } from '@/lib/search';
 import { isEmptyPage } from '@/lib/search-results';
 import { recordEvent } from '@/services/events';
@@ -20,6 +21,8 @@ export interface SearchScreenProps {
   tab: SearchTab;
   placeholder: string;
   libraryId: number;
+  /** Where results link: the member's library's catalogue base. */
+  base: CatalogueBase;
   ageRating: number | null;
   /** The first page of results, found on the server. */
   initial: SearchPageResult | null;
@@ -29,9 +32,9 @@ export interface SearchScreenProps {
 }
 
 /** /search: the overlay's search as a page, its address following the text and the tab so it can be shared. */
-export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, initial, issue, issueId }: SearchScreenProps) {
+export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRating, initial, issue, issueId }: SearchScreenProps) {
   const router = useRouter();
-  const options = { libraryId, ageRating: ageRating ?? undefined };
+  const options = { libraryId, base, ageRating: ageRating ?? undefined };
   // With an issue, the server searched that issue alone: the results wait for new text.
   const served = initial ?? NO_RESULTS;
   const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = useSearch({ ...options, initial: { text: query, query, tab, served } });
@@ -71,7 +74,7 @@ export function SearchScreen({ query, tab, placeholder, libraryId, ageRating, in
       ) : state.text.trim() ? (
         <SearchResults state={state} onTab={setTab} onMore={loadMore} variant="page" options={options} />
       ) : (
-        <SearchHome libraryId={libraryId} />
+        <SearchHome libraryId={libraryId} base={base} />
       )}
     </Page>
   );

@@ -6,7 +6,7 @@ import { Layout } from '@/components/layout/Layout';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
-import { ACCOUNT_MENU, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/routes';
+import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/routes';
 import { searchGate, searchPlaceholder } from '@/lib/search';
 import { logout, sessionCookies, storedExpiration } from '@/services/session';
 import { loadPage } from '@/services/navigation';
@@ -90,7 +90,15 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
     >
       {children}
       {search ? (
-        <SearchOverlay open onClose={onSearchClose} placeholder={search.placeholder} libraryId={search.libraryId} ageRating={search.ageRating || undefined} />
+        <SearchOverlay
+          open
+          onClose={onSearchClose}
+          placeholder={search.placeholder}
+          libraryId={search.libraryId}
+          // The library's setting, from the shell the server built (not the libraryId cookie).
+          base={catalogueBase(library?.tempRoutes)}
+          ageRating={search.ageRating || undefined}
+        />
       ) : null}
     </Layout>
   );

@@ -19,7 +19,7 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page) =>
     // The library's Most Popular, as its listing keeps it (the same for every member of the library).
     cachedListing(viewer, { list: 'BS', includeGold: true, ageRating: ratings.magazine, page: 1, pageSize: SUGGESTIONS * 2 }),
   ]);
-  const toTile = (hit: MagazineHit) => ({ mid: hit.mid, tile: issueTile(hit, viewer.libraryId), issueName: hit.issueName });
+  const toTile = (hit: MagazineHit) => ({ mid: hit.mid, tile: issueTile(hit, viewer.base), issueName: hit.issueName });
   const ids = favourites.map((hit) => hit.mid);
   return {
     props: {

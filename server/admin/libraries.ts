@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { parseSignInMethods } from '@/lib/sign-in-methods';
 import { libraryChanged, titlesChanged } from '../catalogue/edits';
@@ -32,6 +32,10 @@ export function presentLibrary(library: Library) {
     excludeCat: library.excludeCat,
     isNewspaper: library.isNewspaper === 1,
     isJournal: library.isJournal === 1,
+    hideProfile: library.hideProfile,
+    tempRoutes: library.tempRoutes,
+    callbackAfterGuest: library.callbackAfterGuest,
+    openCatalogue: library.openCatalogue,
     signInMethods: parseSignInMethods(library.signInMethods),
     cardMode: library.cardMode,
     sip2Host: library.sip2Host,
@@ -55,6 +59,10 @@ export interface LibraryChanges {
   excludeCategories?: string[];
   isNewspaper?: boolean;
   isJournal?: boolean;
+  hideProfile?: boolean;
+  tempRoutes?: boolean;
+  callbackAfterGuest?: boolean;
+  openCatalogue?: boolean;
   signInMethods?: string[];
   cardMode?: 'none' | 'list' | 'sip2';
   sip2Host?: string | null;
@@ -85,6 +93,27 @@ function requireCompleteSettings(row: Partial<typeof libraries.$inferInsert>): v
     if (!row.sip2Port) throw new HttpError(400, 'sip2Port: is required when cards are checked by SIP2', { field: 'sip2Port' });
   }
   if (row.oidcIssuer && !row.oidcClientId) throw new HttpError(400, 'oidcClientId: is required with an OIDC issuer', { field: 'oidcClientId' });
+  // Visitors of the open catalogue read under /q/temp; its library's own members must read there too.
+  if (row.openCatalogue && !row.tempRoutes) {
+    throw new HttpError(400, 'openCatalogue: the open /q/temp catalogue’s library must read under /q/temp (tempRoutes)', { field: 'openCatalogue' });
+  }
+}
+
+/**
+ * Makes `libraryId` the one library of the open /q/temp catalogue: the library that was, if any, is no longer (its
+ * change audited as its own). Returns the ids whose rows changed.
+ */
+async function takeOpenCatalogue(tx: Executor, actor: Actor, libraryId: number): Promise<number[]> {
+  const previous = await tx
+    .select()
+    .from(libraries)
+    .where(and(eq(libraries.openCatalogue, true), ne(libraries.id, libraryId)))
+    .for('update');
+  for (const before of previous) {
+    const [row] = await tx.update(libraries).set({ openCatalogue: false }).where(eq(libraries.id, before.id)).returning();
+    await audit(tx, actor, { action: 'library.update', libraryId: before.id, target: `library:${before.id}`, before: presentLibrary(before), after: presentLibrary(row) });
+  }
+  return previous.map((row) => row.id);
 }
 
 export async function libraryOrNotFound(libraryId: number, db: Executor = getDb()): Promise<Library> {
@@ -106,9 +135,11 @@ export async function collectionOf(libraryId: number, db: Executor = getDb()) {
 export type Collection = Awaited<ReturnType<typeof collectionOf>>;
 
 export async function createLibrary(actor: Actor, input: LibraryChanges & { id?: number; name: string }): Promise<LibrarySettings> {
-  return getDb().transaction(async (tx) => {
+  const released: number[] = [];
+  const result = await getDb().transaction(async (tx) => {
     requireCompleteSettings(toColumns(input));
     const id = input.id ?? (await tx.select({ next: sql<number>`coalesce(max(${libraries.id}), 1000) + 1` }).from(libraries))[0].next;
+    if (input.openCatalogue) released.push(...(await takeOpenCatalogue(tx, actor, id)));
     const made = await tx
       .insert(libraries)
       .values({ ...toColumns(input), id, name: input.name })
@@ -119,21 +150,26 @@ export async function createLibrary(actor: Actor, input: LibraryChanges & { id?:
     await audit(tx, actor, { action: 'library.create', libraryId: id, target: `library:${id}`, after });
     return after;
   });
+  // The open catalogue moved: the library that held it, and the open catalogue's kept row, are stale everywhere.
+  await Promise.all([result.openCatalogue ? libraryChanged(result.id) : Promise.resolve(), ...released.map((other) => libraryChanged(other))]);
+  return result;
 }
 
 export async function updateLibrary(actor: Actor, libraryId: number, changes: LibraryChanges): Promise<LibrarySettings> {
+  const released: number[] = [];
   const result = await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(libraries).where(eq(libraries.id, libraryId)).limit(1).for('update');
     if (!before) throw new HttpError(404, 'No such library');
     const changed = Object.entries(toColumns(changes)).filter(([, value]) => value !== undefined);
     requireCompleteSettings({ ...before, ...Object.fromEntries(changed) });
+    if (changes.openCatalogue && !before.openCatalogue) released.push(...(await takeOpenCatalogue(tx, actor, libraryId)));
     const [row] = await tx.update(libraries).set(toColumns(changes)).where(eq(libraries.id, libraryId)).returning();
     const after = presentLibrary(row);
     await audit(tx, actor, { action: 'library.update', libraryId, target: `library:${libraryId}`, before: presentLibrary(before), after });
     return after;
   });
-  // Library rows and what they decide (listings, sign-in ways, stories) are kept: every instance drops them now.
-  await Promise.all([libraryChanged(libraryId), titlesChanged()]);
+  // Library rows and what they decide (listings, sign-in ways, stories, routes) are kept: every instance drops them now.
+  await Promise.all([libraryChanged(libraryId), titlesChanged(), ...released.map((other) => libraryChanged(other))]);
   return result;
 }
 

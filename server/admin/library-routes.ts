@@ -17,6 +17,14 @@ export const librarySettingsBody = z.object({
   excludeCategories: z.array(z.string().trim().min(1).max(60).regex(/^[^,]+$/, 'must not hold a comma')).max(200).optional(),
   isNewspaper: z.boolean().optional(),
   isJournal: z.boolean().optional(),
+  /** Hide-profile mode: no profile menu in the header, and the logo leads to /q/temp/magazines/21. */
+  hideProfile: z.boolean().optional(),
+  /** Alternate routes (SPEC §6): the library's members read the catalogue under /q/temp. */
+  tempRoutes: z.boolean().optional(),
+  /** After a guest sign-in, back to the stored callback address instead of home (SPEC §4). */
+  callbackAfterGuest: z.boolean().optional(),
+  /** Visitors who are not signed in read the open /q/temp catalogue under this library (operators only; one library at most). */
+  openCatalogue: z.boolean().optional(),
   signInMethods: z.array(z.enum(SIGN_IN_METHODS)).max(3).optional(),
   cardMode: z.enum(['none', 'list', 'sip2']).optional(),
   sip2Host: optionalText(253),
@@ -75,11 +83,16 @@ export const libraryRoutes: ServiceRoutes = {
       },
     }),
     PUT: adminRoute({
-      summary: 'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, sign-in ways',
+      summary:
+        'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), sign-in ways',
       body: librarySettingsBody,
       async handler({ params, body, staff }) {
         const libraryId = paramId(params, 'libraryId');
         requireLibrary(staff, libraryId);
+        // The open catalogue is the whole site's: library staff may not take it for their library, nor give it up.
+        if (body.openCatalogue !== undefined && !staff.operator) {
+          throw new HttpError(403, 'openCatalogue: only a site operator chooses the open /q/temp catalogue’s library', { field: 'openCatalogue' });
+        }
         return { status: 'success', library: await updateLibrary(staff, libraryId, body) };
       },
     }),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { editionTile } from '@/lib/catalogue-tiles';
 import { CATEGORY_PAGE_SIZE, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
-import { catalogueBase } from '@/lib/routes';
 import { libraryDetails } from '../user/present';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
@@ -177,7 +176,7 @@ export const browseRoutes: ServiceRoutes = {
         const special = query.isSpecialIssue === undefined ? undefined : query.isSpecialIssue === '1';
         const list = await cachedIssueList(viewer, rating, { mid: query.mid, special, page: query.page, pageSize: CATEGORY_PAGE_SIZE });
         if (!list) throw new HttpError(404, 'Magazine not found', { field: 'mid' });
-        const base = catalogueBase(viewer.libraryId);
+        const { base } = viewer;
         return {
           status: 'success',
           page: query.page,

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { invalidateMany } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, magazines } from '../db/schema';
+import { OPEN_CATALOGUE_KEY } from '../viewer';
 
 /**
  * Titles, issues, stories or categories changed: the catalogue reads and story reads of every library are keyed by
@@ -17,11 +18,16 @@ export function titlesChanged(): Promise<void> {
 }
 
 /**
- * A library's row changed (its rules, age limit, sign-in ways): its row, and the catalogue reads, which are keyed by
- * library id rather than by the rules themselves.
+ * A library's row changed (its rules, age limit, sign-in ways, routes): its row, the open catalogue's row (which may be
+ * it, or have just become it), and the catalogue reads, which are keyed by library id rather than by the rules themselves.
  */
 export function libraryChanged(libraryId: number): Promise<void> {
-  return invalidateMany([{ name: 'library', key: String(libraryId) }, { name: 'catalogue' }, { name: 'sign-in-ways' }]);
+  return invalidateMany([
+    { name: 'library', key: String(libraryId) },
+    { name: 'library', key: OPEN_CATALOGUE_KEY },
+    { name: 'catalogue' },
+    { name: 'sign-in-ways' },
+  ]);
 }
 
 /** Renames a title. */

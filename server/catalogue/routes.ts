@@ -16,7 +16,7 @@ export const magazineFilterQuery = z
     libid: optionalLibraryId,
     gold: z.enum(['0', '1']).optional().default('1'),
     storeID: z.coerce.number().int().positive().max(2_147_483_647).optional().default(DEFAULT_STORE_ID),
-    // Optional only with a language: every title in that language (library 2083's magazines by language code).
+    // Optional only with a language: every title in that language (the /q/temp catalogue's magazines by language code).
     categoryID: z
       .string()
       .trim()

@@ -1,12 +1,12 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } from 'next';
 import { tempTwin } from '@/lib/catalogue-paths';
-import { LIBRARY } from '@/lib/constants';
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { findUnsafeText } from '@/lib/text-input';
 import { checkSession } from '../auth/revocation';
 import { verifiedClaims, type Session } from '../auth/session';
 import { jwtSecret } from '../config';
+import { openCatalogueLibrary } from '../viewer';
 import { isDatabaseOutage } from '../db/client';
 import { RequestContext } from './request';
 import { VISITOR_SHELL } from './shell';
@@ -14,9 +14,11 @@ import { VISITOR_SHELL } from './shell';
 /**
  * Who may open a page:
  * - `member`: the gate of SPEC §4 (rules 1 to 3) again on the server: no session goes to /login, no library or an
- *   ended membership to /validate-user; a member of library 2083 opening a catalogue screen goes to its /q/temp twin.
+ *   ended membership to /validate-user; a member of a library that reads under /q/temp (its setting; the demo's 2083)
+ *   opening a catalogue screen goes to its /q/temp twin.
  * - `open`: anyone; the session is read when there is one.
- * - `temp`: the open /q/temp catalogue: anyone, under library 2083's rules and branding when nobody is signed in.
+ * - `temp`: the open /q/temp catalogue: anyone; when nobody is signed in, under the rules and branding of the library
+ *   marked as the open catalogue's (the demo's 2083), or of none when no library is.
  * (An `admin` access joins here: a gate over the member's staff role.)
  */
 export type Access = 'member' | 'open' | 'temp';
@@ -71,7 +73,7 @@ async function memberContext(ctx: GetServerSidePropsContext): Promise<RequestCon
   if (!session) return redirect('/login');
   const page = new RequestContext(session, ctx.req.cookies);
   const twin = tempTwin(ctx.resolvedUrl);
-  if (twin && (await page.viewer()).libraryId === LIBRARY.tempRoutes) return redirect(twin);
+  if (twin && (await page.base()) === '/q/temp') return redirect(twin);
   return page;
 }
 
@@ -80,7 +82,8 @@ async function buildContext<A extends Access>(options: PageOptions<A>, ctx: GetS
   const cookies = ctx.req.cookies;
   if (options.access === 'temp') {
     const session = await pageSession(ctx);
-    return new RequestContext(session, cookies, { publicLibraryId: LIBRARY.tempRoutes, base: session ? undefined : '/q/temp' }) as PageContext<A>;
+    const publicLibraryId = session ? undefined : (await openCatalogueLibrary())?.id;
+    return new RequestContext(session, cookies, { publicLibraryId, base: session ? undefined : '/q/temp' }) as PageContext<A>;
   }
   if (options.session === false) return new RequestContext(null, cookies) as PageContext<A>;
   if (!options.withoutDatabase) return new RequestContext(await pageSession(ctx), cookies) as PageContext<A>;

@@ -3,7 +3,6 @@ import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
 import type { ShellProps } from '@/lib/entities';
-import { catalogueBase } from '@/lib/routes';
 import type { Session } from '../auth/session';
 import type { User } from '../db/schema';
 import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
@@ -45,24 +44,23 @@ function memo<T>(make: () => Promise<T>): () => Promise<T> {
  * and an API route (server/http/handler.ts) alike. The session is read before the context exists (the gate needs it);
  * the viewer, ratings and header are read on first use and kept, so nothing derives them twice and nothing unused is read.
  *
- * `publicLibraryId` is the library whose rules apply when nobody is signed in: the open /q/temp catalogue's (2083), or
- * the libid a catalogue call names.
+ * `publicLibraryId` is the library whose rules apply when nobody is signed in: the open /q/temp catalogue's (the library
+ * marked so in the console; the demo's 2083), or the libid a catalogue call names.
  */
 export class RequestContext<S extends Session | null = Session | null> {
   readonly session: S;
   /** The member row the session check read (null for a visitor, or a deleted account on a route that answers it). */
   readonly member: User | null;
-  /** Where this request's catalogue links lead: '' or library 2083's '/q/temp'. */
-  readonly base: CatalogueBase;
   private readonly cookies: Partial<Record<string, string>>;
   private readonly publicLibraryId: number | undefined;
+  private readonly fixedBase: CatalogueBase | undefined;
 
   constructor(session: S, cookies: Partial<Record<string, string>>, options: { publicLibraryId?: number; base?: CatalogueBase; shell?: ShellProps } = {}) {
     this.session = session;
     this.member = session?.user ?? null;
     this.cookies = cookies;
     this.publicLibraryId = options.publicLibraryId;
-    this.base = options.base ?? catalogueBase(session?.claims.libid ?? options.publicLibraryId);
+    this.fixedBase = options.base;
     if (options.shell) {
       const shell = options.shell;
       this.shell = () => Promise.resolve(shell);
@@ -88,6 +86,12 @@ export class RequestContext<S extends Session | null = Session | null> {
     }
     return viewer;
   }
+
+  /**
+   * Where this request's catalogue links lead: '/q/temp' for a library that reads there (its setting), else ''; the
+   * open /q/temp screens fix it to '/q/temp' for a visitor.
+   */
+  readonly base = memo(async (): Promise<CatalogueBase> => this.fixedBase ?? (await this.viewer()).base);
 
   /** The ratings at the cookie's request; a call that names its own rating asks `ratingsAt`. */
   readonly ratings = memo(async (): Promise<Ratings> => ratingsFor(await this.viewer(), this.requestedAgeRating));

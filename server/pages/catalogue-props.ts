@@ -1,5 +1,5 @@
 /**
- * getServerSideProps of the catalogue screens, shared by each screen and its library 2083 twin under /q/temp.
+ * getServerSideProps of the catalogue screens, shared by each screen and its twin under /q/temp (for libraries that read there).
  * Unknown or hidden ids are a 404 (notFound), never an error; the queries below apply visibility and age.
  */
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
@@ -7,7 +7,7 @@ import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath, type
 import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
 import { editionTile, titleTile } from '@/lib/catalogue-tiles';
 import { calendarDayLabel } from '@/lib/dates';
-import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, LIBRARY, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
+import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
 import { imageSet, mediaUrl, type CategoryTile, type ShellProps } from '@/lib/entities';
 import { storyTile } from '@/lib/story-tiles';
 import { cached } from '../cache';
@@ -62,8 +62,7 @@ export async function listingProps(page: CataloguePage, ctx: GetServerSidePropsC
   if (!list && categoryId === null) return NOT_FOUND;
   if (lang !== null && !LANGUAGE_CODE.test(lang)) return NOT_FOUND;
 
-  const { base } = page;
-  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
+  const [viewer, ratings, shell, base] = await Promise.all([page.viewer(), page.ratings(), page.shell(), page.base()]);
   const [categories, names] = await Promise.all([cachedCategories(viewer), languageNames()]);
   const category = categoryId ? categories.find((row) => row.category_id === categoryId) : undefined;
   // Unknown, always hidden (127), newspapers or journals the library does not take, or excluded: all a 404.
@@ -89,7 +88,7 @@ export async function listingProps(page: CataloguePage, ctx: GetServerSidePropsC
       tiles: listing.items.map((hit) => titleTile(hit, base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
-      query: { categoryID: catId, lang: lang ?? '', libid: viewer.libraryId },
+      query: { categoryID: catId, lang: lang ?? '', libid: viewer.libraryId, base },
       emptyText: language ? `No ${language._lang} titles in ${name} for your library yet.` : `No titles in ${name} for your library yet.`,
     },
   };
@@ -97,9 +96,9 @@ export async function listingProps(page: CataloguePage, ctx: GetServerSidePropsC
 
 /** /journals: every journal (category 154), or a plain note for a library that does not take them. */
 export async function journalsProps(page: CataloguePage): Promise<Result<ListingScreenProps>> {
-  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
-  // Library 2083 reads the catalogue under /q/temp, where journals are their category's listing.
-  if (viewer.libraryId === LIBRARY.tempRoutes) return { redirect: { destination: listingPath('/q/temp', CATEGORY.journals), permanent: false } };
+  const [viewer, ratings, shell, base] = await Promise.all([page.viewer(), page.ratings(), page.shell(), page.base()]);
+  // A library that reads the catalogue under /q/temp (its setting) finds journals there, as their category's listing.
+  if (base === '/q/temp') return { redirect: { destination: listingPath(base, CATEGORY.journals), permanent: false } };
   const categories = await cachedCategories(viewer);
   const journals = categories.some((row) => row.category_id === CATEGORY.journals);
   const listing = journals
@@ -113,10 +112,10 @@ export async function journalsProps(page: CataloguePage): Promise<Result<Listing
       topLists: null,
       languages: [],
       categories: null,
-      tiles: listing.items.map((hit) => titleTile(hit, page.base)),
+      tiles: listing.items.map((hit) => titleTile(hit, base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
-      query: { categoryID: String(CATEGORY.journals), lang: '', libid: viewer.libraryId },
+      query: { categoryID: String(CATEGORY.journals), lang: '', libid: viewer.libraryId, base },
       emptyText: journals ? 'No journals for your library yet.' : 'Journals are not part of your library’s collection.',
     },
   };
@@ -126,12 +125,12 @@ export async function journalsProps(page: CataloguePage): Promise<Result<Listing
 export async function languageListingProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<ListingScreenProps>> {
   const code = String(ctx.params?.langCode ?? '');
   if (!LANGUAGE_CODE.test(code)) return NOT_FOUND;
-  const [viewer, ratings, shell, names] = await Promise.all([page.viewer(), page.ratings(), page.shell(), languageNames()]);
+  const [viewer, ratings, shell, names, base] = await Promise.all([page.viewer(), page.ratings(), page.shell(), languageNames(), page.base()]);
   const language = names.find((row) => row.lang_code === code);
   if (!language) return NOT_FOUND;
   const [listing, chips] = await Promise.all([
     cachedListing(viewer, { language: code, includeGold: true, ageRating: ratings.magazine, page: 1 }),
-    languageChips(page, {}, (other) => (!other ? listingPath(page.base, 'BS') : page.base ? languagePath(page.base, other, 0) : listingPath(page.base, 'BS', other)), code, names),
+    languageChips(page, {}, (other) => (!other ? listingPath(base, 'BS') : base ? languagePath(base, other, 0) : listingPath(base, 'BS', other)), code, names),
   ]);
   return {
     props: {
@@ -141,10 +140,10 @@ export async function languageListingProps(page: CataloguePage, ctx: GetServerSi
       topLists: null,
       languages: chips,
       categories: null,
-      tiles: listing.items.map((hit) => titleTile(hit, page.base)),
+      tiles: listing.items.map((hit) => titleTile(hit, base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
-      query: { categoryID: null, lang: code, libid: viewer.libraryId },
+      query: { categoryID: null, lang: code, libid: viewer.libraryId, base },
       emptyText: `No ${language._lang} titles for your library yet.`,
     },
   };
@@ -154,8 +153,7 @@ export async function languageListingProps(page: CataloguePage, ctx: GetServerSi
 export async function magazineProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<MagazineScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
-  const { base } = page;
-  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
+  const [viewer, ratings, shell, base] = await Promise.all([page.viewer(), page.ratings(), page.shell(), page.base()]);
   const data = await cachedMagazinePage(viewer, ratings, mid);
   if (!data) return NOT_FOUND;
   const { meta } = data;
@@ -197,8 +195,8 @@ export async function issueProps(page: CataloguePage, ctx: GetServerSidePropsCon
   const mid = idParam(ctx.params?.mid);
   const issueId = idParam(ctx.params?.issueId);
   if (mid === null || issueId === null) return NOT_FOUND;
-  const { base, session } = page;
-  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
+  const { session } = page;
+  const [viewer, ratings, shell, base] = await Promise.all([page.viewer(), page.ratings(), page.shell(), page.base()]);
   const data = await cachedIssuePage(viewer, ratings.magazine, issueId);
   if (!data || data.issue.mid !== mid) return NOT_FOUND;
   const { issue } = data;
@@ -235,8 +233,7 @@ export async function issueProps(page: CataloguePage, ctx: GetServerSidePropsCon
 export async function allIssuesProps(page: CataloguePage, ctx: GetServerSidePropsContext): Promise<Result<AllIssuesScreenProps>> {
   const mid = idParam(ctx.params?.mid);
   if (mid === null) return NOT_FOUND;
-  const { base } = page;
-  const [viewer, ratings, shell] = await Promise.all([page.viewer(), page.ratings(), page.shell()]);
+  const [viewer, ratings, shell, base] = await Promise.all([page.viewer(), page.ratings(), page.shell(), page.base()]);
   const key = `all-issues|${viewer.libraryId}|${ratings.magazine ?? 'all'}|${mid}`;
   const data = await cached('catalogue', key, async () => {
     const [rows, total] = await Promise.all([listIssues(viewer, ratings.magazine, { mid, limit: CATEGORY_PAGE_SIZE }), countIssues(viewer, ratings.magazine, mid)]);

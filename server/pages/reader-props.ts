@@ -1,14 +1,10 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { issuePath } from '@/lib/catalogue-paths';
-import { catalogueBase } from '@/lib/routes';
 import { issueOwner } from '../catalogue/titles';
 import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES, type ReaderIssue, type ReaderRefusal } from '../reader/access';
 import { warmPages } from '../reader/images';
 import type { RequestContext } from '../context';
 import { countIssueOpened } from '../usage/reading';
-
-/** Library 2083 reads at /q/temp/tpreader. */
-export const TEMP_READER_LIBRARY = 2083;
 
 export type ReaderProps =
   | { screen: 'reader'; code: string; issue: ReaderIssue }
@@ -36,13 +32,14 @@ export async function readerProps(page: RequestContext, ctx: GetServerSidePropsC
         issueId,
         session,
         ageRating: page.requestedAgeRating,
-        libraryId: temp ? TEMP_READER_LIBRARY : undefined,
+        // /q/temp/tpreader opens codes of the libraries that read under /q/temp (their setting; the demo's 2083).
+        tempRoutesOnly: temp,
       })
     : ({ ok: false, refusal: 'invalid-code' } as const);
   if (!access.ok) {
     ctx.res.statusCode = 403;
     const owner = issueId ? await issueOwner(issueId) : null;
-    const base = catalogueBase(temp ? TEMP_READER_LIBRARY : session?.claims.libid);
+    const base = temp ? '/q/temp' : await page.base();
     return {
       props: { screen: 'refused', refusal: access.refusal, message: REFUSAL_MESSAGES[access.refusal], reopenHref: owner ? issuePath(base, owner.mid, issueId) : null },
     };

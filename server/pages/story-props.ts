@@ -11,5 +11,5 @@ import type { RequestContext } from '../context';
 export async function storyPageProps(page: RequestContext<Session>, find: (scope: StoryScope) => Promise<StoryRecord | null>, lang: string | null) {
   const data = await loadStoryPage(page, find, lang);
   if ('notFound' in data) return data;
-  return { props: { shell: data.shell, ...storyScreenProps({ ...data, libraryId: data.viewer.libraryId }) } };
+  return { props: { shell: data.shell, ...storyScreenProps({ ...data, base: data.viewer.base }) } };
 }

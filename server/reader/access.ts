@@ -3,7 +3,7 @@ import { AGE_RATING_DEFAULT, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import type { Session } from '../auth/session';
 import { findIssue, lastReadPage, type IssueDetails } from '../catalogue/titles';
 import { membershipIn } from '../user/queries';
-import { viewerOfLibrary } from '../viewer';
+import { cachedLibrary, viewerOfLibrary } from '../viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';
 import { pageImageUrl } from './images';
 import { pagesOfIssue } from './queries';
@@ -33,13 +33,13 @@ export async function checkReaderAccess(args: {
   issueId: number;
   session: Session | null;
   ageRating?: number;
-  /** Only codes of this library (the /q/temp/tpreader twin serves library 2083). */
-  libraryId?: number;
+  /** Only codes of libraries that read under /q/temp (the /q/temp/tpreader twin; the library's setting). */
+  tempRoutesOnly?: boolean;
 }): Promise<{ ok: true; grant: ReaderGrant } | { ok: false; refusal: ReaderRefusal }> {
   const claims = await verifyReaderCode(args.code);
   if (!claims) return { ok: false, refusal: 'invalid-code' };
   if (claims.issueId !== args.issueId) return { ok: false, refusal: 'foreign-code' };
-  if (args.libraryId !== undefined && claims.libraryId !== args.libraryId) return { ok: false, refusal: 'foreign-code' };
+  if (args.tempRoutesOnly && !(await cachedLibrary(claims.libraryId))?.tempRoutes) return { ok: false, refusal: 'foreign-code' };
   if (args.session && (args.session.claims.uid !== claims.userId || args.session.claims.libid !== claims.libraryId)) {
     return { ok: false, refusal: 'foreign-code' };
   }

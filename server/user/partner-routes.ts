@@ -97,7 +97,7 @@ export const partnerRoutes: ServiceRoutes = {
         let redirect = link.destination ?? '/';
         if (link.issueId) {
           const issue = await getDb().select({ magazineId: issues.magazineId }).from(issues).where(eq(issues.id, link.issueId)).limit(1);
-          if (issue[0]) redirect = `${catalogueBase(library.id)}/magazine/${issue[0].magazineId}/${link.issueId}`;
+          if (issue[0]) redirect = `${catalogueBase(library.tempRoutes)}/magazine/${issue[0].magazineId}/${link.issueId}`;
         }
         const answer = await completeSignIn(req, res, user, { libraryId: library.id, created });
         return { ...answer, redirect };

@@ -25,6 +25,8 @@ export function libraryDetails(library: Library) {
     logo_banner2: library.logoBanner2,
     logo_banner3: library.logoBanner3,
     hideProfile: library.hideProfile,
+    tempRoutes: library.tempRoutes,
+    callbackAfterGuest: library.callbackAfterGuest,
     supportEmail: library.supportEmail,
   };
 }

@@ -28,6 +28,12 @@ export async function findLibrary(id: number): Promise<Library | null> {
   return rows[0] ?? null;
 }
 
+/** The library marked as the open /q/temp catalogue's (a unique partial index keeps it to one), or null. */
+export async function findOpenCatalogueLibrary(): Promise<Library | null> {
+  const rows = await getDb().select().from(libraries).where(eq(libraries.openCatalogue, true)).limit(1);
+  return rows[0] ?? null;
+}
+
 /** A user's libraries, the one that lasts longest first. */
 export async function membershipsOf(userId: number): Promise<MembershipWithLibrary[]> {
   const rows = await getDb()

@@ -15,6 +15,7 @@ import {
   type NewStory,
   type NewUser,
 } from '@/server/db/schema';
+import { LIBRARIES } from '@/server/seed/content/libraries';
 import { TEST_JWT_SECRET } from './app';
 
 let sequence = 0;
@@ -26,11 +27,17 @@ const next = () => {
 const DAY = 24 * 60 * 60 * 1000;
 export const inDays = (days: number) => new Date(Date.now() + days * DAY);
 
+/**
+ * A library row. One with a demo library's id (SPEC §6's 2083 and 2766) gets the route settings the seed gives it,
+ * as an existing database's rows got them from their migration.
+ */
 export async function createLibrary(db: Database, values: Partial<NewLibrary> = {}) {
   const id = values.id ?? 50_000 + next();
+  const seeded = LIBRARIES.find((library) => library.id === id);
+  const routes = seeded ? { tempRoutes: seeded.tempRoutes, callbackAfterGuest: seeded.callbackAfterGuest, openCatalogue: seeded.openCatalogue } : {};
   const [row] = await db
     .insert(libraries)
-    .values({ id, name: `Test Library ${id}`, guestAccess: true, ...values })
+    .values({ id, name: `Test Library ${id}`, guestAccess: true, ...routes, ...values })
     .returning();
   return row;
 }

@@ -52,7 +52,7 @@ function listing(overrides: Partial<ListingScreenProps> = {}): ListingScreenProp
     tiles: Array.from({ length: 20 }, (_, i) => titleTile(hit(i + 1), '')),
     nbPages: 2,
     total: 23,
-    query: { categoryID: 'BS', lang: 'en', libid: 1001 },
+    query: { categoryID: 'BS', lang: 'en', libid: 1001, base: '' },
     emptyText: 'No titles yet.',
     ...overrides,
   };

@@ -43,7 +43,7 @@ function props(overrides: Partial<ListingScreenProps> = {}): ListingScreenProps 
     tiles: Array.from({ length: 20 }, (_, i) => titleTile(hit(i + 1), '/q/temp')),
     nbPages: 2,
     total: 23,
-    query: { categoryID: 'BS', lang: 'en', libid: 2083 },
+    query: { categoryID: 'BS', lang: 'en', libid: 2083, base: '/q/temp' },
     emptyText: 'No English titles in Most Popular for your library yet.',
     ...overrides,
   };

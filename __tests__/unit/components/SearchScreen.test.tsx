@@ -43,7 +43,7 @@ afterAll(() => server.close());
 function renderScreen(query: string, initial: ReturnType<typeof searchPageResult> | null) {
   renderWithTheme(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SearchScreen query={query} tab={0} placeholder="Search Magazines" libraryId={1001} ageRating={null} initial={initial} issue={null} issueId={null} />
+      <SearchScreen query={query} tab={0} placeholder="Search Magazines" libraryId={1001} base="" ageRating={null} initial={initial} issue={null} issueId={null} />
     </SWRConfig>,
   );
 }

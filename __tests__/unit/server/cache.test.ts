@@ -4,7 +4,7 @@ import { cached, cacheTtlMs, invalidate, invalidateAll, namedCache } from '@/ser
 import { BoundedStore } from '@/server/cache/store';
 import type { Viewer } from '@/server/viewer';
 
-const viewer = (excludeCat: string, isNewspaper = 1): Viewer => ({ userId: 1, libraryId: 1, flags: { isNewspaper, isJournal: 1, excludeCat }, libraryAgeRate: 0, collection: 'all' });
+const viewer = (excludeCat: string, isNewspaper = 1): Viewer => ({ userId: 1, libraryId: 1, flags: { isNewspaper, isJournal: 1, excludeCat }, libraryAgeRate: 0, collection: 'all', base: '' });
 
 const SETTINGS = ['CACHE_SECONDS', 'CONTENT_CACHE_SECONDS', 'CATALOGUE_CACHE_SECONDS', 'DATABASE_URL', 'REDIS_URL'] as const;
 

@@ -12,7 +12,7 @@ function pageRequest(url: string, cookies: Record<string, string> = {}, query: R
   } as unknown as GetServerSidePropsContext;
 }
 
-const viewer = (libraryAgeRate: number) => ({ userId: 1, libraryId: 3001, flags: null, libraryAgeRate, collection: 'all' as const });
+const viewer = (libraryAgeRate: number) => ({ userId: 1, libraryId: 3001, flags: null, libraryAgeRate, collection: 'all' as const, base: '' as const });
 
 describe('the request context of a page', () => {
   it('sends a visitor without a session from a member page to /login before loading anything (SPEC §4 rule 1)', async () => {

@@ -111,10 +111,19 @@ describe('guest sign-in (SPEC §4)', () => {
   });
 
   it('sends a library 2766 guest to the stored callback address, never off-site', async () => {
-    loginAnswer = { ...base, status: 1, libid: 2766, enddate: future };
+    // The server's answer names the library's setting (the seed sets it on 2766).
+    loginAnswer = { ...base, status: 1, libid: 2766, enddate: future, libraryDetails: { libId: 2766, libName: 'Harbour City Library', callbackAfterGuest: true } };
     Cookies.set('callbackUrl', '/q/temp/magazine/1001');
     await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/q/temp/magazine/1001' });
     Cookies.set('callbackUrl', '//evil.example/steal');
+    await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('follows the library’s setting, not its id: another library with it goes back, 2766 without it goes home', async () => {
+    Cookies.set('callbackUrl', '/q/temp/magazine/1001');
+    loginAnswer = { ...base, status: 1, libid: 5001, enddate: future, libraryDetails: { libId: 5001, libName: 'New', callbackAfterGuest: true } };
+    await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/q/temp/magazine/1001' });
+    loginAnswer = { ...base, status: 1, libid: 2766, enddate: future, libraryDetails: { libId: 2766, libName: 'Harbour City Library', callbackAfterGuest: false } };
     await expect(signInAsGuest()).resolves.toEqual({ kind: 'redirect', to: '/' });
   });
 });

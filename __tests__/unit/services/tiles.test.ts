@@ -1,5 +1,6 @@
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
+import { catalogueBase } from '@/lib/routes';
 import type { MagazineHit, StoryFromServer } from '@/lib/wire';
 
 const hit: MagazineHit = { mid: 1001, magName: 'Wanderlust', slug: 'wanderlust', catId: 21, lang: 'en', isGold: 0, issueId: 100001, issueName: 'November 2026', issueDate: '2026-11-01', img: 'covers/100001', width: 200, height: 260 };
@@ -25,14 +26,20 @@ describe('SPEC §3 tiles', () => {
     expect(gold).toMatchObject({ showFloatingIcon: true, floatingImgAltText: 'Gold', floatingImgSrc: expect.stringContaining('gold') });
   });
 
-  it('builds library 2083 links under /q/temp', () => {
-    expect(issueTile(hit, 2083).browserLinkUrl).toBe('/q/temp/magazine/1001');
-    expect(categoryTile({ category_id: 21, name: 'Travel', image: 'categories/travel', is_fav: 0, cat_slug: 'travel' }, 2083)).toEqual({
+  it('builds links under /q/temp for a library that reads there (the base the server chose from its setting)', () => {
+    expect(issueTile(hit, '/q/temp').browserLinkUrl).toBe('/q/temp/magazine/1001');
+    expect(categoryTile({ category_id: 21, name: 'Travel', image: 'categories/travel', is_fav: 0, cat_slug: 'travel' }, '/q/temp')).toEqual({
       name: 'Travel',
       imgPath: '/media/categories/travel',
       appLinkUrl: '/q/temp/magazines/21',
       browserLinkUrl: '/q/temp/magazines/21',
     });
+  });
+
+  it('reads the catalogue base from the library’s setting, not from its id', () => {
+    expect(catalogueBase(true)).toBe('/q/temp');
+    expect(catalogueBase(false)).toBe('');
+    expect(catalogueBase(undefined)).toBe('');
   });
 
   it('never leaves a field undefined, so tiles survive getServerSideProps serialisation', () => {

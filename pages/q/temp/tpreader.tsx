@@ -5,7 +5,7 @@ import { ReaderScreen } from '@/components/reader/ReaderScreen';
 import { readerProps } from '@/server/pages/reader-props';
 import { withPage } from '@/server/context';
 
-/** /q/temp/tpreader?code={code}&issue={issue}: library 2083's reader, the same screen as /reader/{code}/{issue}. */
+/** /q/temp/tpreader?code={code}&issue={issue}: the reader of libraries that read under /q/temp (the demo's 2083), the same screen as /reader/{code}/{issue}. */
 export const getServerSideProps = withPage({ access: 'open' }, (page, ctx) => readerProps(page, ctx, true)) satisfies GetServerSideProps;
 
 export default function TempReaderPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -28,18 +28,21 @@ export const LIBRARIES: LibrarySeed[] = [
     palette: { background: '#ffffff', ink: '#1d3557', accent: '#2a9d8f' },
   },
   {
-    // Hide-profile mode and the /q/temp routes (SPEC §6).
+    // Hide-profile mode and the /q/temp routes (SPEC §6), as settings: the open /q/temp catalogue reads under its rules.
     id: 2083,
     name: 'Temple Street Reading Room',
     hideProfile: true,
+    tempRoutes: true,
+    openCatalogue: true,
     guestAccess: true,
     supportEmail: 'desk@templestreet.test',
     palette: { background: '#fffaf0', ink: '#7c2d12', accent: '#d97706' },
   },
   {
-    // Goes to the stored callback address after guest sign-in (SPEC §4).
+    // Goes to the stored callback address after guest sign-in (SPEC §4), as a setting.
     id: 2766,
     name: 'Harbour City Library',
+    callbackAfterGuest: true,
     guestAccess: true,
     supportEmail: 'ask@harbourcity.test',
     palette: { background: '#f0f9ff', ink: '#0c4a6e', accent: '#0284c7' },

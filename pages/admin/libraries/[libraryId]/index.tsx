@@ -11,7 +11,7 @@ export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, asy
 export default function LibraryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;
   if (props.forbidden) return <Forbidden />;
-  return <LibraryScreen initial={props.library} />;
+  return <LibraryScreen initial={props.library} operator={props.console.operator} />;
 }
 
 LibraryPage.getLayout = consoleLayout;

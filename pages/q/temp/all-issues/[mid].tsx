@@ -4,7 +4,7 @@ import { allIssuesProps } from '@/server/pages/catalogue-props';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-/** Library 2083: /q/temp/all-issues/{mid}, open to anyone. */
+/** The /q/temp catalogue (libraries that read there; the demo's 2083): /q/temp/all-issues/{mid}, open to anyone. */
 export const getServerSideProps = withPage({ access: 'temp' }, allIssuesProps) satisfies GetServerSideProps;
 
 export default function TempAllIssuesPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -4,7 +4,7 @@ import { issueProps } from '@/server/pages/catalogue-props';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-/** Library 2083: /q/temp/magazine/{mid}/{issueId}, open to anyone. */
+/** The /q/temp catalogue (libraries that read there; the demo's 2083): /q/temp/magazine/{mid}/{issueId}, open to anyone. */
 export const getServerSideProps = withPage({ access: 'temp' }, issueProps) satisfies GetServerSideProps;
 
 export default function TempIssuePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -4,7 +4,7 @@ import { magazineProps } from '@/server/pages/catalogue-props';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-/** Library 2083: /q/temp/magazine/{mid}, open to anyone. */
+/** The /q/temp catalogue (libraries that read there; the demo's 2083): /q/temp/magazine/{mid}, open to anyone. */
 export const getServerSideProps = withPage({ access: 'temp' }, magazineProps) satisfies GetServerSideProps;
 
 export default function TempMagazinePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

@@ -4,7 +4,7 @@ import { listingProps } from '@/server/pages/catalogue-props';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-/** Library 2083: /q/temp/magazines/{catId}, open to anyone. */
+/** The /q/temp catalogue (libraries that read there; the demo's 2083): /q/temp/magazines/{catId}, open to anyone. */
 export const getServerSideProps = withPage({ access: 'temp' }, listingProps) satisfies GetServerSideProps;
 
 export default function TempCategoryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

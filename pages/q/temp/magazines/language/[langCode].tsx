@@ -4,7 +4,7 @@ import { languageListingProps } from '@/server/pages/catalogue-props';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-/** Library 2083: /q/temp/magazines/language/{langCode}, every title in one language. */
+/** The /q/temp catalogue (libraries that read there; the demo's 2083): /q/temp/magazines/language/{langCode}, every title in one language. */
 export const getServerSideProps = withPage({ access: 'temp' }, languageListingProps) satisfies GetServerSideProps;
 
 export default function TempLanguagePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
