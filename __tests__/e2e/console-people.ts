@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { signSessionToken } from '../../lib/session-token';
-import { E2E_JWT_SECRET, E2E_PEERS } from '../../playwright.config';
-
-/** The e2e server's embedded database, as `npm run operator` reaches it. */
-export const E2E_DATABASE_URL = `postgres://postgres@127.0.0.1:${E2E_PEERS.dbPort}/postgres?sslmode=disable`;
+import { E2E_JWT_SECRET } from '../../playwright.config';
+import { E2E_DATABASE_URL } from './database';
 
 /** `npm run operator -- add <email>` against the e2e server's database: the role, and the one-time link it prints. */
 export function operatorLink(email: string, baseURL: string): string {
