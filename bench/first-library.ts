@@ -18,9 +18,10 @@
  *    library gets a reader code for it and its page 1 image.
  * Target: the whole under 600 s. Exits 1 when a step fails or the target is missed.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { signSessionToken } from '../lib/session-token';
 import { fillerLines, makeSamplePdf } from '../server/import/samples';
@@ -142,9 +143,9 @@ async function main(): Promise<void> {
     if (!/Summary: 100 imported, 0 updated, 0 unchanged, 0 failed/.test(summary)) throw new Error(`the import did not take every file: ${summary}`);
 
     await step('checks: searchable and readable by a member of the new library', async () => {
-      const memberId = Number(
-        execFileSync('node', ['-e', "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.query(\"select id from users where email='member7@lakeshore.test'\")).then(r=>{console.log(r.rows[0].id);return c.end()})", embedded.url], { encoding: 'utf8' }).trim(),
-      );
+      const db = new Client({ connectionString: embedded.url });
+      await db.connect();
+      const memberId = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', ['member7@lakeshore.test']).finally(() => db.end())).rows[0].id;
       const { token: member } = await signSessionToken({ uid: memberId, libid: libraryId, mexp: Math.floor(Date.parse('2030-12-31T23:59:59Z') / 1000), guest: false }, fs.readFileSync(path.join(DATA_DIR, 'jwt-secret'), 'utf8').trim(), 600);
       const search = await api<{ hits: { issue: { iss_id: number } }[] }>(member, `/api/catalogue/search_list?q=${unique}&isGold=1`);
       const issueId = search.hits[0]?.issue.iss_id;
