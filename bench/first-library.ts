@@ -81,7 +81,7 @@ async function writeIssues(folder: string): Promise<string> {
       const last = t === TITLES && i === ISSUES_PER_TITLE;
       const pdf = await makeSamplePdf({
         pages: Array.from({ length: PAGES }, (_, p) => ({
-          lines: [p === 0 ? title : `${title}, page ${p + 1}`, last && p === 2 ? `A ${unique} was seen on the shore.` : `Issue ${i}, page ${p + 1}.`, ...fillerLines(p + 1, 10)],
+          lines: [p === 0 ? title : `${title}, page ${p + 1}`, last && p === Math.min(2, PAGES - 1) ? `A ${unique} was seen on the shore.` : `Issue ${i}, page ${p + 1}.`, ...fillerLines(p + 1, 10)],
           picture: p % 8 === 0,
         })),
         outline: [{ title: `Feature of issue ${i}`, pageNo: 2 }],
