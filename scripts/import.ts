@@ -9,7 +9,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MEDIA_DIR } from '../server/config';
 import { databaseForCommand } from '../server/db/cli';
-import { closeDb, getPool } from '../server/db/client';
+import { closeDb, getDb, getPool } from '../server/db/client';
+import { refreshPlannerStatistics } from '../server/db/statistics';
 import { pendingMigrations, runMigrations } from '../server/db/migrate';
 import { findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
@@ -129,6 +130,8 @@ async function main(): Promise<void> {
       console.log(describe(outcome));
       outcomes.push(outcome);
     }
+    // New pages change what search's plans and counts rest on.
+    if (outcomes.some((o) => o.status === 'imported' || o.status === 'updated')) await refreshPlannerStatistics(getDb());
   } finally {
     await pool.close();
     await closeDb();

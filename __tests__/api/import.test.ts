@@ -3,7 +3,7 @@
 import { IMPORT_DATA_DIR, IMPORT_MEDIA_DIR, mediaFiles, pdfFolder, runImport, startImport } from './helpers/import';
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { Client } from 'pg';
 import sharp from 'sharp';
@@ -50,6 +50,12 @@ async function readerCode(issueId: number): Promise<string> {
   return res.body.code;
 }
 
+/** Whether the planner has statistics for the pages' search column (1) or not (0). */
+async function searchStatistics(): Promise<number> {
+  const result = await app.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'issue_pages' AND attname = 'search_vector'`);
+  return result.rows[0].n;
+}
+
 const dir = pdfFolder('harbour');
 // The PDF's own Title names the magazine; the file name gives the date; the sidecar what neither can.
 const file = path.join(dir, 'hw-scan - 2026-05-14.pdf');
@@ -83,6 +89,7 @@ afterAll(async () => {
 
 describe('npm run import: a PDF becomes an issue', () => {
   it('imports every page with its real size, its text and spread flag, 1x/2x/3x JPEG and WebP, and reports it', async () => {
+    expect(await searchStatistics()).toBe(0);
     const run = await runImport(file, '--workers', '2');
     expect(run.output).toContain('imported hw-scan - 2026-05-14.pdf');
     expect(run.output).toContain('Summary: 1 imported, 0 updated, 0 unchanged, 0 failed');
@@ -117,6 +124,8 @@ describe('npm run import: a PDF becomes an issue', () => {
     expect([cover.width, cover.height]).toEqual([400, Math.round((200 * 842) / 595) * 2]);
     // Nothing is left in the temporary folder.
     expect(mediaFiles().filter((f) => f.startsWith('.import'))).toEqual([]);
+    // The planner knows the new pages' words before the first search (search's counts read its estimates).
+    expect(await searchStatistics()).toBe(1);
   });
 
   it('finds a word printed only on page 3 through the search API, on page 3', async () => {

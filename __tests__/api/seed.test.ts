@@ -53,6 +53,13 @@ describe('seedDemoLibrary', () => {
     expect(ms).toBeGreaterThan(0);
   });
 
+  it('leaves the planner statistics for the searched columns, so the first searches get good plans', async () => {
+    const analysed = await rows<{ tablename: string; attname: string }>(
+      `SELECT tablename, attname FROM pg_stats WHERE attname = 'search_vector' AND tablename IN ('issue_pages', 'stories', 'magazines') ORDER BY tablename`,
+    );
+    expect(analysed.map((row) => row.tablename)).toEqual(['issue_pages', 'magazines', 'stories']);
+  });
+
   it('creates 40+ visible categories, plus newspapers (52), journals (154) and the always-hidden 127', async () => {
     const visible = await rows<{ id: number; slug: string; image: string }>('SELECT id, slug, image FROM categories WHERE id NOT IN (52, 127, 154) ORDER BY sort_order');
     expect(visible.length).toBeGreaterThanOrEqual(40);

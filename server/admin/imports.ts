@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { UPLOAD_DIR } from '../config';
 import { getDb } from '../db/client';
 import { importJobs, issues, languages, magazines, type ImportJob } from '../db/schema';
+import { refreshPlannerStatistics } from '../db/statistics';
 import { HttpError } from '../http/errors';
 import { saveBody } from '../http/body';
 import { findCategory, importFile, removeAbandonedTemporaryFolders, type ImportDefaults } from '../import';
@@ -276,6 +277,7 @@ export function kickImports(): Promise<void> {
 
 async function drain(): Promise<void> {
   let pool: PagePool | null = null;
+  let changed = false;
   try {
     for (let job = await claimNext(); job; job = await claimNext()) {
       pool ??= new PagePool(workerCount());
@@ -283,12 +285,15 @@ async function drain(): Promise<void> {
         console.error(`[import] upload ${job!.id} (${job!.fileName}) could not be recorded:`, error);
         return false;
       });
+      changed ||= succeeded;
       // A failed file may have broken a worker (a page it could not draw): the next file gets fresh ones.
       if (!succeeded) {
         await pool.close();
         pool = null;
       }
     }
+    // New pages change what search's plans and counts rest on.
+    if (changed) await refreshPlannerStatistics(getDb());
   } catch (error) {
     console.error('[import] the upload queue stopped:', error);
   } finally {

@@ -29,6 +29,7 @@ import { hashPassword } from '../auth/password';
 import { hashSecret } from '../auth/secrets';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { refreshPlannerStatistics } from '../db/statistics';
 import { COVER_SIZE, PAGE_SIZE } from '../media/render';
 import { planCatalogue, planTopLists, type MagazinePlan } from './catalogue';
 import { CONTENT_CATEGORIES, HIDDEN_CATEGORY, TITLE_CATEGORIES } from './content/categories';
@@ -290,6 +291,8 @@ export async function seedDemoLibrary(db: Database, options: SeedOptions): Promi
     const { storyId, languageCode, title, subtitle, body } = translation;
     await fs.writeFile(file, JSON.stringify({ artid: storyId, langCode: languageCode, title, subtitle, body }));
   }
+  // Statistics for the planner before anyone searches (autovacuum may be off, or not yet round).
+  await refreshPlannerStatistics(db);
   // A site already running on this database may have kept its empty answers.
   await invalidateAll();
 
