@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
-import type { Session } from '../auth/session';
-import { viewerFor } from '../viewer';
+import { DEFAULT_STORE_ID } from '@/lib/constants';
+import type { RequestContext } from '../context/request';
 import type { StoryScope } from './queries';
 
 /** Parameters the article calls share. */
@@ -22,7 +20,7 @@ export const languageCodeParam = z
   .regex(/^[a-z]{2,3}$/, 'must be a language code');
 
 /** The reader's scope for an article call: their library's rules and the age rating (SPEC §5, §9 default 9). */
-export async function articleScope(session: Session | null, requestedAge: number | undefined): Promise<StoryScope> {
-  const viewer = await viewerFor(session);
-  return { viewer, ageRating: effectiveAgeRating(requestedAge, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate) };
+export async function articleScope(context: RequestContext, requestedAge: number | undefined): Promise<StoryScope> {
+  const [viewer, ratings] = await Promise.all([context.viewer(), context.ratingsAt(requestedAge)]);
+  return { viewer, ageRating: ratings.story };
 }

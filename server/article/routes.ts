@@ -89,9 +89,9 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Story lists (pages of 20, zero-based): cover stories (section=sec_60), a category (catID/categoryID), Latest or For You (personaCat=RC|recom), an issue (issueid), a story category (storyCat)',
       query: articleListQuery,
-      async handler({ query, session }) {
+      async handler({ query, context }) {
         const request = listRequest(query);
-        return storyList(request, await articleScope(session, query.age_rating), query.page, query.mlang || undefined);
+        return storyList(request, await articleScope(context, query.age_rating), query.page, query.mlang || undefined);
       },
     }),
   },
@@ -99,14 +99,14 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Stories of a magazine (magid, lang_code) or carrying any of the keywords (comma-separated)',
       query: articleFilterQuery,
-      async handler({ query, session }) {
+      async handler({ query, context }) {
         if (query.magid === undefined && query.keywords === undefined) {
           throw new HttpError(400, 'magid: give magid or keywords', { field: 'magid' });
         }
         if (query.magid !== undefined && query.keywords !== undefined) {
           throw new HttpError(400, 'keywords: give magid or keywords, not both', { field: 'keywords' });
         }
-        const scope = await articleScope(session, query.age_rating);
+        const scope = await articleScope(context, query.age_rating);
         if (query.magid !== undefined) return magazineStories(scope, query.magid, query.page, query.lang_code || undefined);
         return keywordStories(scope, query.keywords!, query.page);
       },
@@ -129,8 +129,8 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Stories related to a magazine (its own first, then its category), pages of 10 in hits',
       query: magazineRelatedQuery,
-      async handler({ query, session }) {
-        return magazineRelated(await articleScope(session, query.age_rating), query.mid, query.page);
+      async handler({ query, context }) {
+        return magazineRelated(await articleScope(context, query.age_rating), query.mid, query.page);
       },
     }),
   },

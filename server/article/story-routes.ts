@@ -35,9 +35,9 @@ export const storyRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Article details by magazine, issue and story id: the whole story for a member, the preview (SPEC §4) for anyone else',
       query: storyDetailsQuery,
-      async handler({ params, query, session }) {
+      async handler({ params, query, session, context }) {
         const ids = storyIdsParams.parse(params);
-        const scope = await articleScope(session, query.age_rating);
+        const scope = await articleScope(context, query.age_rating);
         return detailsAnswer(await findStoryById(scope, { magazineId: ids.mid, issueId: ids.issid, storyId: ids.artid }), session);
       },
     }),
@@ -46,10 +46,10 @@ export const storyRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Article details by its address (the legacy mobile articles service): /stories/{canonical path} or /stories/{slug}',
       query: storyByUrlQuery,
-      async handler({ query, session }) {
+      async handler({ query, session, context }) {
         const segments = storyPathSegments(query.url);
         if (segments.length === 0 || segments[0] === 'category') throw new HttpError(400, 'url: must be a story address', { field: 'url' });
-        const scope = await articleScope(session, query.age_rating);
+        const scope = await articleScope(context, query.age_rating);
         return detailsAnswer(await storyAt(scope, segments), session);
       },
     }),

@@ -85,10 +85,10 @@ export const translationRoutes: ServiceRoutes = {
       summary: 'A story in another language: stored once made, served stored after; {} when no translation can be had',
       auth: 'required',
       body: translateBody,
-      async handler({ body, session }) {
+      async handler({ body, session, context }) {
         assertReader(session);
         await assertTranslationLanguage(body.langCode);
-        const scope = await articleScope(session, undefined);
+        const scope = await articleScope(context, undefined);
         const record = await findStoryById(scope, { magazineId: body.mid, issueId: body.issid, storyId: body.artid });
         if (!record) throw new HttpError(404, STORY_NOT_FOUND);
         const base = { status: 'success', artid: record.story.artid, mid: record.story.mid, issid: record.story.issid, langCode: body.langCode };
@@ -123,12 +123,12 @@ export const translationRoutes: ServiceRoutes = {
       summary: 'A stored translation file by its path (the filepath a translation answers with)',
       auth: 'required',
       query: translatedDataQuery,
-      async handler({ query, session }) {
+      async handler({ query, session, context }) {
         assertReader(session);
         const translation = await storedTranslationByFile(query.filepath);
         if (!translation) throw new HttpError(404, 'Translation not found');
         // The file is the story's text: it is served only to a reader who may see the story.
-        const scope = await articleScope(session, undefined);
+        const scope = await articleScope(context, undefined);
         if (!(await isStoryVisible(scope, translation.storyId))) throw new HttpError(404, 'Translation not found');
         return readTranslationFile(translation);
       },

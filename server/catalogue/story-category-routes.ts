@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { viewerFor } from '../viewer';
+import type { RequestContext } from '../context/request';
 import { idParam } from '../article/params';
 import { storyCategoriesFor } from '../article/lists';
 import { setFavouriteStoryCategory, visibleCategory } from '../article/queries';
@@ -10,9 +10,9 @@ export const storyCategoryParams = z.object({ categoryId: idParam });
 export const storyCategoriesQuery = z.object({ lang: z.string().trim().max(10).optional() });
 
 /** Marking needs the category to be one the member may see; anything else is not found. */
-async function toggle(params: Record<string, string>, session: Parameters<typeof viewerFor>[0], favourite: boolean) {
+async function toggle(params: Record<string, string>, context: RequestContext, favourite: boolean) {
   const { categoryId } = storyCategoryParams.parse(params);
-  const viewer = await viewerFor(session);
+  const viewer = await context.viewer();
   if (!viewer.userId) throw new HttpError(401, 'Sign in to continue');
   if (!(await visibleCategory(viewer, categoryId))) throw new HttpError(404, 'Category not found');
   await setFavouriteStoryCategory(viewer.userId, categoryId, favourite);
@@ -28,8 +28,8 @@ export const storyCategoryRoutes: ServiceRoutes = {
     GET: route({
       summary: 'Story categories the reader may see, the member’s favourites first (is_fav)',
       query: storyCategoriesQuery,
-      async handler({ session }) {
-        return { status: 'success', data: await storyCategoriesFor(await viewerFor(session)) };
+      async handler({ context }) {
+        return { status: 'success', data: await storyCategoriesFor(await context.viewer()) };
       },
     }),
   },
@@ -37,15 +37,15 @@ export const storyCategoryRoutes: ServiceRoutes = {
     PUT: route({
       summary: 'Marks a story category as one of the member’s favourites',
       auth: 'required',
-      async handler({ params, session }) {
-        return toggle(params, session, true);
+      async handler({ params, context }) {
+        return toggle(params, context, true);
       },
     }),
     DELETE: route({
       summary: 'Unmarks a favourite story category',
       auth: 'required',
-      async handler({ params, session }) {
-        return toggle(params, session, false);
+      async handler({ params, context }) {
+        return toggle(params, context, false);
       },
     }),
   },
