@@ -43,7 +43,9 @@ async function main() {
   process.env.MEDIA_DIR ??= MEDIA_DIR;
   const embedded = await prepareDatabase();
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  const args = [nextBin, mode, ...process.argv.slice(3)];
+  // SITE_NODE_FLAGS: flags for the site's own node process that NODE_OPTIONS refuses (bench/profile's --cpu-prof).
+  const nodeFlags = (process.env.SITE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeFlags, nextBin, mode, ...process.argv.slice(3)];
   const child = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
   const shutdown = (signal: NodeJS.Signals) => {
     if (child.exitCode === null) child.kill(signal);
