@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
 
 export const GlobalStyle = createGlobalStyle`
   *,
@@ -11,17 +12,17 @@ export const GlobalStyle = createGlobalStyle`
     -webkit-text-size-adjust: 100%;
     text-size-adjust: 100%;
     /* What focus or a link scrolls to stops below the sticky header, not under it (WCAG 2.2, 2.4.11). */
-    scroll-padding-top: calc(${({ theme }) => theme.sizes.headerHeight} + ${({ theme }) => theme.spacing.sm});
+    scroll-padding-top: calc(${theme.sizes.headerHeight} + ${theme.spacing.sm});
   }
 
   body {
     margin: 0;
     min-height: 100vh;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    line-height: ${({ theme }) => theme.lineHeights.normal};
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surface};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.md};
+    line-height: ${theme.lineHeights.normal};
+    color: ${theme.colors.text};
+    background: ${theme.colors.surface};
     -webkit-font-smoothing: antialiased;
   }
 
@@ -30,7 +31,7 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   h1, h2, h3, h4, h5, h6 {
-    line-height: ${({ theme }) => theme.lineHeights.tight};
+    line-height: ${theme.lineHeights.tight};
   }
 
   /* :where() keeps this at zero specificity, so a component's own list spacing always wins. */
@@ -70,9 +71,9 @@ export const GlobalStyle = createGlobalStyle`
 
   /* Keyboard focus is always visible; mouse focus stays quiet. The white halo keeps the ring visible on dark fills. */
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
-    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.focusHalo};
+    box-shadow: 0 0 0 2px ${theme.colors.focusHalo};
   }
 
   :focus:not(:focus-visible) {

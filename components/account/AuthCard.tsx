@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 /** The frame of every sign-in and account step: a heading, a line of context, the form, and other ways out. */
 export function AuthCard({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -29,38 +30,38 @@ export function SignInFirst({ title, lead }: { title: string; lead: string }) {
 
 const Card = styled.section`
   max-width: 28rem;
-  margin: ${({ theme }) => `${theme.spacing.xxl} auto`};
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  margin: ${theme.spacing.xxl} auto;
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 
   h1 {
-    margin: 0 0 ${({ theme }) => theme.spacing.sm};
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    line-height: ${({ theme }) => theme.lineHeights.tight};
+    margin: 0 0 ${theme.spacing.sm};
+    font-size: ${theme.fontSizes.xxl};
+    line-height: ${theme.lineHeights.tight};
   }
 
   ${media.down('sm')} {
-    margin: ${({ theme }) => `${theme.spacing.lg} ${theme.spacing.sm}`};
-    padding: ${({ theme }) => theme.spacing.lg};
+    margin: ${theme.spacing.lg} ${theme.spacing.sm};
+    padding: ${theme.spacing.lg};
   }
 `;
 
 const Lead = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.xl};
-  color: ${({ theme }) => theme.colors.muted};
+  margin: 0 0 ${theme.spacing.xl};
+  color: ${theme.colors.muted};
   overflow-wrap: anywhere;
 `;
 
 const Footer = styled.div`
-  margin-top: ${({ theme }) => theme.spacing.xl};
-  padding-top: ${({ theme }) => theme.spacing.lg};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-top: ${theme.spacing.xl};
+  padding-top: ${theme.spacing.lg};
+  border-top: 1px solid ${theme.colors.border};
+  font-size: ${theme.fontSizes.sm};
 
   p {
-    margin: ${({ theme }) => `${theme.spacing.xs} 0`};
+    margin: ${theme.spacing.xs} 0;
   }
 `;
 
@@ -68,7 +69,7 @@ const Footer = styled.div`
 export const Actions = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
 
   > * {
     width: 100%;

@@ -9,6 +9,7 @@ import { useSessionItem } from '@/hooks/useSessionItem';
 import { chooseCardLibrary, explain } from '@/services/account';
 import { loadPage } from '@/services/navigation';
 import { CARD_CHOICE, finishSignIn, forgetCardChoice, parseCardChoice } from '@/services/sign-in';
+import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';
 
 /** /login/librarycard/selector: the card belongs to several libraries; the person picks one to read through. */
@@ -83,25 +84,25 @@ export function LibrarySelectorScreen() {
 }
 
 const Options = styled.fieldset`
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  margin: 0 0 ${theme.spacing.lg};
   padding: 0;
   border: 0;
 
   legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    margin-bottom: ${theme.spacing.sm};
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 
 const Option = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  margin-bottom: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.md};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.sm} ${theme.spacing.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  margin-bottom: ${theme.spacing.sm};
   cursor: pointer;
 
   input {

@@ -7,6 +7,7 @@ import { useHydrated } from '@/hooks/useHydrated';
 import { signInAsGuest } from '@/services/guest';
 import { loadPage } from '@/services/navigation';
 import { ApiError } from '@/services/http';
+import { theme } from '@/styles/theme';
 import { AuthCard, Actions } from './AuthCard';
 
 export interface SignInWays {
@@ -95,7 +96,7 @@ export function LoginScreen({ libraryName, guestLibraryId, guestAvailable, ways,
 }
 
 const Note = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.xl};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-top: ${theme.spacing.xl};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;

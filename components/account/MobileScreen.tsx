@@ -11,6 +11,7 @@ import { DEFAULT_COUNTRY_CODE, MOBILE_MESSAGES, toE164, type CountryCode } from 
 import { toBase64 } from '@/lib/email';
 import { explain, sendOtp } from '@/services/account';
 import { withParams } from '@/services/keys';
+import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';
 
 export interface MobileScreenProps {
@@ -108,22 +109,22 @@ export function MobileScreen({ countries, libid, link }: MobileScreenProps) {
 const Row = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: 0 ${({ theme }) => theme.spacing.md};
+  gap: 0 ${theme.spacing.md};
 `;
 
 const Select = styled.select`
   width: 100%;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.sm} ${theme.spacing.md};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   font: inherit;
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;

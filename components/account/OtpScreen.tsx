@@ -10,6 +10,7 @@ import { explain, linkAccount, sendOtp, verifyOtp, type Address } from '@/servic
 import { loadPage } from '@/services/navigation';
 import { finishSignIn, keepPasswordGrant } from '@/services/sign-in';
 import { saveSession } from '@/services/session';
+import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';
 
 export interface OtpScreenProps {
@@ -143,6 +144,6 @@ export function OtpScreen({ channel, address, shownAs, libid, link, next, resend
 }
 
 const Wait = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;

@@ -7,6 +7,7 @@ import { catalogueBase } from '@/lib/routes';
 import { explain, validatePartnerToken } from '@/services/account';
 import { loadPage } from '@/services/navigation';
 import { finishSignIn } from '@/services/sign-in';
+import { theme } from '@/styles/theme';
 import { AuthCard } from './AuthCard';
 
 export interface PartnerSignInScreenProps {
@@ -54,5 +55,5 @@ export function PartnerSignInScreen({ token, partner, magazineId = null }: Partn
 }
 
 const Status = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;

@@ -7,6 +7,7 @@ import { withParams } from '@/services/keys';
 import { loadPage } from '@/services/navigation';
 import { finishSignIn, forgetStoredToken } from '@/services/sign-in';
 import { checkUser } from '@/services/user';
+import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';
 
 export interface SsoScreenProps {
@@ -117,5 +118,5 @@ export function SsoFailureScreen({ reason }: { reason: string }) {
 }
 
 const Status = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;

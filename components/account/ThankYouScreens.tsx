@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { longDate } from '@/lib/dates';
 import { PRIMARY_LINKS } from '@/lib/routes';
+import { theme } from '@/styles/theme';
 
 export interface LoginThankYouScreenProps {
   firstName: string;
@@ -69,35 +70,35 @@ export function UploadIdThankYouScreen({ signedIn, libraryName }: UploadIdThankY
 }
 
 const Card = styled.section`
-  width: calc(100% - 2 * ${({ theme }) => theme.spacing.lg});
+  width: calc(100% - 2 * ${theme.spacing.lg});
   max-width: 36rem;
-  margin: ${({ theme }) => `${theme.spacing.xxxl} auto`};
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  margin: ${theme.spacing.xxxl} auto;
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    margin-bottom: ${({ theme }) => theme.spacing.md};
+    font-size: ${theme.fontSizes.xxl};
+    margin-bottom: ${theme.spacing.md};
   }
 
   p + p {
-    margin-top: ${({ theme }) => theme.spacing.sm};
+    margin-top: ${theme.spacing.sm};
   }
 
   nav {
-    margin-top: ${({ theme }) => theme.spacing.xl};
+    margin-top: ${theme.spacing.xl};
   }
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    margin-bottom: ${({ theme }) => theme.spacing.xs};
+    font-size: ${theme.fontSizes.md};
+    margin-bottom: ${theme.spacing.xs};
   }
 
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg}`};
+    gap: ${theme.spacing.xs} ${theme.spacing.lg};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -106,14 +107,14 @@ const Card = styled.section`
   nav a {
     display: inline-flex;
     align-items: center;
-    min-height: ${({ theme }) => theme.sizes.tapTarget};
-    color: ${({ theme }) => theme.colors.brand};
+    min-height: ${theme.sizes.tapTarget};
+    color: ${theme.colors.brand};
   }
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-top: ${({ theme }) => theme.spacing.xl};
+  gap: ${theme.spacing.md};
+  margin-top: ${theme.spacing.xl};
 `;

@@ -4,6 +4,7 @@ import { RenewWithCard, type RenewOffer } from '@/components/payments/RenewWithC
 import { Button } from '@/components/ui/Button';
 import { logout } from '@/services/session';
 import { loadPage } from '@/services/navigation';
+import { theme } from '@/styles/theme';
 
 export interface ValidateUserScreenProps {
   type: 1 | 2;
@@ -55,13 +56,13 @@ export function ValidateUserScreen({ type, libraryName, helpEmail, renew = null 
 
 const Card = styled.section`
   max-width: 36rem;
-  margin: ${({ theme }) => theme.spacing.xxxl} auto;
-  padding: ${({ theme }) => theme.spacing.xl};
+  margin: ${theme.spacing.xxxl} auto;
+  padding: ${theme.spacing.xl};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin: ${({ theme }) => `${theme.spacing.xl} 0`};
+  gap: ${theme.spacing.md};
+  margin: ${theme.spacing.xl} 0;
 `;

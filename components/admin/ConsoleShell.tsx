@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactElement, ReactNode } from 'react';
 import styled from 'styled-components';
 import type { ConsoleProps } from '@/lib/console';
+import { theme } from '@/styles/theme';
 import { Heading, Page } from './parts';
 
 /** The console's frame: a skip link, a header naming who is signed in, the navigation, then the screen. */
@@ -59,41 +60,41 @@ const SkipLink = styled.a`
   left: -9999px;
 
   &:focus {
-    left: ${({ theme }) => theme.spacing.sm};
-    top: ${({ theme }) => theme.spacing.sm};
+    left: ${theme.spacing.sm};
+    top: ${theme.spacing.sm};
     z-index: 10;
-    padding: ${({ theme }) => theme.spacing.sm};
-    background: ${({ theme }) => theme.colors.surface};
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    padding: ${theme.spacing.sm};
+    background: ${theme.colors.surface};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 
 const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
   align-items: center;
-  padding: ${({ theme }) => `${theme.spacing.md} ${theme.spacing.lg}`};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.spacing.md} ${theme.spacing.lg};
+  background: ${theme.colors.surfaceAlt};
+  border-bottom: 1px solid ${theme.colors.border};
 
   a:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 const Brand = styled(Link)`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.text};
   text-decoration: none;
 `;
 
 const Who = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
 `;
 
@@ -103,7 +104,7 @@ const Nav = styled.nav`
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.spacing.md};
+    gap: ${theme.spacing.md};
     list-style: none;
     margin: 0;
     padding: 0;
@@ -113,6 +114,6 @@ const Nav = styled.nav`
     display: inline-block;
     min-height: 44px;
     line-height: 44px;
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
   }
 `;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { imageSet } from '@/lib/entities';
 import { SIGN_IN_METHOD_LABELS, SIGN_IN_METHODS, type SignInMethod } from '@/lib/sign-in-methods';
 import { updateLibrary, uploadLibraryImage, type LibrarySettings } from '@/services/admin';
+import { theme } from '@/styles/theme';
 import { errorText, failedField, FieldError, Fieldset, Heading, Hint, Input, Label, Page, Row, Section, Select, SmallButton, Status, SubHeading } from './parts';
 
 const SLOTS = [
@@ -333,21 +334,21 @@ export function LibraryScreen({ initial, operator = false }: { initial: LibraryS
 const FieldBox = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   min-width: 0;
   max-width: 100%;
 
   > label {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.sm};
   }
 `;
 
 const Check = styled.label`
   display: flex;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   align-items: flex-start;
-  margin-block: ${({ theme }) => theme.spacing.sm};
+  margin-block: ${theme.spacing.sm};
 
   & > span {
     display: flex;

@@ -1,73 +1,74 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '@/services/http';
+import { theme } from '@/styles/theme';
 
 /** Shared pieces of the console's screens: headings, tables that scroll at 320px, states, pager. */
 
 export const Page = styled.div`
   max-width: 1100px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.spacing.lg};
+  padding: ${theme.spacing.lg};
 
   & :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
 
 export const Heading = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  font-size: ${theme.fontSizes.xxl};
+  margin: 0 0 ${theme.spacing.lg};
 `;
 
 export const SubHeading = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  margin: ${({ theme }) => `${theme.spacing.xl} 0 ${theme.spacing.md}`};
+  font-size: ${theme.fontSizes.xl};
+  margin: ${theme.spacing.xl} 0 ${theme.spacing.md};
 `;
 
 export const Section = styled.section`
-  margin-bottom: ${({ theme }) => theme.spacing.xl};
+  margin-bottom: ${theme.spacing.xl};
 `;
 
 export const TableWrap = styled.div`
   overflow-x: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 `;
 
 export const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   th,
   td {
     text-align: left;
-    padding: ${({ theme }) => theme.spacing.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.spacing.sm};
+    border-bottom: 1px solid ${theme.colors.border};
     vertical-align: top;
   }
 
   th {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
 `;
 
 export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   align-items: flex-end;
 `;
 
 export const SmallButton = styled.button<{ $danger?: boolean }>`
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.md}`};
-  border: 2px solid ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.borderStrong)};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.spacing.xs} ${theme.spacing.md};
+  border: 2px solid ${({ $danger }) => ($danger ? theme.colors.danger : theme.colors.borderStrong)};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
+  color: ${({ $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
+  font-size: ${theme.fontSizes.sm};
   cursor: pointer;
 
   &:disabled {
@@ -76,8 +77,8 @@ export const SmallButton = styled.button<{ $danger?: boolean }>`
 `;
 
 export const Status = styled.p<{ $error?: boolean }>`
-  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.muted)};
-  margin: ${({ theme }) => `${theme.spacing.sm} 0`};
+  color: ${({ $error }) => ($error ? theme.colors.danger : theme.colors.muted)};
+  margin: ${theme.spacing.sm} 0;
 `;
 
 /** The server's own words for a failed call, else the spec's message. */
@@ -115,56 +116,56 @@ export function Pager({ page, pageSize, total, onPage, label }: { page: number; 
 
 export const Input = styled.input`
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  padding: ${theme.spacing.xs} ${theme.spacing.sm};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.sm};
+  font-size: ${theme.fontSizes.md};
   max-width: 100%;
 `;
 
 export const Label = styled.label`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.spacing.xs};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export const Select = styled.select`
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  padding: ${theme.spacing.xs} ${theme.spacing.sm};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
+  font-size: ${theme.fontSizes.md};
   max-width: 100%;
 `;
 
 export const Fieldset = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  padding: ${({ theme }) => theme.spacing.md};
-  margin: ${({ theme }) => `0 0 ${theme.spacing.lg}`};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  padding: ${theme.spacing.md};
+  margin: 0 0 ${theme.spacing.lg};
   min-width: 0;
 
   legend {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    padding: ${({ theme }) => `0 ${theme.spacing.xs}`};
+    font-weight: ${theme.fontWeights.bold};
+    padding: 0 ${theme.spacing.xs};
   }
 `;
 
 /** The server's message for one field, read out with the field (aria-describedby names its id). */
 export const FieldError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 export const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
   font-weight: normal;
 `;
 

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 const SECTIONS = [
   { label: 'Overview', href: '/dashboard' },
@@ -33,9 +34,9 @@ export function DashboardLayout({ title, current, showPassword, children }: { ti
 }
 
 const Page = styled.div`
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  max-width: ${theme.sizes.contentMaxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
+  padding: ${theme.spacing.xl} ${theme.spacing.lg};
 
   h1 {
     margin-top: 0;
@@ -46,52 +47,52 @@ const Page = styled.div`
 const Tabs = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.sm};
-  margin: 0 0 ${({ theme }) => theme.spacing.xl};
-  padding: 0 0 ${({ theme }) => theme.spacing.md};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.spacing.sm};
+  margin: 0 0 ${theme.spacing.xl};
+  padding: 0 0 ${theme.spacing.md};
+  border-bottom: 1px solid ${theme.colors.border};
   list-style: none;
 `;
 
 const Tab = styled(Link)`
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => `0 ${theme.spacing.md}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.md};
+  border-radius: ${theme.radii.pill};
+  color: ${theme.colors.text};
   text-decoration: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
+    font-weight: ${theme.fontWeights.bold};
   }
 
   ${media.up('md')} {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 /** A framed block of a dashboard page. */
 export const Panel = styled.section`
   max-width: 40rem;
-  margin-bottom: ${({ theme }) => theme.spacing.xl};
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  margin-bottom: ${theme.spacing.xl};
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   h2 {
     margin-top: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 
   ${media.down('sm')} {
-    padding: ${({ theme }) => theme.spacing.lg};
+    padding: ${theme.spacing.lg};
   }
 `;

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import type { AccountSummary } from '@/server/user/account-view';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { DashboardLayout } from './DashboardLayout';
 
 export interface DashboardScreenProps {
@@ -51,14 +52,14 @@ export function DashboardScreen({ account, favouriteCount, helpEmail }: Dashboar
 }
 
 const Summary = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Cards = styled.ul`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.spacing.lg};
-  margin: ${({ theme }) => `${theme.spacing.xl} 0`};
+  gap: ${theme.spacing.lg};
+  margin: ${theme.spacing.xl} 0;
   padding: 0;
   list-style: none;
 
@@ -74,25 +75,25 @@ const Cards = styled.ul`
 const Card = styled(Link)`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   height: 100%;
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  color: ${theme.colors.text};
   text-decoration: none;
   overflow-wrap: anywhere;
 
   strong {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    color: ${({ theme }) => theme.colors.brand};
+    font-size: ${theme.fontSizes.lg};
+    color: ${theme.colors.brand};
   }
 
   span {
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
 `;

@@ -9,6 +9,7 @@ import type { AccountSummary } from '@/server/user/account-view';
 import { explain, updateProfile } from '@/services/account';
 import { storeName } from '@/services/sign-in';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { DashboardLayout, Panel } from './DashboardLayout';
 
 export interface MyAccountScreenProps {
@@ -151,9 +152,9 @@ const Details = styled.dl`
   > div {
     display: grid;
     grid-template-columns: minmax(0, 1fr);
-    gap: ${({ theme }) => theme.spacing.xs};
-    padding: ${({ theme }) => `${theme.spacing.md} 0`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    gap: ${theme.spacing.xs};
+    padding: ${theme.spacing.md} 0;
+    border-bottom: 1px solid ${theme.colors.border};
 
     ${media.up('sm')} {
       grid-template-columns: 10rem minmax(0, 1fr);
@@ -161,13 +162,13 @@ const Details = styled.dl`
   }
 
   dt {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-weight: ${theme.fontWeights.bold};
   }
 
   dd {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.spacing.md};
+    gap: ${theme.spacing.md};
     align-items: baseline;
     margin: 0;
     overflow-wrap: anywhere;
@@ -179,7 +180,7 @@ const TextButton = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${theme.colors.brand};
   font: inherit;
   text-decoration: underline;
   cursor: pointer;
@@ -188,6 +189,6 @@ const TextButton = styled.button`
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-bottom: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.md};
+  margin-bottom: ${theme.spacing.lg};
 `;

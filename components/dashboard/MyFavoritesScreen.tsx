@@ -7,6 +7,7 @@ import type { IssueTile } from '@/lib/entities';
 import { useFavourites } from '@/hooks/useFavourites';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { DashboardLayout } from './DashboardLayout';
 
 export interface FavouriteTile {
@@ -79,8 +80,8 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
 const Tiles = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
-  gap: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
-  margin: ${({ theme }) => `${theme.spacing.lg} 0 ${theme.spacing.xxl}`};
+  gap: ${theme.spacing.xl} ${theme.spacing.lg};
+  margin: ${theme.spacing.lg} 0 ${theme.spacing.xxl};
   padding: 0;
   list-style: none;
 
@@ -88,7 +89,7 @@ const Tiles = styled.ul`
     display: flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: ${({ theme }) => theme.spacing.xs};
+    gap: ${theme.spacing.xs};
   }
 
   ${media.up('md')} {
@@ -98,10 +99,10 @@ const Tiles = styled.ul`
 
 const Latest = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Note = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;

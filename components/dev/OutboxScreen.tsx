@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { OutboxMessage } from '@/server/pages/outbox';
+import { theme } from '@/styles/theme';
 
 /** /dev/outbox: in development, the emails and texts that would have been sent, newest first. */
 export function OutboxScreen({ messages }: { messages: OutboxMessage[] }) {
@@ -31,7 +32,7 @@ export function OutboxScreen({ messages }: { messages: OutboxMessage[] }) {
 const Page = styled.section`
   max-width: 48rem;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
+  padding: ${theme.spacing.xl} ${theme.spacing.lg};
 `;
 
 const List = styled.ol`
@@ -40,25 +41,25 @@ const List = styled.ol`
   list-style: none;
 
   li {
-    padding: ${({ theme }) => `${theme.spacing.lg} 0`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.spacing.lg} 0;
+    border-bottom: 1px solid ${theme.colors.border};
   }
 
   h2 {
-    margin: ${({ theme }) => `${theme.spacing.xs} 0`};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: ${theme.spacing.xs} 0;
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 const Meta = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
 `;
 
 const Body = styled.pre`
   margin: 0;
   white-space: pre-wrap;
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
 `;

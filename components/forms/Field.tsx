@@ -1,6 +1,7 @@
 import type { ChangeEvent, InputHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { fieldId } from '@/hooks/useHelpForm';
+import { theme } from '@/styles/theme';
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
@@ -57,27 +58,27 @@ export function Field({ name, label, value, error, hint, onChange, onBlur, multi
 const Row = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
 
   & + & {
-    margin-top: ${({ theme }) => theme.spacing.lg};
+    margin-top: ${theme.spacing.lg};
   }
 `;
 
 const Label = styled.label`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.muted};
 `;
 
 /** The message is the spec's text alone; the '!' that marks it is drawn, not part of the text. */
 const ErrorText = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.danger};
 
   &::before {
     content: '! ' / '';
@@ -86,13 +87,13 @@ const ErrorText = styled.p`
 
 const control = css<{ $invalid: boolean }>`
   width: 100%;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 2px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.sm} ${theme.spacing.md};
+  border: 2px solid ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  font-size: ${theme.fontSizes.md};
+  line-height: ${theme.lineHeights.normal};
 `;
 
 const Input = styled.input<{ $invalid: boolean }>`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 /** A message about the whole form: an error is announced at once (role alert), news politely (role status). */
 export function FormMessage({ tone, children }: { tone: 'error' | 'info'; children: string | null | undefined }) {
@@ -15,9 +16,9 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'info'; childr
 }
 
 const Message = styled.p<{ $tone: 'error' | 'info' }>`
-  margin: ${({ theme }) => `${theme.spacing.md} 0`};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border-left: 4px solid ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.focus)};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme, $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.text)};
+  margin: ${theme.spacing.md} 0;
+  padding: ${theme.spacing.sm} ${theme.spacing.md};
+  border-left: 4px solid ${({ $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.focus)};
+  background: ${theme.colors.surfaceAlt};
+  color: ${({ $tone }) => ($tone === 'error' ? theme.colors.danger : theme.colors.text)};
 `;

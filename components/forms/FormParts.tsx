@@ -1,34 +1,35 @@
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 /** A help form's box. */
 export const FormBox = styled.form`
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 `;
 
 export const FormNote = styled.p`
-  margin-bottom: ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-bottom: ${theme.spacing.lg};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export const FormFailure = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.lg};
-  padding: ${({ theme }) => theme.spacing.md};
-  border-left: 4px solid ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-top: ${theme.spacing.lg};
+  padding: ${theme.spacing.md};
+  border-left: 4px solid ${theme.colors.danger};
+  background: ${theme.colors.surfaceAlt};
+  color: ${theme.colors.danger};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 export const FormActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-top: ${({ theme }) => theme.spacing.xl};
+  gap: ${theme.spacing.md};
+  margin-top: ${theme.spacing.xl};
 `;
 
 /** How many fields need attention, announced politely after a submit. */

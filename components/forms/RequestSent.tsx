@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
+import { theme } from '@/styles/theme';
 
 export interface RequestSentProps {
   title: string;
@@ -41,15 +42,15 @@ export function RequestSent({ title, message, reference, onAnother, anotherLabel
 }
 
 const Panel = styled.section`
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
+  padding: ${theme.spacing.xl};
+  border: 2px solid ${theme.colors.borderStrong};
   border-left-width: 8px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    margin-bottom: ${({ theme }) => theme.spacing.md};
+    font-size: ${theme.fontSizes.xl};
+    margin-bottom: ${theme.spacing.md};
 
     /* Focus is moved here only to announce the confirmation; it is not a control. */
     &:focus {
@@ -59,13 +60,13 @@ const Panel = styled.section`
   }
 
   p + p {
-    margin-top: ${({ theme }) => theme.spacing.sm};
+    margin-top: ${theme.spacing.sm};
   }
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-top: ${({ theme }) => theme.spacing.xl};
+  gap: ${theme.spacing.md};
+  margin-top: ${theme.spacing.xl};
 `;

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -34,35 +35,35 @@ export function TextField({ label, hint, error, ref, ...input }: TextFieldProps)
 export const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  margin-bottom: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.xs};
+  margin-bottom: ${theme.spacing.lg};
 `;
 
 export const Label = styled.label`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 export const Input = styled.input<{ $invalid?: boolean }>`
   width: 100%;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.sm} ${theme.spacing.md};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
 `;

@@ -8,6 +8,7 @@ import { useHelpForm } from '@/hooks/useHelpForm';
 import { useHydrated } from '@/hooks/useHydrated';
 import { checkContactForm, CONTACT_FIELDS, type ContactForm } from '@/lib/help-forms';
 import { sendContactRequest } from '@/services/help';
+import { theme } from '@/styles/theme';
 import { HelpPage, HelpSection, MoreHelp } from './HelpPage';
 
 export interface ContactScreenProps {
@@ -80,5 +81,5 @@ export function ContactScreen({ prefill }: ContactScreenProps) {
 }
 
 const Retention = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.lg};
+  margin-top: ${theme.spacing.lg};
 `;

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 export interface HelpPageProps {
   title: string;
@@ -80,61 +81,61 @@ export function MoreHelp({ except }: { except?: string }) {
 const Column = styled.article`
   max-width: 46rem;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg} ${theme.spacing.xxxl}`};
+  padding: ${theme.spacing.xl} ${theme.spacing.lg} ${theme.spacing.xxxl};
 
   ${media.up('md')} {
-    padding-top: ${({ theme }) => theme.spacing.xxxl};
+    padding-top: ${theme.spacing.xxxl};
   }
 `;
 
 const Heading = styled.header`
-  margin-bottom: ${({ theme }) => theme.spacing.xl};
+  margin-bottom: ${theme.spacing.xl};
 
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
 
     ${media.up('md')} {
-      font-size: ${({ theme }) => theme.fontSizes.display};
+      font-size: ${theme.fontSizes.display};
     }
   }
 `;
 
 const Intro = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.spacing.md};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.muted};
 `;
 
 const Meta = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.spacing.sm};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.muted};
 `;
 
 const Contents = styled.nav`
-  margin-bottom: ${({ theme }) => theme.spacing.xl};
-  padding: ${({ theme }) => `${theme.spacing.lg} ${theme.spacing.xl}`};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  margin-bottom: ${theme.spacing.xl};
+  padding: ${theme.spacing.lg} ${theme.spacing.xl};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAlt};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    font-size: ${theme.fontSizes.md};
+    margin-bottom: ${theme.spacing.sm};
   }
 
   ul {
     margin: 0;
-    padding-left: ${({ theme }) => theme.spacing.xl};
+    padding-left: ${theme.spacing.xl};
   }
 
   li + li {
-    margin-top: ${({ theme }) => theme.spacing.xs};
+    margin-top: ${theme.spacing.xs};
   }
 
   a {
     display: inline-block;
-    padding: ${({ theme }) => `${theme.spacing.xxs} 0`};
-    color: ${({ theme }) => theme.colors.text};
+    padding: ${theme.spacing.xxs} 0;
+    color: ${theme.colors.text};
   }
 `;
 
@@ -143,92 +144,92 @@ export const Prose = styled.div`
   overflow-wrap: anywhere;
 
   section + section {
-    margin-top: ${({ theme }) => theme.spacing.xxl};
+    margin-top: ${theme.spacing.xxl};
   }
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    margin-bottom: ${({ theme }) => theme.spacing.md};
-    scroll-margin-top: calc(${({ theme }) => theme.sizes.headerHeight} + ${({ theme }) => theme.spacing.lg});
+    font-size: ${theme.fontSizes.xl};
+    margin-bottom: ${theme.spacing.md};
+    scroll-margin-top: calc(${theme.sizes.headerHeight} + ${theme.spacing.lg});
   }
 
   h3 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    margin: ${({ theme }) => `${theme.spacing.xl} 0 ${theme.spacing.sm}`};
+    font-size: ${theme.fontSizes.lg};
+    margin: ${theme.spacing.xl} 0 ${theme.spacing.sm};
   }
 
   p,
   ul,
   ol {
-    margin: 0 0 ${({ theme }) => theme.spacing.md};
+    margin: 0 0 ${theme.spacing.md};
   }
 
   ul,
   ol {
-    padding-left: ${({ theme }) => theme.spacing.xl};
+    padding-left: ${theme.spacing.xl};
   }
 
   li + li {
-    margin-top: ${({ theme }) => theme.spacing.xs};
+    margin-top: ${theme.spacing.xs};
   }
 
   a {
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
     text-underline-offset: 3px;
   }
 
   code {
-    font-family: ${({ theme }) => theme.fonts.mono};
+    font-family: ${theme.fonts.mono};
     font-size: 0.92em;
-    padding: 0 ${({ theme }) => theme.spacing.xs};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    padding: 0 ${theme.spacing.xs};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceAlt};
   }
 
   .table-scroll {
     overflow-x: auto;
-    margin: 0 0 ${({ theme }) => theme.spacing.lg};
+    margin: 0 0 ${theme.spacing.lg};
   }
 
   table {
     width: 100%;
     border-collapse: collapse;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-size: ${theme.fontSizes.sm};
   }
 
   caption {
     text-align: left;
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    padding-bottom: ${({ theme }) => theme.spacing.sm};
+    font-weight: ${theme.fontWeights.bold};
+    padding-bottom: ${theme.spacing.sm};
   }
 
   th,
   td {
     text-align: left;
     vertical-align: top;
-    padding: ${({ theme }) => theme.spacing.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.spacing.sm};
+    border-bottom: 1px solid ${theme.colors.border};
   }
 
   th {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
+    background: ${theme.colors.surfaceAlt};
   }
 `;
 
 const More = styled.nav`
-  margin-top: ${({ theme }) => theme.spacing.xxxl};
-  padding-top: ${({ theme }) => theme.spacing.xl};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  margin-top: ${theme.spacing.xxxl};
+  padding-top: ${theme.spacing.xl};
+  border-top: 1px solid ${theme.colors.border};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    font-size: ${theme.fontSizes.lg};
+    margin-bottom: ${theme.spacing.sm};
   }
 
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg}`};
+    gap: ${theme.spacing.xs} ${theme.spacing.lg};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -241,8 +242,8 @@ const More = styled.nav`
   a {
     display: inline-flex;
     align-items: center;
-    min-height: ${({ theme }) => theme.sizes.tapTarget};
-    color: ${({ theme }) => theme.colors.brand};
+    min-height: ${theme.sizes.tapTarget};
+    color: ${theme.colors.brand};
     text-underline-offset: 3px;
   }
 `;

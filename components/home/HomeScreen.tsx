@@ -5,6 +5,7 @@ import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
 import { StoryCardWide } from '@/components/ui/StoryCard';
 import type { CategoryTile as CategoryTileData, IssueTile, StoryTile } from '@/lib/entities';
+import { theme } from '@/styles/theme';
 
 export interface HomeScreenProps {
   libraryName: string;
@@ -57,17 +58,17 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
 const Page = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xl};
-  padding: ${({ theme }) => `${theme.spacing.lg} 0`};
+  gap: ${theme.spacing.xl};
+  padding: ${theme.spacing.lg} 0;
 `;
 
 const Title = styled.h1`
   margin: 0;
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  padding: 0 ${theme.spacing.lg};
+  font-size: ${theme.fontSizes.xxl};
 `;
 
 const Empty = styled.p`
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.muted};
+  padding: 0 ${theme.spacing.lg};
+  color: ${theme.colors.muted};
 `;

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 export const FOOTER_LINKS = [
   { label: 'FAQ', href: '/faq' },
@@ -28,37 +29,37 @@ export function Footer() {
 
 const Bar = styled.footer`
   margin-top: auto;
-  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.spacing.xl} ${theme.spacing.lg};
+  background: ${theme.colors.surfaceAlt};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.sm}`};
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  gap: ${theme.spacing.xs} ${theme.spacing.sm};
+  max-width: ${theme.sizes.contentMaxWidth};
   margin: 0 auto;
   padding: 0;
   list-style: none;
 
   ${media.up('md')} {
-    gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.xl}`};
+    gap: ${theme.spacing.xs} ${theme.spacing.xl};
   }
 `;
 
 const FooterLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
   text-decoration: underline;
   text-underline-offset: 3px;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { IconButton, IconLinkStyle } from '@/components/ui/IconButton';
 import { MenuIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { ProfileMenu } from './ProfileMenu';
 import { type HeaderLink, isActiveLink } from './types';
 
@@ -88,30 +89,30 @@ export function Header({
 const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndex.header};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  z-index: ${theme.zIndex.header};
+  background: ${theme.colors.surface};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
-  min-height: ${({ theme }) => theme.sizes.headerHeight};
+  gap: ${theme.spacing.sm};
+  max-width: ${theme.sizes.contentMaxWidth};
+  min-height: ${theme.sizes.headerHeight};
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
+  padding: 0 ${theme.spacing.sm};
 
   ${media.up('md')} {
-    gap: ${({ theme }) => theme.spacing.lg};
-    padding: 0 ${({ theme }) => theme.spacing.lg};
+    gap: ${theme.spacing.lg};
+    padding: 0 ${theme.spacing.lg};
   }
 `;
 
 const Start = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   flex: 1 1 auto;
   min-width: 0;
 
@@ -124,8 +125,8 @@ const LogoLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-width: 0;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  min-height: ${theme.sizes.tapTarget};
+  border-radius: ${theme.radii.sm};
 
   img {
     width: auto;
@@ -161,47 +162,47 @@ const PrimaryNav = styled.nav`
 const NavList = styled.ul`
   display: flex;
   align-items: stretch;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   margin: 0;
   padding: 0;
   list-style: none;
 
   ${media.up('lg')} {
-    gap: ${({ theme }) => theme.spacing.md};
+    gap: ${theme.spacing.md};
   }
 `;
 
 const NavLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.sm};
+  border-radius: ${theme.radii.sm};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: none;
   white-space: nowrap;
   box-shadow: inset 0 -3px 0 transparent;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
   }
 
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.brand};
-    box-shadow: inset 0 -3px 0 ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
+    box-shadow: inset 0 -3px 0 ${theme.colors.brand};
   }
 
   ${media.up('lg')} {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 const End = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   flex: none;
 `;
 

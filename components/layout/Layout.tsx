@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 import { Footer } from './Footer';
 
 export interface LayoutProps {
@@ -34,14 +35,14 @@ const Frame = styled.div`
 
 const SkipLink = styled.a`
   position: absolute;
-  top: ${({ theme }) => theme.spacing.sm};
-  left: ${({ theme }) => theme.spacing.sm};
-  z-index: ${({ theme }) => theme.zIndex.popup + 1};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.surface};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  top: ${theme.spacing.sm};
+  left: ${theme.spacing.sm};
+  z-index: ${theme.zIndex.popup + 1};
+  padding: ${theme.spacing.sm} ${theme.spacing.lg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.text};
+  color: ${theme.colors.surface};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
   transform: translateY(-200%);
 
@@ -53,7 +54,7 @@ const SkipLink = styled.a`
 const Main = styled.main`
   flex: 1 0 auto;
   width: 100%;
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  max-width: ${theme.sizes.contentMaxWidth};
   margin: 0 auto;
   min-width: 0;
 

@@ -4,6 +4,7 @@ import styled, { css } from 'styled-components';
 import { IconButton } from '@/components/ui/IconButton';
 import { UserIcon } from '@/components/ui/icons';
 import { useOutsideClick } from '@/hooks/useOutsideClick';
+import { theme } from '@/styles/theme';
 
 /** SPEC §9: 'Profile dropdown 170px wide'. */
 export const PROFILE_MENU_WIDTH_PX = 170;
@@ -106,16 +107,16 @@ const Wrapper = styled.div`
 
 const Dropdown = styled.div`
   position: absolute;
-  top: calc(100% + ${({ theme }) => theme.spacing.xs});
+  top: calc(100% + ${theme.spacing.xs});
   right: 0;
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  z-index: ${theme.zIndex.dropdown};
   width: ${PROFILE_MENU_WIDTH_PX}px;
-  max-width: calc(100vw - ${({ theme }) => theme.spacing.lg});
-  padding: ${({ theme }) => theme.spacing.xs} 0;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.md};
+  max-width: calc(100vw - ${theme.spacing.lg});
+  padding: ${theme.spacing.xs} 0;
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.md};
 
   &[hidden] {
     display: none;
@@ -123,10 +124,10 @@ const Dropdown = styled.div`
 `;
 
 const Greeting = styled.p`
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.spacing.sm} ${theme.spacing.lg};
+  border-bottom: 1px solid ${theme.colors.border};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -142,17 +143,17 @@ const entryStyle = css`
   display: block;
   width: 100%;
   min-height: 40px;
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.lg}`};
+  padding: ${theme.spacing.sm} ${theme.spacing.lg};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.normal};
   text-align: left;
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 
   &:focus-visible {
@@ -171,6 +172,6 @@ const EntryAnchor = styled.a`
 
 const EntryButton = styled.button`
   ${entryStyle}
-  color: ${({ theme }) => theme.colors.brand};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.brand};
+  font-weight: ${theme.fontWeights.medium};
 `;

@@ -5,6 +5,7 @@ import { IconButton } from '@/components/ui/IconButton';
 import { CloseIcon, UserIcon } from '@/components/ui/icons';
 import { useFocusTrap } from '@/hooks/useFocusTrap';
 import { useScrollLock } from '@/hooks/useScrollLock';
+import { theme } from '@/styles/theme';
 import { type HeaderLink, isActiveLink } from './types';
 
 export interface SidebarProps {
@@ -91,14 +92,14 @@ const slideIn = keyframes`
 const Root = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.sidebar};
+  z-index: ${theme.zIndex.sidebar};
 `;
 
 const Backdrop = styled.div`
   position: absolute;
   inset: 0;
-  background: ${({ theme }) => theme.colors.backdrop};
-  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+  background: ${theme.colors.backdrop};
+  animation: ${fadeIn} ${theme.transitions.normal};
 `;
 
 const Panel = styled.div`
@@ -108,12 +109,12 @@ const Panel = styled.div`
   left: 0;
   display: flex;
   flex-direction: column;
-  width: min(${({ theme }) => theme.sizes.sidebarWidth}, 85vw);
+  width: min(${theme.sizes.sidebarWidth}, 85vw);
   overflow-y: auto;
   overscroll-behavior: contain;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  animation: ${slideIn} ${({ theme }) => theme.transitions.normal};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.lg};
+  animation: ${slideIn} ${theme.transitions.normal};
 
   &:focus-visible {
     outline-offset: -3px;
@@ -124,15 +125,15 @@ const PanelHead = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.sm};
-  padding: ${({ theme }) => `${theme.spacing.md} ${theme.spacing.sm} ${theme.spacing.md} ${theme.spacing.lg}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.spacing.sm};
+  padding: ${theme.spacing.md} ${theme.spacing.sm} ${theme.spacing.md} ${theme.spacing.lg};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Person = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   min-width: 0;
 `;
 
@@ -143,38 +144,38 @@ const Avatar = styled.span`
   flex: none;
   width: 36px;
   height: 36px;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.muted};
+  border-radius: ${theme.radii.round};
+  background: ${theme.colors.surfaceAlt};
+  color: ${theme.colors.muted};
 `;
 
 const PersonName = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   overflow-wrap: anywhere;
 `;
 
 const LogoutButton = styled.button`
   align-self: flex-start;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  margin: ${({ theme }) => `${theme.spacing.md} ${theme.spacing.lg} 0`};
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.brand};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  min-height: ${theme.sizes.tapTarget};
+  margin: ${theme.spacing.md} ${theme.spacing.lg} 0;
+  padding: 0 ${theme.spacing.lg};
+  border: 1px solid ${theme.colors.brand};
+  border-radius: ${theme.radii.pill};
   background: transparent;
-  color: ${({ theme }) => theme.colors.brand};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.brand};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.04em;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
   }
 `;
 
 const LinkList = styled.ul`
   margin: 0;
-  padding: ${({ theme }) => theme.spacing.sm} 0;
+  padding: ${theme.spacing.sm} 0;
   list-style: none;
 `;
 
@@ -182,18 +183,18 @@ const SidebarLink = styled(Link)`
   display: flex;
   align-items: center;
   min-height: 48px;
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: 0 ${theme.spacing.lg};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.brand};
-    box-shadow: inset 4px 0 0 ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
+    box-shadow: inset 4px 0 0 ${theme.colors.brand};
   }
 
   &:focus-visible {

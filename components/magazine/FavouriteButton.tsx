@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useFavourites, type ToggleResult } from '@/hooks/useFavourites';
 import { useHydrated } from '@/hooks/useHydrated';
+import { theme } from '@/styles/theme';
 
 export interface FavouriteButtonProps {
   mid: number;
@@ -68,21 +69,21 @@ const Toggle = styled.button<{ $variant: 'icon' | 'labelled'; $pressed: boolean 
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.spacing.xs};
-  min-width: ${({ theme }) => theme.sizes.tapTarget};
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme, $variant }) => ($variant === 'labelled' ? `0 ${theme.spacing.lg}` : '0')};
-  border: 2px solid ${({ theme, $variant }) => ($variant === 'labelled' ? theme.colors.brand : 'transparent')};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme, $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brand : theme.colors.surface)};
-  color: ${({ theme, $pressed }) => ($pressed ? theme.colors.onBrand : theme.colors.brand)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.spacing.xs};
+  min-width: ${theme.sizes.tapTarget};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${({ $variant }) => ($variant === 'labelled' ? `0 ${theme.spacing.lg}` : '0')};
+  border: 2px solid ${({ $variant }) => ($variant === 'labelled' ? theme.colors.brand : 'transparent')};
+  border-radius: ${theme.radii.pill};
+  background: ${({ $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brand : theme.colors.surface)};
+  color: ${({ $pressed }) => ($pressed ? theme.colors.onBrand : theme.colors.brand)};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   cursor: pointer;
-  transition: background-color ${({ theme }) => theme.transitions.fast};
+  transition: background-color ${theme.transitions.fast};
 
   &:hover:not(:disabled) {
-    background: ${({ theme, $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
+    background: ${({ $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
   }
 
   &:disabled {
@@ -97,13 +98,13 @@ const Disc = styled.span<{ $pressed: boolean }>`
   justify-content: center;
   width: 30px;
   height: 30px;
-  border: 2px solid ${({ theme }) => theme.colors.brand};
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brand : theme.colors.surface)};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
-  transition: background-color ${({ theme }) => theme.transitions.fast};
+  border: 2px solid ${theme.colors.brand};
+  border-radius: ${theme.radii.round};
+  background: ${({ $pressed }) => ($pressed ? theme.colors.brand : theme.colors.surface)};
+  box-shadow: ${theme.shadows.sm};
+  transition: background-color ${theme.transitions.fast};
 
   button:hover:not(:disabled) > & {
-    background: ${({ theme, $pressed }) => ($pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
+    background: ${({ $pressed }) => ($pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
   }
 `;

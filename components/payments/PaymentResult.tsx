@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 /** The card the payment result screens sit in. */
 export function PaymentResult({ title, children, tone = 'neutral' }: { title: string; children: ReactNode; tone?: 'good' | 'bad' | 'neutral' }) {
@@ -14,17 +15,17 @@ export function PaymentResult({ title, children, tone = 'neutral' }: { title: st
 }
 
 const Card = styled.section<{ $tone: 'good' | 'bad' | 'neutral' }>`
-  width: calc(100% - 2 * ${({ theme }) => theme.spacing.lg});
+  width: calc(100% - 2 * ${theme.spacing.lg});
   max-width: 36rem;
-  margin: ${({ theme }) => `${theme.spacing.xxxl} auto`};
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-top: 6px solid ${({ theme, $tone }) => ($tone === 'bad' ? theme.colors.danger : $tone === 'good' ? theme.colors.text : theme.colors.borderStrong)};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  margin: ${theme.spacing.xxxl} auto;
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-top: 6px solid ${({ $tone }) => ($tone === 'bad' ? theme.colors.danger : $tone === 'good' ? theme.colors.text : theme.colors.borderStrong)};
+  border-radius: ${theme.radii.lg};
 
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    margin-bottom: ${({ theme }) => theme.spacing.md};
+    font-size: ${theme.fontSizes.xxl};
+    margin-bottom: ${theme.spacing.md};
 
     /* Focus is moved here only to announce the outcome; it is not a control. */
     &:focus {
@@ -34,13 +35,13 @@ const Card = styled.section<{ $tone: 'good' | 'bad' | 'neutral' }>`
   }
 
   p + p {
-    margin-top: ${({ theme }) => theme.spacing.sm};
+    margin-top: ${theme.spacing.sm};
   }
 `;
 
 export const ResultActions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin-top: ${({ theme }) => theme.spacing.xl};
+  gap: ${theme.spacing.md};
+  margin-top: ${theme.spacing.xl};
 `;

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { useHydrated } from '@/hooks/useHydrated';
 import { ApiError } from '@/services/http';
 import { checkout } from '@/services/payments';
+import { theme } from '@/styles/theme';
 
 export interface RenewOffer {
   planName: string;
@@ -48,23 +49,23 @@ export function RenewWithCard({ offer }: { offer: RenewOffer }) {
 }
 
 const Offer = styled.section`
-  margin: ${({ theme }) => `${theme.spacing.xl} 0`};
-  padding: ${({ theme }) => theme.spacing.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  margin: ${theme.spacing.xl} 0;
+  padding: ${theme.spacing.xl};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAlt};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    font-size: ${theme.fontSizes.lg};
+    margin-bottom: ${theme.spacing.sm};
   }
 
   p {
-    margin-bottom: ${({ theme }) => theme.spacing.lg};
+    margin-bottom: ${theme.spacing.lg};
   }
 `;
 
 const Failure = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.md};
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-top: ${theme.spacing.md};
+  color: ${theme.colors.danger};
+  font-weight: ${theme.fontWeights.bold};
 `;

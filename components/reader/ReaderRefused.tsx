@@ -1,5 +1,6 @@
 import Head from 'next/head';
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 interface ReaderRefusedProps {
   message: string;
@@ -10,30 +11,30 @@ const Main = styled.main`
   min-height: 100vh;
   display: grid;
   place-items: center;
-  padding: ${({ theme }) => theme.spacing.xl};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.fonts.body};
+  padding: ${theme.spacing.xl};
+  background: ${theme.colors.surfaceAlt};
+  color: ${theme.colors.text};
+  font-family: ${theme.fonts.body};
 `;
 
 const Card = styled.div`
   max-width: 28rem;
   text-align: center;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  padding: ${({ theme }) => theme.spacing.xxl};
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  padding: ${theme.spacing.xxl};
 `;
 
 const Action = styled.a`
   display: inline-block;
-  margin-top: ${({ theme }) => theme.spacing.lg};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.xl}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  margin-top: ${theme.spacing.lg};
+  padding: ${theme.spacing.sm} ${theme.spacing.xl};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   text-decoration: none;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;

@@ -5,6 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PagesIcon, ZoomIcon } from '@/compon
 import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp } from '@/lib/reader';
 import type { ReaderIssue } from '@/server/reader/access';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 interface ReaderScreenProps {
   code: string;
@@ -23,14 +24,14 @@ const Shell = styled.main`
   inset: 0;
   display: flex;
   flex-direction: column;
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.surface};
-  font-family: ${({ theme }) => theme.fonts.body};
+  background: ${theme.colors.text};
+  color: ${theme.colors.surface};
+  font-family: ${theme.fonts.body};
   button:focus-visible,
   a:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
-    box-shadow: 0 0 0 5px ${({ theme }) => theme.colors.focusHalo};
+    box-shadow: 0 0 0 5px ${theme.colors.focusHalo};
   }
 `;
 
@@ -40,15 +41,15 @@ const Bar = styled.div`
   z-index: 1;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
-  padding: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.xs};
+  padding: ${theme.spacing.xs} ${theme.spacing.sm};
 `;
 
 const Title = styled.h1`
   flex: 1 1 0;
   min-width: 0;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
@@ -61,9 +62,9 @@ const Tool = styled.button`
   justify-content: center;
   min-width: 44px;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: 0 ${theme.spacing.sm};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
   background: transparent;
   color: inherit;
   font: inherit;
@@ -74,14 +75,14 @@ const Tool = styled.button`
   }
   &[aria-pressed='true'],
   &[aria-expanded='true'] {
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
   }
 `;
 
 const Count = styled.span`
   flex: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;
@@ -101,15 +102,15 @@ const ViewMenu = styled.div`
 
 const ViewOptions = styled.div`
   position: absolute;
-  top: calc(100% + ${({ theme }) => theme.spacing.xs});
+  top: calc(100% + ${theme.spacing.xs});
   right: 0;
   display: flex;
-  gap: ${({ theme }) => theme.spacing.xs};
-  padding: ${({ theme }) => theme.spacing.xs};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  gap: ${theme.spacing.xs};
+  padding: ${theme.spacing.xs};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.text};
+  box-shadow: ${theme.shadows.lg};
   &[hidden] {
     display: none;
   }
@@ -152,7 +153,7 @@ const PageImage = styled.img<{ $fit: Fit; $count: number; $ratio: number }>`
   display: block;
   max-width: none;
   height: auto;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
   ${({ $fit, $count, $ratio }) =>
     $fit === 'page'
       ? css`
@@ -168,12 +169,12 @@ const Strip = styled.nav`
   &[hidden] {
     display: none;
   }
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   overflow-x: auto;
-  padding: ${({ theme }) => theme.spacing.sm};
+  padding: ${theme.spacing.sm};
   ol {
     display: flex;
-    gap: ${({ theme }) => theme.spacing.sm};
+    gap: ${theme.spacing.sm};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -185,16 +186,16 @@ const Strip = styled.nav`
 `;
 
 const Thumb = styled.button`
-  padding: ${({ theme }) => theme.spacing.xxs};
+  padding: ${theme.spacing.xxs};
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
   color: inherit;
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   cursor: pointer;
   &[aria-current='true'] {
-    border-color: ${({ theme }) => theme.colors.surface};
+    border-color: ${theme.colors.surface};
   }
   img {
     display: block;

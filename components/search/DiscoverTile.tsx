@@ -10,6 +10,7 @@ import { openIssue } from '@/services/reader';
 import { storedMember } from '@/services/session';
 import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { Highlight } from './Highlight';
 
 export const DISCOVER_COVER_WIDTH = 120;
@@ -100,11 +101,11 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
 
 const Tile = styled.article`
   display: flex;
-  gap: ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.spacing.md};
+  padding: ${theme.spacing.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   min-width: 0;
 `;
 
@@ -113,7 +114,7 @@ const CoverButton = styled.button`
   align-self: flex-start;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: none;
   cursor: pointer;
   line-height: 0;
@@ -123,8 +124,8 @@ const Cover = styled.img`
   width: ${DISCOVER_COVER_WIDTH / 1.5}px;
   height: auto;
   aspect-ratio: ${DISCOVER_COVER_WIDTH} / ${DISCOVER_COVER_HEIGHT};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.skeleton};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.skeleton};
   object-fit: cover;
 
   ${media.up('sm')} {
@@ -135,29 +136,29 @@ const Cover = styled.img`
 const Details = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   min-width: 0;
 `;
 
 const MagazineName = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   overflow-wrap: anywhere;
 `;
 
 const IssueName = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const PagesLabel = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.xs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-top: ${theme.spacing.xs};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const PageList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -166,17 +167,17 @@ const PageList = styled.ul`
 const PageButton = styled.button`
   min-width: 36px;
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: 0 ${theme.spacing.sm};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
 
   &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.brand};
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
+    border-color: ${theme.colors.brand};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
   }
 `;
 
@@ -184,33 +185,33 @@ const MoreLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: 36px;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.brand};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: 0 ${theme.spacing.sm};
+  color: ${theme.colors.brand};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 const Excerpt = styled.p`
   /* The service keeps paragraph breaks as line breaks. */
   white-space: pre-line;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.normal};
   overflow-wrap: anywhere;
 `;
 
 const ReadMore = styled.button`
   align-self: flex-start;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: 0 ${({ theme }) => theme.spacing.lg};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.lg};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
+  font-weight: ${theme.fontWeights.bold};
 
   &:hover {
-    background: ${({ theme }) => theme.colors.brandHover};
+    background: ${theme.colors.brandHover};
   }
 
   &:disabled {

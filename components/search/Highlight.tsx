@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { highlightParts } from '@/lib/search';
+import { theme } from '@/styles/theme';
 
 /** Text from the search service with its matched words marked; rendered as text, never as HTML. */
 export function Highlight({ value }: { value: string }) {
@@ -13,6 +14,6 @@ export function Highlight({ value }: { value: string }) {
 // The brand colour and weight mark a match without a fill, so the text keeps its contrast.
 const Mark = styled.mark`
   background: transparent;
-  color: ${({ theme }) => theme.colors.brand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.brand};
+  font-weight: ${theme.fontWeights.bold};
 `;

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import styled from 'styled-components';
 import { SearchIcon } from '@/components/ui/icons';
 import { MAX_SEARCH_LENGTH } from '@/lib/search';
+import { theme } from '@/styles/theme';
 
 export interface SearchFieldProps {
   value: string;
@@ -41,17 +42,17 @@ const Field = styled.form`
   display: flex;
   flex: 1 1 auto;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   min-width: 0;
   max-width: 720px;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: 0 ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  color: ${({ theme }) => theme.colors.muted};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.md};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  color: ${theme.colors.muted};
 
   &:focus-within {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -70,8 +71,8 @@ const Input = styled.input`
   padding: 0;
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.md};
 
   /* The field's ring shows focus; a second ring on the input would double it. */
   &:focus-visible {
@@ -96,8 +97,8 @@ const Hint = styled.span`
   display: flex;
   align-items: center;
   overflow-wrap: anywhere;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.md};
+  line-height: ${theme.lineHeights.tight};
   pointer-events: none;
 `;

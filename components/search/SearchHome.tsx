@@ -10,6 +10,7 @@ import { imageSet, mediaUrl, type IssueTile } from '@/lib/entities';
 import { GOLD_BADGE } from '@/services/catalogue';
 import { getLibraryCatalogue, searchKeys, type MagazineSearchHit } from '@/services/search';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 const HOME_COVER = { width: 110, height: 143 };
 const HOME_CATEGORY = 110;
@@ -88,24 +89,24 @@ export function SearchHome({ libraryId, base = '' }: { libraryId?: number; base?
 const Sections = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xl};
+  gap: ${theme.spacing.xl};
 `;
 
 // Inset and sized like a Slider's row and heading, so every row of the overlay starts at one left edge.
 const Languages = styled.section`
-  padding: ${({ theme }) => theme.spacing.lg} ${({ theme }) => theme.spacing.lg} 0;
+  padding: ${theme.spacing.lg} ${theme.spacing.lg} 0;
 `;
 
 const SectionTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.spacing.sm};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin-bottom: ${theme.spacing.sm};
+  font-size: ${theme.fontSizes.lg};
 
   ${media.up('md')} {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `;
 
 const Loading = styled.p`
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.muted};
+  padding: 0 ${theme.spacing.lg};
+  color: ${theme.colors.muted};
 `;

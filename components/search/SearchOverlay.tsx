@@ -9,6 +9,7 @@ import { useSearch } from '@/hooks/useSearch';
 import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { OVERLAY_DISCOVER_TILES } from '@/lib/search';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { SearchField } from './SearchField';
 import { SearchHome } from './SearchHome';
 import { SearchResults } from './SearchResults';
@@ -73,8 +74,8 @@ export function SearchOverlay({ open, onClose, placeholder, libraryId, base, age
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.overlay};
-  background: ${({ theme }) => theme.colors.surface};
+  z-index: ${theme.zIndex.overlay};
+  background: ${theme.colors.surface};
 `;
 
 const Dialog = styled.div`
@@ -86,12 +87,12 @@ const Dialog = styled.div`
 const Bar = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-  padding: ${({ theme }) => theme.spacing.sm};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.spacing.sm};
+  padding: ${theme.spacing.sm};
+  border-bottom: 1px solid ${theme.colors.border};
 
   ${media.up('md')} {
-    padding: ${({ theme }) => theme.spacing.md} ${({ theme }) => theme.spacing.xl};
+    padding: ${theme.spacing.md} ${theme.spacing.xl};
   }
 `;
 
@@ -106,11 +107,11 @@ const Body = styled.div`
 `;
 
 const Content = styled.div`
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  max-width: ${theme.sizes.contentMaxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.spacing.lg} ${({ theme }) => theme.spacing.md};
+  padding: ${theme.spacing.lg} ${theme.spacing.md};
 
   ${media.up('md')} {
-    padding: ${({ theme }) => theme.spacing.xl};
+    padding: ${theme.spacing.xl};
   }
 `;

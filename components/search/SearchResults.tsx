@@ -8,6 +8,7 @@ import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
 import type { SearchState } from '@/hooks/useSearch';
 import { discoverIssue, type DiscoverIssue, type SearchResult, type StoryResult } from '@/lib/search-results';
 import { searchIssues, type SearchOptions } from '@/services/search';
+import { theme } from '@/styles/theme';
 import { DiscoverTile } from './DiscoverTile';
 import { Highlight } from './Highlight';
 
@@ -179,41 +180,41 @@ function DiscoverSection({ query, first, total, variant, options }: { query: str
 const Results = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
 `;
 
 const Tabs = styled.div`
   display: inline-flex;
   align-self: flex-start;
-  padding: ${({ theme }) => theme.spacing.xxs};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  padding: ${theme.spacing.xxs};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
 `;
 
 const Tab = styled.button`
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.spacing.lg};
+  padding: 0 ${theme.spacing.lg};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.medium};
 
   &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
   }
 `;
 
 const SectionTitle = styled.h2`
-  margin: ${({ theme }) => theme.spacing.md} 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin: ${theme.spacing.md} 0;
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const ResultList = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -222,56 +223,56 @@ const ResultList = styled.ul`
 const DiscoverList = styled(ResultList)`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr));
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
 `;
 
 const RowLink = styled(Link)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => theme.spacing.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
+  gap: ${theme.spacing.md};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.xs};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 const StoryItem = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.md};
+  padding: ${theme.spacing.xs};
 `;
 
 const Thumb = styled.img`
   flex: 0 0 auto;
   height: auto;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.skeleton};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.skeleton};
   object-fit: cover;
 `;
 
 const RowText = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xxs};
+  gap: ${theme.spacing.xxs};
   min-width: 0;
 `;
 
 const RowTitle = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-weight: ${theme.fontWeights.medium};
   overflow-wrap: anywhere;
 `;
 
 const StoryTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   overflow-wrap: anywhere;
 
   a {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     text-decoration: none;
   }
 
@@ -283,47 +284,47 @@ const StoryTitle = styled.h3`
 const Snippet = styled.p`
   /* The service keeps paragraph breaks as line breaks. */
   white-space: pre-line;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.normal};
   overflow-wrap: anywhere;
 `;
 
 const Muted = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.spacing.xs};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Empty = styled.p`
-  padding: ${({ theme }) => theme.spacing.xl} 0;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  padding: ${theme.spacing.xl} 0;
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.lg};
   overflow-wrap: anywhere;
 `;
 
 const Status = styled.p`
-  padding: ${({ theme }) => theme.spacing.md} 0;
-  color: ${({ theme }) => theme.colors.muted};
+  padding: ${theme.spacing.md} 0;
+  color: ${theme.colors.muted};
 `;
 
 const MoreButton = styled.button`
   align-self: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  margin-top: ${({ theme }) => theme.spacing.md};
-  padding: 0 ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.sizes.tapTarget};
+  margin-top: ${theme.spacing.md};
+  padding: 0 ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
 `;
 
 const DiscoverMore = styled(Link)`
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  margin-top: ${({ theme }) => theme.spacing.sm};
-  color: ${({ theme }) => theme.colors.brand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  min-height: ${theme.sizes.tapTarget};
+  margin-top: ${theme.spacing.sm};
+  color: ${theme.colors.brand};
+  font-weight: ${theme.fontWeights.bold};
 `;

@@ -11,6 +11,7 @@ import { isEmptyPage } from '@/lib/search-results';
 import { recordEvent } from '@/services/events';
 import { NO_RESULTS, type DiscoverIssue, type SearchPageResult } from '@/services/search';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { DiscoverTile } from './DiscoverTile';
 import { SearchField } from './SearchField';
 import { SearchHome } from './SearchHome';
@@ -83,23 +84,23 @@ export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRati
 const Page = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
-  max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
+  gap: ${theme.spacing.lg};
+  max-width: ${theme.sizes.contentMaxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.spacing.lg} ${({ theme }) => theme.spacing.md};
+  padding: ${theme.spacing.lg} ${theme.spacing.md};
 
   ${media.up('md')} {
-    padding: ${({ theme }) => theme.spacing.xl};
+    padding: ${theme.spacing.xl};
   }
 `;
 
 const Heading = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-size: ${theme.fontSizes.xxl};
 `;
 
 const SubHeading = styled.h2`
-  margin-bottom: ${({ theme }) => theme.spacing.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin-bottom: ${theme.spacing.md};
+  font-size: ${theme.fontSizes.lg};
   overflow-wrap: anywhere;
 `;
 
@@ -108,7 +109,7 @@ const SubHeading = styled.h2`
 const BackLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  margin-top: ${({ theme }) => theme.spacing.md};
-  color: ${({ theme }) => theme.colors.brand};
+  min-height: ${theme.sizes.tapTarget};
+  margin-top: ${theme.spacing.md};
+  color: ${theme.colors.brand};
 `;

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 export interface ErrorScreenProps {
   /** Shown small above the title (404, 500, 503); never a stack trace or a server's words. */
@@ -57,19 +58,19 @@ const Box = styled.section`
   flex-direction: column;
   align-items: center;
   max-width: 40rem;
-  margin: ${({ theme }) => `${theme.spacing.xxl} auto`};
-  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
+  margin: ${theme.spacing.xxl} auto;
+  padding: ${theme.spacing.xl} ${theme.spacing.lg};
   text-align: center;
 
   ${media.up('md')} {
-    margin-top: ${({ theme }) => theme.spacing.xxxl};
+    margin-top: ${theme.spacing.xxxl};
   }
 
   h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
 
     ${media.up('md')} {
-      font-size: ${({ theme }) => theme.fontSizes.display};
+      font-size: ${theme.fontSizes.display};
     }
   }
 `;
@@ -77,45 +78,45 @@ const Box = styled.section`
 const Picture = styled.svg`
   width: 120px;
   height: 96px;
-  margin-bottom: ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.brand};
+  margin-bottom: ${theme.spacing.lg};
+  color: ${theme.colors.brand};
 `;
 
 const Code = styled.p`
-  margin-bottom: ${({ theme }) => theme.spacing.xs};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-bottom: ${theme.spacing.xs};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.08em;
   text-transform: uppercase;
 `;
 
 const Text = styled.p`
-  margin-top: ${({ theme }) => theme.spacing.md};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin-top: ${theme.spacing.md};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Action = styled.div`
-  margin-top: ${({ theme }) => theme.spacing.xl};
+  margin-top: ${theme.spacing.xl};
 `;
 
 const WaysOn = styled.ul`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg}`};
-  margin: ${({ theme }) => `${theme.spacing.xl} 0 0`};
+  gap: ${theme.spacing.xs} ${theme.spacing.lg};
+  margin: ${theme.spacing.xl} 0 0;
   padding: 0;
   list-style: none;
 
   a {
     display: inline-flex;
     align-items: center;
-    min-height: ${({ theme }) => theme.sizes.tapTarget};
-    padding: 0 ${({ theme }) => theme.spacing.xs};
-    color: ${({ theme }) => theme.colors.brand};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    min-height: ${theme.sizes.tapTarget};
+    padding: 0 ${theme.spacing.xs};
+    color: ${theme.colors.brand};
+    font-weight: ${theme.fontWeights.medium};
     text-underline-offset: 3px;
   }
 `;

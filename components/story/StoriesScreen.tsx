@@ -12,6 +12,7 @@ import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
 import { storyTile } from '@/lib/story-tiles';
 import { articleKeys, getStoryList } from '@/services/article';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { StoryCategoryNav, type FixedStoryLink } from './StoryCategoryNav';
 import { StoryListSkeleton } from './StoryListSkeleton';
 
@@ -118,41 +119,41 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
 const Page = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
   width: 100%;
   max-width: 960px;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.spacing.lg} 0 ${theme.spacing.xxl}`};
+  padding: ${theme.spacing.lg} 0 ${theme.spacing.xxl};
 `;
 
 const Heading = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
-  padding: 0 ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.xs};
+  padding: 0 ${theme.spacing.lg};
 
   & > h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
     overflow-wrap: anywhere;
   }
 `;
 
 const Intro = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const List = styled.ul`
   display: grid;
   grid-template-columns: 1fr;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   margin: 0;
-  padding: 0 ${({ theme }) => theme.spacing.sm};
+  padding: 0 ${theme.spacing.sm};
   list-style: none;
 
   ${media.up('lg')} {
     grid-template-columns: 1fr 1fr;
-    column-gap: ${({ theme }) => theme.spacing.xl};
+    column-gap: ${theme.spacing.xl};
   }
 `;
 
@@ -160,8 +161,8 @@ const Footer = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
-  padding: 0 ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.md};
+  padding: 0 ${theme.spacing.lg};
 
   & > div {
     align-self: stretch;
@@ -169,11 +170,11 @@ const Footer = styled.div`
 `;
 
 const Empty = styled.div`
-  padding: ${({ theme }) => `${theme.spacing.xl} ${theme.spacing.lg}`};
-  color: ${({ theme }) => theme.colors.muted};
+  padding: ${theme.spacing.xl} ${theme.spacing.lg};
+  color: ${theme.colors.muted};
 `;
 
 const End = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 `;

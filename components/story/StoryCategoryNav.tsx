@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { storyCategoryHref } from '@/lib/story-routes';
 import type { CategoryRow } from '@/services/article';
+import { theme } from '@/styles/theme';
 
 export interface FixedStoryLink {
   label: string;
@@ -75,15 +76,15 @@ export function StoryCategoryNav({ fixed, categories, currentHref, onToggleFavou
 const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   min-width: 0;
 `;
 
 const Chips = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   margin: 0;
-  padding: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg} ${theme.spacing.sm}`};
+  padding: ${theme.spacing.xs} ${theme.spacing.lg} ${theme.spacing.sm};
   list-style: none;
   overflow-x: auto;
   overscroll-behavior-x: contain;
@@ -97,58 +98,58 @@ const Chips = styled.ul`
 const Chip = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.xs};
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: 0 ${({ theme }) => theme.spacing.lg};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.spacing.xs};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.lg};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
   text-decoration: none;
   white-space: nowrap;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 
   &[aria-current='page'] {
-    border-color: ${({ theme }) => theme.colors.brand};
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.onBrand};
+    border-color: ${theme.colors.brand};
+    background: ${theme.colors.brand};
+    color: ${theme.colors.onBrand};
   }
 `;
 
 const Star = styled.span`
   color: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   line-height: 1;
 `;
 
 const Favourites = styled.details`
-  margin: 0 ${({ theme }) => theme.spacing.lg};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: 0 ${theme.spacing.lg};
+  font-size: ${theme.fontSizes.sm};
 
   & > summary {
     display: inline-flex;
     align-items: center;
-    min-height: ${({ theme }) => theme.sizes.tapTarget};
-    color: ${({ theme }) => theme.colors.brand};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    min-height: ${theme.sizes.tapTarget};
+    color: ${theme.colors.brand};
+    font-weight: ${theme.fontWeights.bold};
     cursor: pointer;
   }
 
   & > p {
-    margin: ${({ theme }) => `${theme.spacing.xs} 0`};
-    color: ${({ theme }) => theme.colors.muted};
+    margin: ${theme.spacing.xs} 0;
+    color: ${theme.colors.muted};
   }
 `;
 
 const ToggleList = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
-  gap: ${({ theme }) => theme.spacing.xs};
-  margin: ${({ theme }) => `${theme.spacing.sm} 0`};
+  gap: ${theme.spacing.xs};
+  margin: ${theme.spacing.sm} 0;
   padding: 0;
   list-style: none;
 `;
@@ -156,22 +157,22 @@ const ToggleList = styled.ul`
 const Toggle = styled.button`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   width: 100%;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: 0 ${({ theme }) => theme.spacing.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  min-height: ${theme.sizes.tapTarget};
+  padding: 0 ${theme.spacing.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   text-align: left;
 
   &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.brand};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    border-color: ${theme.colors.brand};
+    color: ${theme.colors.brand};
+    font-weight: ${theme.fontWeights.bold};
   }
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;

@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { STORY_IMAGE } from '@/lib/constants';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 /** Placeholder story cards while the next page of a list loads; hidden from screen readers (a status line speaks). */
 export function StoryListSkeleton({ count = 3 }: { count?: number }) {
@@ -29,39 +30,39 @@ const shimmer = keyframes`
 const Rows = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
   width: 100%;
 `;
 
 const Row = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.spacing.md};
-  padding: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.md};
+  padding: ${theme.spacing.sm};
 `;
 
 const Lines = styled.div`
   display: flex;
   flex: 1;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
 `;
 
 const Block = styled.div<{ $w: string; $h: string }>`
   flex: none;
   width: ${({ $w }) => $w};
   height: ${({ $h }) => $h};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: linear-gradient(
     90deg,
-    ${({ theme }) => theme.colors.skeleton} 25%,
-    ${({ theme }) => theme.colors.skeletonHighlight} 50%,
-    ${({ theme }) => theme.colors.skeleton} 75%
+    ${theme.colors.skeleton} 25%,
+    ${theme.colors.skeletonHighlight} 50%,
+    ${theme.colors.skeleton} 75%
   );
   background-size: 200% 100%;
   animation: ${shimmer} 1.4s ease-in-out infinite;
 
   ${media.reducedMotion} {
     animation: none;
-    background: ${({ theme }) => theme.colors.skeleton};
+    background: ${theme.colors.skeleton};
   }
 `;

@@ -7,6 +7,7 @@ import type { StoryTile } from '@/lib/entities';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
 import type { LanguageChoice, StoryView } from '@/lib/story-screen';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 /** What the page says about the language it is shown in. */
 export type TranslationState =
@@ -121,8 +122,8 @@ export function StoryScreen({ story, languages, translation, related, signInHref
 const Page = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.spacing.xxl};
-  padding: ${({ theme }) => `${theme.spacing.lg} ${theme.spacing.lg} ${theme.spacing.xxxl}`};
+  gap: ${theme.spacing.xxl};
+  padding: ${theme.spacing.lg} ${theme.spacing.lg} ${theme.spacing.xxxl};
 
   ${media.up('lg')} {
     grid-template-columns: minmax(0, 1fr) 340px;
@@ -135,19 +136,19 @@ const Page = styled.div`
 const Article = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
   width: 100%;
   max-width: 42rem;
   margin: 0 auto;
 `;
 
 const Crumbs = styled.nav`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   & > ol {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.spacing.xs};
+    gap: ${theme.spacing.xs};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -155,12 +156,12 @@ const Crumbs = styled.nav`
 
   & li + li::before {
     content: '›';
-    margin-right: ${({ theme }) => theme.spacing.xs};
-    color: ${({ theme }) => theme.colors.muted};
+    margin-right: ${theme.spacing.xs};
+    color: ${theme.colors.muted};
   }
 
   & a {
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;
 
@@ -168,51 +169,51 @@ const Header = styled.header`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
 `;
 
 const HeaderText = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   min-width: 0;
 
   & > h1 {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    line-height: ${({ theme }) => theme.lineHeights.tight};
+    font-size: ${theme.fontSizes.xxl};
+    line-height: ${theme.lineHeights.tight};
     overflow-wrap: anywhere;
 
     ${media.up('md')} {
-      font-size: ${({ theme }) => theme.fontSizes.display};
+      font-size: ${theme.fontSizes.display};
     }
   }
 `;
 
 const Source = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.medium};
   letter-spacing: 0.03em;
   text-transform: uppercase;
 `;
 
 const Subtitle = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.spacing.md};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
 
   & > span {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.spacing.xs};
+    gap: ${theme.spacing.xs};
   }
 `;
 
@@ -220,9 +221,9 @@ const IssueLink = styled(Link)`
   align-self: flex-start;
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  color: ${({ theme }) => theme.colors.brand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  min-height: ${theme.sizes.tapTarget};
+  color: ${theme.colors.brand};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 /* Decoration: on a phone the words get the whole width. */
@@ -232,8 +233,8 @@ const Picture = styled.img`
   width: 160px;
   height: auto;
   aspect-ratio: 4 / 5;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
   object-fit: cover;
 
   ${media.up('sm')} {
@@ -248,25 +249,25 @@ const Picture = styled.img`
 const Languages = styled.nav`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
 
   & > h2 {
-    color: ${({ theme }) => theme.colors.muted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
   }
 `;
 
 const Notice = styled.p`
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
-  border-left: 4px solid ${({ theme }) => theme.colors.focus};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.spacing.sm} ${theme.spacing.md};
+  border-left: 4px solid ${theme.colors.focus};
+  background: ${theme.colors.surfaceAlt};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Body = styled.div<{ $preview: boolean }>`
   position: relative;
   max-width: 65ch;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   line-height: 1.7;
   overflow-wrap: break-word;
   hyphens: auto;
@@ -275,7 +276,7 @@ const Body = styled.div<{ $preview: boolean }>`
     margin-top: 1.1em;
   }
 
-  ${({ $preview, theme }) =>
+  ${({ $preview }) =>
     $preview
       ? `
     &::after {
@@ -293,15 +294,15 @@ const Body = styled.div<{ $preview: boolean }>`
 const SignIn = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   max-width: 65ch;
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAlt};
 
   & > h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `;
 
@@ -309,44 +310,44 @@ const SignInLink = styled(Link)`
   align-self: flex-start;
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.xl}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  min-height: ${theme.sizes.tapTarget};
+  padding: ${theme.spacing.sm} ${theme.spacing.xl};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.brandHover};
+    background: ${theme.colors.brandHover};
   }
 `;
 
 const Topics = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  padding-top: ${({ theme }) => theme.spacing.lg};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.spacing.sm};
+  padding-top: ${theme.spacing.lg};
+  border-top: 1px solid ${theme.colors.border};
 
   & > h2 {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
 `;
 
 const Related = styled.aside`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
 
   & > h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 
   & > ul {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.spacing.xs};
+    gap: ${theme.spacing.xs};
     margin: 0;
     padding: 0;
     list-style: none;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@/styles/theme';
 
 export type GoldBadgeSize = 'small' | 'medium' | 'large';
 
@@ -43,11 +44,11 @@ const Svg = styled.svg`
 `;
 
 const Disc = styled.circle`
-  fill: ${({ theme }) => theme.colors.gold};
-  stroke: ${({ theme }) => theme.colors.onGold};
+  fill: ${theme.colors.gold};
+  stroke: ${theme.colors.onGold};
   stroke-width: 1.5;
 `;
 
 const Star = styled.path`
-  fill: ${({ theme }) => theme.colors.onGold};
+  fill: ${theme.colors.onGold};
 `;

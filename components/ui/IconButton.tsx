@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { theme } from '@/styles/theme';
 
 // A square control at least as large as a comfortable touch target; it must be given an aria-label.
 const iconControl = css`
@@ -6,24 +7,24 @@ const iconControl = css`
   align-items: center;
   justify-content: center;
   flex: none;
-  width: ${({ theme }) => theme.sizes.tapTarget};
-  height: ${({ theme }) => theme.sizes.tapTarget};
+  width: ${theme.sizes.tapTarget};
+  height: ${theme.sizes.tapTarget};
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   text-decoration: none;
-  transition: background-color ${({ theme }) => theme.transitions.fast};
+  transition: background-color ${theme.transitions.fast};
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 export const IconButton = styled.button.attrs({ type: 'button' })<{ $active?: boolean }>`
   ${iconControl}
-  ${({ $active, theme }) => $active && `background: ${theme.colors.surfaceHover};`}
+  ${({ $active }) => $active && `background: ${theme.colors.surfaceHover};`}
 `;
 
 export const IconLinkStyle = iconControl;

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { useFocusTrap } from '@/hooks/useFocusTrap';
 import { useScrollLock } from '@/hooks/useScrollLock';
+import { theme } from '@/styles/theme';
 
 export interface PopupProps {
   open: boolean;
@@ -43,50 +44,50 @@ export function Popup({ open, title, text, onClose, buttonLabel = 'Ok', role = '
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.popup};
+  z-index: ${theme.zIndex.popup};
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.spacing.lg};
-  background: ${({ theme }) => theme.colors.backdrop};
+  padding: ${theme.spacing.lg};
+  background: ${theme.colors.backdrop};
 `;
 
 const Box = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
   width: 100%;
   max-width: 420px;
   max-height: 100%;
   overflow-y: auto;
-  padding: ${({ theme }) => theme.spacing.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: ${theme.spacing.xl};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.lg};
   text-align: center;
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `;
 
 const Text = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 const OkButton = styled.button`
   min-width: 120px;
-  min-height: ${({ theme }) => theme.sizes.tapTarget};
-  margin-top: ${({ theme }) => theme.spacing.sm};
-  padding: 0 ${({ theme }) => theme.spacing.xl};
+  min-height: ${theme.sizes.tapTarget};
+  margin-top: ${theme.spacing.sm};
+  padding: 0 ${theme.spacing.xl};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
+  font-weight: ${theme.fontWeights.bold};
 
   &:hover {
-    background: ${({ theme }) => theme.colors.brandHover};
+    background: ${theme.colors.brandHover};
   }
 `;

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 
 /** SPEC §2: 'Loading skeletons per route kind'. */
 export type SkeletonKind =
@@ -164,19 +165,19 @@ const shimmer = keyframes`
 const Frame = styled.div`
   width: 100%;
   overflow: hidden;
-  padding: ${({ theme }) => theme.spacing.lg};
+  padding: ${theme.spacing.lg};
 `;
 
 const Page = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
 `;
 
 const Hero = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
 
   & > div:last-child {
     flex: 1;
@@ -189,7 +190,7 @@ const Hero = styled.div`
 
 const Row = styled.div<{ $tight?: boolean }>`
   display: flex;
-  gap: ${({ theme, $tight }) => ($tight ? theme.spacing.md : theme.spacing.lg)};
+  gap: ${({ $tight }) => ($tight ? theme.spacing.md : theme.spacing.lg)};
   overflow: hidden;
 
   & > div:last-child {
@@ -201,14 +202,14 @@ const Stack = styled.div`
   display: flex;
   flex: none;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
+  gap: ${theme.spacing.sm};
   min-width: 0;
 `;
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(110px, 1fr));
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
 
   ${media.up('md')} {
     grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
@@ -218,13 +219,13 @@ const Grid = styled.div`
 const Card = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.lg};
+  gap: ${theme.spacing.lg};
   width: 100%;
   max-width: 420px;
-  margin: ${({ theme }) => theme.spacing.xxl} auto;
-  padding: ${({ theme }) => theme.spacing.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  margin: ${theme.spacing.xxl} auto;
+  padding: ${theme.spacing.xl};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 `;
 
 const Block = styled.div<{ $w: string; $h: string; $ratio?: string; $round?: boolean }>`
@@ -233,18 +234,18 @@ const Block = styled.div<{ $w: string; $h: string; $ratio?: string; $round?: boo
   max-width: 100%;
   height: ${({ $h }) => $h};
   ${({ $ratio }) => ($ratio ? `aspect-ratio: ${$ratio};` : '')}
-  border-radius: ${({ theme, $round }) => ($round ? theme.radii.pill : theme.radii.sm)};
+  border-radius: ${({ $round }) => ($round ? theme.radii.pill : theme.radii.sm)};
   background: linear-gradient(
     90deg,
-    ${({ theme }) => theme.colors.skeleton} 25%,
-    ${({ theme }) => theme.colors.skeletonHighlight} 50%,
-    ${({ theme }) => theme.colors.skeleton} 75%
+    ${theme.colors.skeleton} 25%,
+    ${theme.colors.skeletonHighlight} 50%,
+    ${theme.colors.skeleton} 75%
   );
   background-size: 200% 100%;
   animation: ${shimmer} 1.4s ease-in-out infinite;
 
   ${media.reducedMotion} {
     animation: none;
-    background: ${({ theme }) => theme.colors.skeleton};
+    background: ${theme.colors.skeleton};
   }
 `;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { monthHeading, type Month } from '@/lib/counter-report';
+import { theme } from '@/styles/theme';
 
 export interface ChartSeries {
   label: string;
@@ -70,7 +71,7 @@ export function UsageChart({ title, months, series }: UsageChartProps) {
 }
 
 const Figure = styled.div`
-  margin: ${({ theme }) => theme.spacing.lg} 0;
+  margin: ${theme.spacing.lg} 0;
 `;
 
 const Svg = styled.svg`
@@ -82,34 +83,34 @@ const Svg = styled.svg`
 `;
 
 const Axis = styled.line`
-  stroke: ${({ theme }) => theme.colors.borderStrong};
+  stroke: ${theme.colors.borderStrong};
   stroke-width: 1;
 `;
 
 const Bar = styled.rect<{ $tone: ChartSeries['tone'] }>`
-  fill: ${({ theme, $tone }) => theme.colors[$tone]};
+  fill: ${({ $tone }) => theme.colors[$tone]};
 `;
 
 const Label = styled.text`
-  fill: ${({ theme }) => theme.colors.muted};
+  fill: ${theme.colors.muted};
   font-size: 11px;
 `;
 
 const Legend = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.lg};
-  margin: ${({ theme }) => theme.spacing.sm} 0 0;
+  gap: ${theme.spacing.lg};
+  margin: ${theme.spacing.sm} 0 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Swatch = styled.span<{ $tone: ChartSeries['tone'] }>`
   display: inline-block;
   width: 12px;
   height: 12px;
-  margin-right: ${({ theme }) => theme.spacing.xs};
+  margin-right: ${theme.spacing.xs};
   vertical-align: -1px;
-  background: ${({ theme, $tone }) => theme.colors[$tone]};
+  background: ${({ $tone }) => theme.colors[$tone]};
 `;

@@ -5,6 +5,7 @@ import { COUNTER_REPORT_IDS, isMonth, monthHeading, monthTotals, REPORT_DEFINITI
 import { useUsageReport } from '@/hooks/useUsageReport';
 import { usageKeys } from '@/services/usage';
 import { media } from '@/styles/breakpoints';
+import { theme } from '@/styles/theme';
 import { Heading, Page, SubHeading } from '../parts';
 import { UsageChart, type ChartSeries } from './UsageChart';
 
@@ -173,32 +174,32 @@ function ReportBody({ report, error, isLoading, retry }: { report: CounterReport
 }
 
 const Lead = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  color: ${theme.colors.muted};
+  margin: 0 0 ${theme.spacing.lg};
 `;
 
 const Form = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.spacing.md};
+  gap: ${theme.spacing.md};
 `;
 
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.xs};
+  gap: ${theme.spacing.xs};
   min-width: 0;
   flex: 1 1 140px;
 
   select,
   input {
     min-height: 44px;
-    padding: 0 ${({ theme }) => theme.spacing.sm};
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    padding: 0 ${theme.spacing.sm};
+    border: 1px solid ${theme.colors.borderStrong};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
     font: inherit;
     max-width: 100%;
   }
@@ -206,16 +207,16 @@ const Field = styled.div`
 
 const Submit = styled.button`
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.spacing.lg};
+  padding: 0 ${theme.spacing.lg};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.onBrand};
   font: inherit;
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.brandHover};
+    background: ${theme.colors.brandHover};
   }
 
   /* On a phone the button gets its own row, so the month fields keep their width. */
@@ -227,26 +228,26 @@ const Submit = styled.button`
 const Problem = styled.p`
   flex-basis: 100%;
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;
 
 const Downloads = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.lg};
-  margin: ${({ theme }) => theme.spacing.lg} 0 0;
+  gap: ${theme.spacing.lg};
+  margin: ${theme.spacing.lg} 0 0;
   padding: 0;
   list-style: none;
 
   a {
     display: inline-block;
-    padding: ${({ theme }) => theme.spacing.sm} 0;
-    color: ${({ theme }) => theme.colors.focus};
+    padding: ${theme.spacing.sm} 0;
+    color: ${theme.colors.focus};
   }
 `;
 
 const Status = styled.p`
-  margin: ${({ theme }) => theme.spacing.lg} 0;
+  margin: ${theme.spacing.lg} 0;
 `;
 
 const TableScroll = styled.div`
@@ -254,18 +255,18 @@ const TableScroll = styled.div`
   max-width: 100%;
 
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
   }
 `;
 
 const Table = styled.table`
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   th,
   td {
-    padding: ${({ theme }) => theme.spacing.xs} ${({ theme }) => theme.spacing.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.spacing.xs} ${theme.spacing.sm};
+    border-bottom: 1px solid ${theme.colors.border};
     text-align: left;
     white-space: nowrap;
   }
