@@ -12,6 +12,8 @@ export const CACHES = {
   library: 2_000,
   /** Catalogue reads (listings, categories, languages, title and issue pages), by library and age rating. */
   catalogue: 5_000,
+  /** A search's words as a tsquery in every language titles are written in (server/search/text.ts), by the words. */
+  'search-terms': 5_000,
   /** Which sign-in ways /login offers when no library is named (one key). */
   'sign-in-ways': 1,
   /** Story lists and stories, by the rules that decide what a reader may see (server/article/lists.ts). */

@@ -11,10 +11,10 @@ import { OPEN_CATALOGUE_KEY } from '../viewer';
 
 /**
  * Titles, issues, stories or categories changed: the catalogue reads and story reads of every library are keyed by
- * who reads, not by title, so all of them go.
+ * who reads, not by title, so all of them go; so do search's tsqueries (a title in a new language adds its stemming).
  */
 export function titlesChanged(): Promise<void> {
-  return invalidateMany([{ name: 'catalogue' }, { name: 'stories' }, { name: 'story-categories' }]);
+  return invalidateMany([{ name: 'catalogue' }, { name: 'stories' }, { name: 'story-categories' }, { name: 'search-terms' }]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { namedCache } from '../cache';
 import { getDb } from '../db/client';
 
 /** Longer search text is refused (400): nobody types it, and it would only make the query slow. */
@@ -28,6 +29,13 @@ export function queryWords(text: string): string[] {
  */
 export async function tsqueryFor(words: string[]): Promise<string | null> {
   if (words.length === 0) return null;
+  // Kept: a page of results asks for it once for titles and once for issues, and the next page again.
+  return searchTerms.get(words.join(' '), () => loadTsquery(words));
+}
+
+const searchTerms = namedCache<string | null>('search-terms');
+
+async function loadTsquery(words: string[]): Promise<string | null> {
   const result = await getDb().execute<{ q: string | null }>(sql`
     SELECT tsquery_or_agg(DISTINCT q)::text AS q
     FROM (
