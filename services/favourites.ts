@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import { http } from './http';
 import { SERVICE_URL, withParams } from './keys';
 
 export interface FavouritesAnswer {
@@ -16,26 +16,20 @@ export const favouriteKeys = {
   list: (uid: number) => withParams(`${SERVICE_URL.user}/getMyFav`, { uid }),
 };
 
-// The toggle sits on catalogue cards, so this module stays free of axios: the client loads with the first call.
-async function client(): Promise<AxiosInstance> {
-  const { http } = await import('./http');
-  return http;
-}
-
 /** getMyFav (POST uid, os): the ids at msg[0].mid.values; anything else is an empty list. */
 export async function getFavourites(uid: number): Promise<number[]> {
-  const { data } = await (await client()).post<FavouritesAnswer>(`${SERVICE_URL.user}/getMyFav`, { uid, os: 'web' });
+  const { data } = await http.post<FavouritesAnswer>(`${SERVICE_URL.user}/getMyFav`, { uid, os: 'web' });
   const values = data.msg?.[0]?.mid?.values;
   return Array.isArray(values) ? values.map(Number).filter(Number.isFinite) : [];
 }
 
 export async function addFavourite(uid: number, mid: number): Promise<FavouriteChange> {
-  const { data } = await (await client()).post<FavouriteChange>(`${SERVICE_URL.user}/addmy_fav`, { uid, mid, os: 'web' });
+  const { data } = await http.post<FavouriteChange>(`${SERVICE_URL.user}/addmy_fav`, { uid, mid, os: 'web' });
   return data;
 }
 
 export async function removeFavourite(uid: number, mid: number): Promise<FavouriteChange> {
-  const { data } = await (await client()).post<FavouriteChange>(`${SERVICE_URL.user}/deletemy_fav`, { uid, mid, os: 'web' });
+  const { data } = await http.post<FavouriteChange>(`${SERVICE_URL.user}/deletemy_fav`, { uid, mid, os: 'web' });
   return data;
 }
 

@@ -1,7 +1,7 @@
 import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import axios from 'axios';
-import { apiErrorFrom, ApiError, http } from '@/services/http';
+import { apiErrorFrom, ApiError, axiosInstance, http } from '@/services/http';
 
 const server = setupServer(
   mswHttp.get('http://api.test/missing', () => HttpResponse.json({ status: 404, message: 'Library not found', field: 'libid' }, { status: 404 })),
@@ -54,8 +54,8 @@ describe('service errors (SPEC §8)', () => {
     expect(error.message).toBe('Request aborted');
   });
 
-  it('has no default timeout', () => {
-    expect(http.defaults.timeout ?? 0).toBe(0);
+  it('has no default timeout', async () => {
+    expect((await axiosInstance()).defaults.timeout ?? 0).toBe(0);
     expect(apiErrorFrom(new axios.Cancel('x')).message).toBe('Request aborted');
   });
 });
