@@ -30,7 +30,7 @@ function layerRules() {
 }
 
 const config = [
-  { ignores: ['.next/**', '.next-bench/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', '.next-bench/**', '.next-maps/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'server/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   ...nextVitals,
   ...nextTs,
   {

@@ -29,7 +29,9 @@ const FIXED_SECURITY_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // bench/pages builds with its bare page into a folder of its own, so the production build in .next never has it.
-  distDir: process.env.BENCH_BARE_PAGE === '1' ? '.next-bench' : '.next',
+  // bench/first-load-js reads a build with browser source maps (BENCH_SOURCE_MAPS=1) to tell the framework's bytes from ours.
+  distDir: process.env.BENCH_BARE_PAGE === '1' ? '.next-bench' : process.env.BENCH_SOURCE_MAPS === '1' ? '.next-maps' : '.next',
+  productionBrowserSourceMaps: process.env.BENCH_SOURCE_MAPS === '1',
   reactStrictMode: true,
   poweredByHeader: false,
   // Every page is rendered per request and private to its session: an ETag (a hash of the whole page, made for
