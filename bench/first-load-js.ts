@@ -6,8 +6,8 @@
  * route's total in gzip bytes (level 9) and exits 1 when one is above the budget (150 kB, issue 15).
  *
  * With the build's browser source maps (`BENCH_SOURCE_MAPS=1 npx next build`, into .next-maps), it also splits each
- * file into the framework's code (React DOM, React, the scheduler, Next's client, styled-components and stylis, and
- * their helpers) and ours, by the source each byte was compiled from, and prints the framework's floor (what every
+ * file into the framework's code (React DOM, React, the scheduler, Next's client and Turbopack's runtime,
+ * styled-components and stylis, and their helpers) and ours, by the source each byte was compiled from, and prints the framework's floor (what every
  * page loads before any code of ours) and each route's own share (its total less the framework's part of it). A
  * file's gzip size is shared out in proportion to the gzip size of each part compressed on its own.
  *
@@ -22,8 +22,8 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 
 const NEXT_DIR = process.env.NEXT_DIR ?? '.next';
 const BUDGET_BYTES = 150 * 1000;
-/** Packages that are the framework every page pays for: React, Next's client, styled-components. */
-const FRAMEWORK = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler|next|styled-components|stylis|@emotion\/[^/]+|@swc\/helpers|tslib|shallowequal)\//;
+/** Packages that are the framework every page pays for: React, Next's client and its bundler's runtime, styled-components. */
+const FRAMEWORK = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler|next|styled-components|stylis|@emotion\/[^/]+|@swc\/helpers|tslib|shallowequal)\/|^turbopack:\/\/\/\[turbopack\]\//;
 
 /** Every catalogue screen of SPEC §2 this app serves, as the build names its pages. */
 export const CATALOGUE_ROUTES = [
@@ -133,7 +133,7 @@ function main(): void {
   if (shared.framework === null) {
     console.log('(no browser source maps in this build: `BENCH_SOURCE_MAPS=1 npx next build` and NEXT_DIR=.next-maps show the framework floor and our share)');
   } else {
-    console.log(`framework floor (React DOM, React, Next's client, styled-components): ${kB(shared.framework).trim()}; ours in the shared files: ${kB(shared.gzip - shared.framework).trim()}`);
+    console.log(`framework floor (React DOM, React, Next's client and runtime, styled-components): ${kB(shared.framework).trim()}; ours in the shared files: ${kB(shared.gzip - shared.framework).trim()}`);
   }
   console.log(`${'route'.padEnd(42)} ${'total'.padStart(9)} ${'ours'.padStart(9)}`);
   let over = 0;
