@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
 import { StoryCardWide } from '@/components/ui/StoryCard';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { CategoryTile as CategoryTileData, IssueTile, StoryTile } from '@/lib/entities';
 import { theme } from '@/styles/theme';
 
@@ -19,35 +21,39 @@ export interface HomeScreenProps {
 /** The home page: the library's popular magazines, categories, newspapers and cover stories. */
 export function HomeScreen({ libraryName, popular, categories, newspapers, coverStories, links }: HomeScreenProps) {
   const nothing = popular.length === 0 && categories.length === 0 && coverStories.length === 0 && !newspapers;
+  // One listener navigates the cards' plain links (as on the catalogue screens): 60-odd next/links cost the
+  // server's render and the browser's hydration more than the rest of a card.
+  const pageRef = useRef<HTMLDivElement>(null);
+  useDelegatedLinks(pageRef);
   return (
-    <Page>
+    <Page ref={pageRef}>
       <Title>{libraryName ? `Welcome to ${libraryName}` : 'Welcome'}</Title>
       {nothing && <Empty>Your library has no titles to show yet. Please check back soon.</Empty>}
       {popular.length > 0 && (
         <Slider title="Popular Magazines" viewAllHref={links.popular} itemCount={popular.length}>
           {popular.map((tile, index) => (
-            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteForCard(tile)} />
+            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteForCard(tile)} plainLink />
           ))}
         </Slider>
       )}
       {categories.length > 0 && (
         <Slider title="Categories" viewAllHref={links.categories} itemCount={categories.length}>
           {categories.map((tile) => (
-            <CategoryTile key={tile.browserLinkUrl} {...tile} />
+            <CategoryTile key={tile.browserLinkUrl} {...tile} plainLink />
           ))}
         </Slider>
       )}
       {newspapers && (
         <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length}>
           {newspapers.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteForCard(tile)} />
+            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteForCard(tile)} plainLink />
           ))}
         </Slider>
       )}
       {coverStories.length > 0 && (
         <Slider title="Cover Stories" viewAllHref={links.coverStories} itemCount={coverStories.length}>
           {coverStories.map((story) => (
-            <StoryCardWide key={story.key} story={story} />
+            <StoryCardWide key={story.key} story={story} plainLink />
           ))}
         </Slider>
       )}

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { StoryCard } from '@/components/ui/StoryCard';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useNearBottom } from '@/hooks/useNearBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useStoryCategories } from '@/hooks/useStoryCategories';
@@ -62,6 +63,8 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
   const stories = [...first, ...more];
   const pageRef = useRef<HTMLDivElement>(null);
   useScrollRestore(pageRef, pages);
+  // The stories' plain links are navigated by one listener, as on the catalogue screens.
+  useDelegatedLinks(pageRef);
 
   return (
     <Page ref={pageRef}>
@@ -90,7 +93,7 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
         <List aria-label={title}>
           {stories.map((story, index) => (
             <li key={story.key}>
-              <StoryCard story={story} headingLevel={2} priority={index < 4} />
+              <StoryCard story={story} headingLevel={2} priority={index < 4} plainLink />
             </li>
           ))}
         </List>

@@ -48,14 +48,14 @@ export const STORY_WIDE_WIDTH = 200;
 export const STORY_WIDE_IMAGE_HEIGHT = 250;
 
 /** The same story as a vertical card for sliders, with its short description. */
-export function StoryCardWide({ story, headingLevel = 3, priority = false }: StoryCardProps) {
+export function StoryCardWide({ story, headingLevel = 3, priority = false, plainLink = false }: StoryCardProps) {
   const image = imageSourcesFor(story.imgPath);
   return (
     <Column>
       <WideImage src={image.src} srcSet={image.srcSet} width={STORY_WIDE_WIDTH} height={STORY_WIDE_IMAGE_HEIGHT} alt="" priority={priority} />
       <StorySource story={story} />
       <Title as={headingTag[headingLevel]}>
-        <TitleLink href={story.browserLinkUrl}>{story.title}</TitleLink>
+        <TitleLink as={plainLink ? 'a' : undefined} href={story.browserLinkUrl}>{story.title}</TitleLink>
       </Title>
       {story.shortDesc ? <Description>{story.shortDesc}</Description> : null}
       <StoryMeta story={story} />

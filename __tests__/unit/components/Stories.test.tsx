@@ -12,7 +12,7 @@ import { articleKeys, type CategoryRow, type StoryFromServer } from '@/services/
 import { http } from '@/services/http';
 import { renderWithTheme } from './render';
 
-const router = { asPath: '/stories/category/Cover-Stories/sec_60', push: jest.fn() };
+const router = { asPath: '/stories/category/Cover-Stories/sec_60', push: jest.fn(), prefetch: jest.fn(() => Promise.resolve()) };
 jest.mock('next/router', () => ({ useRouter: () => router }));
 
 function tile(n: number): StoryTile {
@@ -162,6 +162,17 @@ describe('StoriesScreen', () => {
       Object.assign(window, { scrollY: 0 });
       scrollTo.mockRestore();
     }
+  });
+
+  it('opens a story in the app from its plain link, one listener for the list, and fetches its page code on the way', async () => {
+    router.push.mockClear();
+    router.prefetch.mockClear();
+    renderWithSwr(<StoriesScreen {...listProps} />);
+    const link = screen.getAllByRole('link').find((element) => element.getAttribute('href')?.startsWith('/stories/') && element.closest('article'))!;
+    await userEvent.hover(link);
+    expect(router.prefetch).toHaveBeenCalledWith(link.getAttribute('href'));
+    await userEvent.click(link);
+    expect(router.push).toHaveBeenCalledWith(link.getAttribute('href'));
   });
 
   it('says when the next page fails and tries again on request', async () => {
