@@ -279,10 +279,19 @@ async function drain(): Promise<void> {
   let pool: PagePool | null = null;
   let changed = false;
   try {
-    for (let job = await claimNext(); job; job = await claimNext()) {
+    for (;;) {
+      const job = await claimNext();
+      if (!job) {
+        if (!changed) break;
+        // New pages change what search's plans and counts rest on; then look again, since an upload that
+        // arrived meanwhile found this run still going and left its job to it.
+        changed = false;
+        await refreshPlannerStatistics(getDb());
+        continue;
+      }
       pool ??= new PagePool(workerCount());
       const succeeded = await runJob(job, pool).catch((error: unknown) => {
-        console.error(`[import] upload ${job!.id} (${job!.fileName}) could not be recorded:`, error);
+        console.error(`[import] upload ${job.id} (${job.fileName}) could not be recorded:`, error);
         return false;
       });
       changed ||= succeeded;
@@ -292,8 +301,6 @@ async function drain(): Promise<void> {
         pool = null;
       }
     }
-    // New pages change what search's plans and counts rest on.
-    if (changed) await refreshPlannerStatistics(getDb());
   } catch (error) {
     console.error('[import] the upload queue stopped:', error);
   } finally {
