@@ -143,12 +143,18 @@ async function main(): Promise<void> {
   } finally {
     await stopSite(site);
   }
-  // The site's process writes its profile as it exits, which can be after npm has gone: wait for it.
+  // The site's process writes its profile as it exits, which can be after npm has gone: wait until it is there
+  // and has stopped growing.
   const until = Date.now() + 60_000;
   let profile: string | undefined;
-  while (!profile && Date.now() < until) {
+  let size = -1;
+  while (Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     profile = fs.readdirSync(profileDir).find((file) => file.endsWith('.cpuprofile'));
+    if (!profile) continue;
+    const now = fs.statSync(path.join(profileDir, profile)).size;
+    if (now > 0 && now === size) break;
+    size = now;
   }
   if (!profile) throw new Error(`no profile was written to ${profileDir}`);
   console.log(`profile: ${path.join(profileDir, profile)}`);

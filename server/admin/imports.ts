@@ -262,15 +262,22 @@ async function runJob(job: ImportJob, pool: PagePool): Promise<boolean> {
 }
 
 // One queue run per process: the API routes (an upload) and instrumentation (start-up) are bundled apart.
-const queue = processWide('import-queue', () => ({ draining: null as Promise<void> | null }));
+const queue = processWide('import-queue', () => ({ draining: null as Promise<void> | null, again: false }));
 
 /**
  * Imports the queued uploads this instance holds, one after another, then lets the workers go. Called after each
- * upload and at start-up; a call while it runs returns the same run (which takes the new job in its turn).
+ * upload and at start-up. A call while a run goes returns that run and asks for another after it, so a job that
+ * arrives after the run's last look at the queue (while it analyses or closes its workers) is never left behind.
  */
 export function kickImports(): Promise<void> {
-  queue.draining ??= drain().finally(() => {
+  if (queue.draining) {
+    queue.again = true;
+    return queue.draining;
+  }
+  queue.again = false;
+  queue.draining = drain().finally(() => {
     queue.draining = null;
+    if (queue.again) void kickImports();
   });
   return queue.draining;
 }
@@ -279,19 +286,11 @@ async function drain(): Promise<void> {
   let pool: PagePool | null = null;
   let changed = false;
   try {
-    for (;;) {
-      const job = await claimNext();
-      if (!job) {
-        if (!changed) break;
-        // New pages change what search's plans and counts rest on; then look again, since an upload that
-        // arrived meanwhile found this run still going and left its job to it.
-        changed = false;
-        await refreshPlannerStatistics(getDb());
-        continue;
-      }
+    for (let job = await claimNext(); job; job = await claimNext()) {
       pool ??= new PagePool(workerCount());
-      const succeeded = await runJob(job, pool).catch((error: unknown) => {
-        console.error(`[import] upload ${job.id} (${job.fileName}) could not be recorded:`, error);
+      const current = job;
+      const succeeded = await runJob(current, pool).catch((error: unknown) => {
+        console.error(`[import] upload ${current.id} (${current.fileName}) could not be recorded:`, error);
         return false;
       });
       changed ||= succeeded;
@@ -301,6 +300,8 @@ async function drain(): Promise<void> {
         pool = null;
       }
     }
+    // New pages change what search's plans and counts rest on.
+    if (changed) await refreshPlannerStatistics(getDb());
   } catch (error) {
     console.error('[import] the upload queue stopped:', error);
   } finally {
