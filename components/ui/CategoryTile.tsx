@@ -18,7 +18,10 @@ export interface CategoryTileProps extends CategoryTileData {
   plainLink?: boolean;
 }
 
-/** A category: its picture and name, one link. The picture is decorative; the name names the link. */
+/**
+ * A category: its picture and name, one link. The picture is decorative; the name names the link. One styled
+ * component per tile: the picture and name are plain elements styled from the link.
+ */
 export function CategoryTile({
   name,
   imgPath,
@@ -30,16 +33,16 @@ export function CategoryTile({
 }: CategoryTileProps) {
   const { src, srcSet } = srcSetFor(imgPath);
   return (
-    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} $width={width}>
-      <Picture src={src} srcSet={srcSet} width={width} height={height} alt="" priority={priority} />
-      <TileName>{name}</TileName>
+    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} $width={width} $height={height}>
+      <LazyImage src={src} srcSet={srcSet} width={width} height={height} alt="" priority={priority} ratioFromParent />
+      <span>{name}</span>
     </TileLink>
   );
 }
 
-// Static rules (tokens read directly): built once for every tile of a page; the width is a class per width, not a
+// Static rules (tokens read directly): built once for every tile of a size; the size is a class per size, not a
 // style attribute (the CSP allows no inline style).
-const TileLink = styled(Link)<{ $width: number }>`
+const TileLink = styled(Link)<{ $width: number; $height: number }>`
   display: flex;
   width: ${({ $width }) => $width}px;
   flex-direction: column;
@@ -52,21 +55,22 @@ const TileLink = styled(Link)<{ $width: number }>`
   &:hover span {
     text-decoration: underline;
   }
-`;
 
-const Picture = styled(LazyImage)`
-  display: block;
-  width: 100%;
-  height: auto;
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.surfaceAlt};
-  object-fit: cover;
-`;
+  > img {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: ${({ $width, $height }) => `${$width} / ${$height}`};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.surfaceAlt};
+    object-fit: cover;
+  }
 
-const TileName = styled.span`
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  line-height: ${theme.lineHeights.tight};
-  text-align: center;
-  overflow-wrap: anywhere;
+  > span {
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
+    line-height: ${theme.lineHeights.tight};
+    text-align: center;
+    overflow-wrap: anywhere;
+  }
 `;

@@ -24,78 +24,97 @@ export interface IssueCardProps {
   overlay?: ReactNode;
 }
 
-/** A magazine or newspaper issue: its cover as a link, the gold badge over it when marked, its name below. */
+/**
+ * A magazine or newspaper issue: its cover as a link, the gold badge over it when marked, its name below.
+ * One styled component per card: the link, cover, badge and name are plain elements styled from the card, as
+ * TileGrid's cells are (each styled component costs a render a context read, a class computation and a React
+ * component; a home page draws some fifty cards).
+ */
 export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false, overlay }: IssueCardProps) {
   const badgeLabel = tile.floatingImgAltText || 'Gold';
+  const cover = (
+    <>
+      <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={width} height={height} alt={tile.name} priority={priority} ratioFromParent />
+      {tile.showFloatingIcon ? (
+        <span className="badge">
+          {tile.floatingImgSrc ? (
+            // eslint-disable-next-line @next/next/no-img-element -- a tiny icon from the catalogue
+            <img src={tile.floatingImgSrc} alt={badgeLabel} width={24} height={24} decoding="async" />
+          ) : (
+            <GoldBadge size="small" label={badgeLabel} />
+          )}
+        </span>
+      ) : null}
+    </>
+  );
   return (
-    <Card $width={width}>
-      <CoverLink as={plainLink ? 'a' : undefined} href={tile.browserLinkUrl}>
-        <Cover src={tile.imageSrc} srcSet={tile.imageSrcSet} width={width} height={height} alt={tile.name} priority={priority} />
-        {tile.showFloatingIcon ? (
-          <BadgeSlot>
-            {tile.floatingImgSrc ? (
-              // eslint-disable-next-line @next/next/no-img-element -- a tiny icon from the catalogue
-              <img src={tile.floatingImgSrc} alt={badgeLabel} width={24} height={24} decoding="async" />
-            ) : (
-              <GoldBadge size="small" label={badgeLabel} />
-            )}
-          </BadgeSlot>
-        ) : null}
-      </CoverLink>
+    <Card $width={width} $height={height}>
+      {plainLink ? (
+        <a className="cover" href={tile.browserLinkUrl}>
+          {cover}
+        </a>
+      ) : (
+        <Link className="cover" href={tile.browserLinkUrl}>
+          {cover}
+        </Link>
+      )}
       {overlay}
-      <Name title={tile.name}>{tile.name}</Name>
+      <p className="name" title={tile.name}>
+        {tile.name}
+      </p>
     </Card>
   );
 }
 
-// Styles read the theme tokens directly, so each rule is static and styled-components builds it once for all
-// the cards of a page rather than once per card; the width is a class per width, not a style attribute (the CSP
-// allows no inline style).
-const Card = styled.div<{ $width: number }>`
+// Styles read the theme tokens directly, so the rules are the same for every card of a size and styled-components
+// builds them once for all the cards of a page; the size is a class per size, not a style attribute (the CSP allows
+// no inline style).
+const Card = styled.div<{ $width: number; $height: number }>`
   position: relative;
   width: ${({ $width }) => $width}px;
   display: flex;
   flex-direction: column;
   gap: ${theme.spacing.xs};
   max-width: 100%;
-`;
 
-const CoverLink = styled(Link)`
-  position: relative;
-  display: block;
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.surfaceAlt};
-  box-shadow: ${theme.shadows.sm};
-  transition: box-shadow ${theme.transitions.fast};
+  > .cover {
+    position: relative;
+    display: block;
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceAlt};
+    box-shadow: ${theme.shadows.sm};
+    transition: box-shadow ${theme.transitions.fast};
+  }
 
-  &:hover {
+  > .cover:hover {
     box-shadow: ${theme.shadows.md};
   }
-`;
 
-const Cover = styled(LazyImage)`
-  display: block;
-  width: 100%;
-  height: auto;
-  border-radius: inherit;
-  object-fit: cover;
-`;
+  > .cover > img:first-child {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: ${({ $width, $height }) => `${$width} / ${$height}`};
+    border-radius: inherit;
+    object-fit: cover;
+  }
 
-const BadgeSlot = styled.span`
-  position: absolute;
-  top: ${theme.spacing.xs};
-  right: ${theme.spacing.xs};
-  display: inline-flex;
-  line-height: 0;
-`;
+  .badge {
+    position: absolute;
+    top: ${theme.spacing.xs};
+    right: ${theme.spacing.xs};
+    display: inline-flex;
+    line-height: 0;
+  }
 
-const Name = styled.p`
-  display: -webkit-box;
-  -webkit-box-orient: vertical;
-  -webkit-line-clamp: 2;
-  overflow: hidden;
-  color: ${theme.colors.text};
-  font-size: ${theme.fontSizes.sm};
-  line-height: ${theme.lineHeights.tight};
-  overflow-wrap: anywhere;
+  > .name {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    color: ${theme.colors.text};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.tight};
+    overflow-wrap: anywhere;
+  }
 `;
