@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { IssueCard } from '@/components/ui/IssueCard';
 import type { IssueTile } from '@/lib/entities';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useFavourites } from '@/hooks/useFavourites';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';
@@ -29,8 +30,8 @@ function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
     <Tiles aria-label={label}>
       {items.map((item) => (
         <li key={item.mid}>
-          <IssueCard tile={item.tile} />
-          <Latest>Latest: {item.issueName}</Latest>
+          <IssueCard tile={item.tile} plainLink />
+          <p className="latest">Latest: {item.issueName}</p>
           <FavouriteButton mid={item.mid} magazineName={item.tile.name} />
         </li>
       ))}
@@ -51,6 +52,8 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
   // Back from a magazine: where the list was left (SPEC §4); the whole list comes with the page.
   const listsRef = useRef<HTMLDivElement>(null);
   useScrollRestore(listsRef, ONE_PAGE);
+  // The cards' plain links go through one listener, as on the catalogue screens (no next/link per card).
+  useDelegatedLinks(listsRef);
 
   return (
     <DashboardLayout title="My Favorites" current="/dashboard/myFavorites" showPassword={showPassword}>
@@ -92,15 +95,15 @@ const Tiles = styled.ul`
     gap: ${theme.spacing.xs};
   }
 
+  .latest {
+    margin: 0;
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.xs};
+  }
+
   ${media.up('md')} {
     grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
   }
-`;
-
-const Latest = styled.p`
-  margin: 0;
-  color: ${theme.colors.muted};
-  font-size: ${theme.fontSizes.xs};
 `;
 
 const Note = styled.p`
