@@ -44,11 +44,30 @@ export async function signSessionToken(
   return { token, jti, exp };
 }
 
+/**
+ * The secret imported once as a WebCrypto HMAC key for verifying. Verifying with the raw bytes makes jose import
+ * them again on every call; a measured 110-190 µs of CPU per verify against 50-75 µs with the imported key, paid by
+ * the gate on every request. Only the newest secret is kept (it changes only when the operator changes it).
+ */
+let verifyKey: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+function verifyKeyFor(secret: string): Promise<CryptoKey> {
+  if (verifyKey?.secret !== secret) {
+    const key = crypto.subtle.importKey('raw', keyFrom(secret) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKey = { secret, key };
+    // A failed import is not kept: the next call tries again.
+    key.catch(() => {
+      if (verifyKey?.key === key) verifyKey = null;
+    });
+  }
+  return verifyKey.key;
+}
+
 /** Verifies signature, algorithm, issuer, audience and expiry; returns null for anything else. */
 export async function verifySessionToken(token: string | null | undefined, secret: string): Promise<SessionClaims | null> {
   if (!token || token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, keyFrom(secret), {
+    const { payload } = await jwtVerify(token, await verifyKeyFor(secret), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

@@ -30,4 +30,20 @@ describe('session token verification', () => {
     expect(await verifySessionToken(token, OTHER)).toBeNull();
     expect(await verifySessionToken(withAlteredSignature(token), SECRET)).toBeNull();
   });
+
+  it('follows a change of secret both ways (the imported key is always the current secret’s)', async () => {
+    const signedWithSecret = (await signSessionToken(claims, SECRET, 60)).token;
+    const signedWithOther = (await signSessionToken(claims, OTHER, 60)).token;
+    expect(await verifySessionToken(signedWithSecret, SECRET)).not.toBeNull();
+    expect(await verifySessionToken(signedWithOther, OTHER)).not.toBeNull();
+    expect(await verifySessionToken(signedWithSecret, OTHER)).toBeNull();
+    expect(await verifySessionToken(signedWithSecret, SECRET)).not.toBeNull();
+    expect(await verifySessionToken(signedWithOther, SECRET)).toBeNull();
+  });
+
+  it('refuses every token when the secret is too short', async () => {
+    const { token } = await signSessionToken(claims, SECRET, 60);
+    expect(await verifySessionToken(token, 'short')).toBeNull();
+    expect(await verifySessionToken(token, SECRET)).not.toBeNull();
+  });
 });
