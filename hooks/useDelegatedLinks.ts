@@ -45,10 +45,13 @@ export function useDelegatedLinks(containerRef: RefObject<HTMLElement | null>): 
     container.addEventListener('click', click);
     container.addEventListener('mouseover', approach);
     container.addEventListener('focusin', approach);
+    // On a touch screen the finger comes down a moment before the click.
+    container.addEventListener('touchstart', approach, { passive: true });
     return () => {
       container.removeEventListener('click', click);
       container.removeEventListener('mouseover', approach);
       container.removeEventListener('focusin', approach);
+      container.removeEventListener('touchstart', approach);
     };
   }, [containerRef]);
 }

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
@@ -54,7 +53,7 @@ const Tabs = styled.ul`
   list-style: none;
 `;
 
-const Tab = styled(Link)`
+const Tab = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: ${theme.sizes.tapTarget};

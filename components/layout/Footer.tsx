@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import styled from 'styled-components';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -49,7 +48,7 @@ const List = styled.ul`
   }
 `;
 
-const FooterLink = styled(Link)`
+const FooterLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: ${theme.sizes.tapTarget};

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import styled from 'styled-components';
 import { IconButton, IconLinkStyle } from '@/components/ui/IconButton';
 import { MenuIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
@@ -121,7 +120,7 @@ const Start = styled.div`
   }
 `;
 
-const LogoLink = styled(Link)`
+const LogoLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-width: 0;
@@ -172,7 +171,7 @@ const NavList = styled.ul`
   }
 `;
 
-const NavLink = styled(Link)`
+const NavLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: ${theme.sizes.tapTarget};
@@ -206,6 +205,6 @@ const End = styled.div`
   flex: none;
 `;
 
-const SignInLink = styled(Link)`
+const SignInLink = styled.a`
   ${IconLinkStyle}
 `;

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { theme } from '@/styles/theme';
 import { Footer } from './Footer';
 
@@ -11,10 +12,17 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
-/** The page frame: skip link, header, sidebar, the main landmark (target of the skip link) and footer. */
+/**
+ * The page frame: skip link, header, sidebar, the main landmark (target of the skip link) and footer. Its links
+ * (the header's, the account menu's, the footer's, the sliders' 'View All' and the screens' plain card links) are
+ * plain anchors that one listener here navigates in the app (hooks/useDelegatedLinks): a next/link costs about a
+ * fifth of the shell's server render, and the frame has some twenty.
+ */
 export function Layout({ header, sidebar, children }: LayoutProps) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  useDelegatedLinks(frameRef);
   return (
-    <Frame>
+    <Frame ref={frameRef}>
       <SkipLink href="#main">Skip to content</SkipLink>
       {header}
       {sidebar}

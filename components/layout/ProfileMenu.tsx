@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { IconButton } from '@/components/ui/IconButton';
@@ -162,7 +161,7 @@ const entryStyle = css`
   }
 `;
 
-const EntryLink = styled(Link)`
+const EntryLink = styled.a`
   ${entryStyle}
 `;
 

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { Children, type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import { theme } from '@/styles/theme';
@@ -138,7 +137,7 @@ const Actions = styled.div`
   margin-left: auto;
 `;
 
-const ViewAll = styled(Link)`
+const ViewAll = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: ${theme.sizes.tapTarget};

@@ -3,6 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Layout } from '@/components/layout/Layout';
 import { renderWithTheme } from './render';
 
+const router = { asPath: '/', push: jest.fn(() => Promise.resolve(true)), prefetch: jest.fn(() => Promise.resolve()) };
+jest.mock('next/router', () => ({ useRouter: () => router }));
+
+beforeEach(() => {
+  router.push.mockClear();
+  router.prefetch.mockClear();
+});
+
 describe('Layout', () => {
   it('puts a Skip to content link first, pointing at the focusable main landmark', async () => {
     const user = userEvent.setup();
@@ -32,5 +40,24 @@ describe('Layout', () => {
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/faq', '/helpsupport', '/contact-us', '/terms-and-conditions', '/privacy-policy']);
+  });
+
+  it('navigates its plain links in the app with one listener, prefetching on approach, and leaves the skip link to the browser', async () => {
+    const user = userEvent.setup();
+    renderWithTheme(
+      <Layout header={<header>Site header</header>}>
+        <a href="/magazine/1001">A card</a>
+      </Layout>,
+    );
+    const faq = screen.getByRole('link', { name: 'FAQ' });
+    await user.hover(faq);
+    expect(router.prefetch).toHaveBeenCalledWith('/faq');
+    await user.click(faq);
+    expect(router.push).toHaveBeenCalledWith('/faq');
+    await user.click(screen.getByRole('link', { name: 'A card' }));
+    expect(router.push).toHaveBeenLastCalledWith('/magazine/1001');
+    router.push.mockClear();
+    await user.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(router.push).not.toHaveBeenCalled();
   });
 });
