@@ -44,9 +44,10 @@ describe('Layout', () => {
 
   it('navigates its plain links in the app with one listener, prefetching on approach, and leaves the skip link to the browser', async () => {
     const user = userEvent.setup();
+    const cardHref = '/magazine/1001';
     renderWithTheme(
       <Layout header={<header>Site header</header>}>
-        <a href="/magazine/1001">A card</a>
+        <a href={cardHref}>A card</a>
       </Layout>,
     );
     const faq = screen.getByRole('link', { name: 'FAQ' });
