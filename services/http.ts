@@ -2,7 +2,7 @@ import type { AxiosInstance } from 'axios';
 import Cookies from 'js-cookie';
 import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
 import { SERVICE_URL } from './keys';
-import { storedToken } from './token';
+import { storedToken } from './storage';
 
 /**
  * One error for every failed call. `message` is the spec's (SPEC §8): 'Request failed with status code N',
@@ -52,7 +52,7 @@ export function apiErrorFrom(error: unknown): ApiError {
 
 const isBrowser = typeof window !== 'undefined';
 
-export { SERVICE_URL, storedToken };
+export { SERVICE_URL };
 
 let instance: Promise<AxiosInstance> | null = null;
 

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { SWRConfig } from 'swr';
-import { VISITOR_OFFERS } from '@/lib/routes';
+import { VISITOR_OFFERS } from '@/lib/navigation';
 import { SiteShell } from './SiteShell';
 import type { ShellProps } from './types';
 
