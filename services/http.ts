@@ -1,5 +1,4 @@
 import type { AxiosInstance } from 'axios';
-import Cookies from 'js-cookie';
 import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
 import { SERVICE_URL } from './keys';
 import { storedToken } from './storage';
@@ -58,10 +57,11 @@ let instance: Promise<AxiosInstance> | null = null;
 
 /**
  * The only axios instance: bearer token, anti-forgery header, and one ApiError for every failure. It is made on the
- * first call, so axios (about 20 kB of gzip) loads then and not with every page's first load (bench/first-load-js).
+ * first call, so axios (about 20 kB of gzip) and js-cookie load then and not with every page's first load
+ * (bench/first-load-js).
  */
 export function axiosInstance(): Promise<AxiosInstance> {
-  instance ??= import('axios').then(({ default: axios }) => {
+  instance ??= Promise.all([import('axios'), import('js-cookie')]).then(([{ default: axios }, { default: Cookies }]) => {
     const made = axios.create({ withCredentials: true });
     made.interceptors.request.use((config) => {
       const token = storedToken();
