@@ -119,7 +119,9 @@ function sizeBySource(file: string): Map<string, number> {
   take(null);
   const alone = new Map([...parts].map(([source, texts]) => [source, gzip(texts.join('\n'))]));
   const sum = [...alone.values()].reduce((a, b) => a + b, 0);
-  return new Map([...alone].map(([source, bytes]) => [source, sum === 0 ? 0 : (total * bytes) / sum]));
+  // A file with no mapped bytes (a module's re-exports Turbopack wrote) is named for itself, as the split counts it ours.
+  if (sum === 0) return new Map([[`${file} (unmapped)`, total]]);
+  return new Map([...alone].map(([source, bytes]) => [source, (total * bytes) / sum]));
 }
 
 /** BENCH_ROUTE: the route's first load, source by source. */
