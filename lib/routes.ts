@@ -111,8 +111,7 @@ export function safeSameSitePath(value: string | null | undefined): string | nul
   }
 }
 
-export const VALIDATE_USER_NO_LIBRARY = '/validate-user?type=1';
-export const VALIDATE_USER_EXPIRED = '/validate-user?type=2';
+export { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './paths';
 
 /** The sign-in screens under /login. */
 export type SignInStep = '' | 'email' | 'linkmobile' | 'librarycard' | 'sso';
