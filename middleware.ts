@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { COOKIE, COOKIE_MAX_AGE, SESSION_COOKIE } from '@/lib/cookies';
+import { COOKIE_MAX_AGE } from '@/lib/constants';
+import { COOKIE, SESSION_COOKIE } from '@/lib/cookies';
 import { callbackCookieFor, decideGate, type GateDecision } from '@/lib/gate';
 import { safeSameSitePath } from '@/lib/routes';
 import { contentSecurityPolicy, makeNonce, NONCE_HEADER, originsOf, STRICT_TRANSPORT_SECURITY } from '@/lib/security-headers';

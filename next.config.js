@@ -40,6 +40,9 @@ const nextConfig = {
   // Component names in class attributes (Header__Bar-sc-…) help in development; in production they were a fifth of
   // home's class bytes, sent in every page and in the bundles.
   compiler: { styledComponents: { displayName: process.env.NODE_ENV !== 'production', ssr: true } },
+  // SWR reads its store through the `use-sync-external-store` shim, a stand-in for React before 18 (0.4 kB gzip); React 19
+  // has the hook, so the browser bundles take it from React.
+  turbopack: { resolveAlias: { 'use-sync-external-store/shim': { browser: './lib/use-sync-external-store-shim.ts' } } },
   ...(sharedModules ? { experimental: { turbopackAdditionalRoots: { sharedNodeModules: { path: sharedModules } } } } : {}),
   // Service base URLs, read at build time; empty means this server (/api/article, ...).
   env: {

@@ -13,7 +13,12 @@
  *
  *   BENCH_SOURCE_MAPS=1 npx next build && NEXT_DIR=.next-maps npx tsx bench/first-load-js.ts
  *
- * Environment: NEXT_DIR, the build to read (.next).
+ * With BENCH_ROUTE (a route as the build names it, `/search`, `/magazines/[catId]`), it lists instead what that
+ * route's first load is made of, source by source, largest first, each source's gzip share counted the same way.
+ *
+ *   NEXT_DIR=.next-maps BENCH_ROUTE=/search npx tsx bench/first-load-js.ts
+ *
+ * Environment: NEXT_DIR, the build to read (.next); BENCH_ROUTE; BENCH_ROWS, how many sources to list (60).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +28,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 const NEXT_DIR = process.env.NEXT_DIR ?? '.next';
 const BUDGET_BYTES = 150 * 1000;
 /** Packages that are the framework every page pays for: React, Next's client and its bundler's runtime, styled-components. */
-const FRAMEWORK = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler|next|styled-components|stylis|@emotion\/[^/]+|@swc\/helpers|tslib|shallowequal)\/|^turbopack:\/\/\/\[turbopack\]\//;
+const FRAMEWORK = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler|next|styled-components|stylis|@emotion\/[^/]+|@swc\/helpers|tslib|shallowequal)\/|^turbopack:\/\/\/\[(?:turbopack|next)\]\//;
 
 /** Every catalogue screen of SPEC §2 this app serves, as the build names its pages. */
 export const CATALOGUE_ROUTES = [
@@ -79,18 +84,67 @@ function splitBySource(code: string, map: RawSourceMap): { framework: string; ou
   return { framework: parts.framework.join('\n'), ours: parts.ours.join('\n') };
 }
 
+/** The file's code (without its source map comment) and the map's path, when the build wrote one. */
+function readBuilt(file: string): { code: string; mapFile: string | null } {
+  const full = path.join(NEXT_DIR, file);
+  const text = fs.readFileSync(full, 'utf8');
+  // A build with source maps names its map in a last comment, which a build without them does not have.
+  const mapName = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(text);
+  const mapFile = mapName ? path.join(path.dirname(full), mapName[1]) : null;
+  return { code: mapName ? text.slice(0, mapName.index) : text, mapFile: mapFile && fs.existsSync(mapFile) ? mapFile : null };
+}
+
+/** The file's gzip size shared out among the sources its bytes were compiled from, as sizeOf shares it in two. */
+function sizeBySource(file: string): Map<string, number> {
+  const { code, mapFile } = readBuilt(file);
+  const total = gzip(code);
+  if (!mapFile) return new Map([[`${file} (no source map)`, total]]);
+  const consumer = new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RawSourceMap);
+  const lines = code.split('\n');
+  const parts = new Map<string, string[]>();
+  let previous: { line: number; column: number; source: string } | null = null;
+  const take = (until: { line: number; column: number } | null) => {
+    if (!previous) return;
+    const line = lines[previous.line - 1] ?? '';
+    const end = until && until.line === previous.line ? until.column : line.length;
+    const list = parts.get(previous.source) ?? [];
+    list.push(line.slice(previous.column, end));
+    parts.set(previous.source, list);
+  };
+  consumer.eachMapping((mapping) => {
+    const next = { line: mapping.generatedLine, column: mapping.generatedColumn, source: mapping.source ?? '(unmapped)' };
+    take(next);
+    previous = next;
+  });
+  take(null);
+  const alone = new Map([...parts].map(([source, texts]) => [source, gzip(texts.join('\n'))]));
+  const sum = [...alone.values()].reduce((a, b) => a + b, 0);
+  // A file with no mapped bytes (a module's re-exports Turbopack wrote) is named for itself, as the split counts it ours.
+  if (sum === 0) return new Map([[`${file} (unmapped)`, total]]);
+  return new Map([...alone].map(([source, bytes]) => [source, (total * bytes) / sum]));
+}
+
+/** BENCH_ROUTE: the route's first load, source by source. */
+function listRoute(manifest: BuildManifest, route: string, rows: number): void {
+  const bySource = new Map<string, number>();
+  for (const file of firstLoadFiles(manifest, route)) {
+    for (const [source, bytes] of sizeBySource(file)) bySource.set(source, (bySource.get(source) ?? 0) + bytes);
+  }
+  const sorted = [...bySource].sort((a, b) => b[1] - a[1]);
+  const sum = (list: Array<[string, number]>) => list.reduce((total, [, bytes]) => total + bytes, 0);
+  const ours = sorted.filter(([source]) => !FRAMEWORK.test(source));
+  console.log(`${route}: ${kB(sum(sorted)).trim()} gzip; the framework's ${kB(sum(sorted) - sum(ours)).trim()}, ours ${kB(sum(ours)).trim()}`);
+  console.log(`our sources, largest first (${Math.min(rows, ours.length)} of ${ours.length}):`);
+  for (const [source, bytes] of ours.slice(0, rows)) console.log(`${(bytes / 1000).toFixed(2).padStart(6)} kB  ${source.replace(/^turbopack:\/\/\/\[project\]\//, '')}`);
+}
+
 function sizeOf(file: string): FileSize {
   let size = sizes.get(file);
   if (!size) {
-    const full = path.join(NEXT_DIR, file);
-    const text = fs.readFileSync(full, 'utf8');
-    // A build with source maps names its map in a last comment, which a build without them does not have.
-    const mapName = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(text);
-    const code = mapName ? text.slice(0, mapName.index) : text;
+    const { code, mapFile } = readBuilt(file);
     const total = gzip(code);
     let framework: number | null = null;
-    const mapFile = mapName ? path.join(path.dirname(full), mapName[1]) : null;
-    if (mapFile && fs.existsSync(mapFile)) {
+    if (mapFile) {
       const split = splitBySource(code, JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RawSourceMap);
       const frameworkAlone = split.framework ? gzip(split.framework) : 0;
       const oursAlone = split.ours ? gzip(split.ours) : 0;
@@ -125,6 +179,10 @@ function main(): void {
   const manifestPath = path.join(NEXT_DIR, 'build-manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`No build manifest in ${NEXT_DIR}: build first`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BuildManifest;
+  if (process.env.BENCH_ROUTE) {
+    listRoute(manifest, process.env.BENCH_ROUTE, Number(process.env.BENCH_ROWS ?? 60));
+    return;
+  }
   const routes = Object.keys(manifest.pages)
     .filter((route) => !route.startsWith('/_') && route !== '/bench-bare')
     .sort();

@@ -23,7 +23,7 @@ export interface FavouritesOptions {
 export function useFavourites({ refetchOnMount = true }: FavouritesOptions = {}) {
   const uid = useMemberId();
   const key = uid ? favouriteKeys.list(uid) : null;
-  const { data, error, isLoading } = useSWR<number[]>(key, () => getFavourites(uid!), { revalidateIfStale: refetchOnMount });
+  const { data, error, isLoading } = useSWR<number[]>(key, () => getFavourites(uid!), { revalidateIfStale: refetchOnMount, revalidateOnFocus: false });
   const { mutate } = useSWRConfig();
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const favourites = data ?? [];

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storedUser } from '@/services/session';
+import { storedUser } from '@/services/storage';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);

@@ -1,19 +1,12 @@
 import { useRouter } from 'next/router';
 import { type RefObject, useEffect, useEffectEvent } from 'react';
 import { STORAGE } from '@/lib/cookies';
-import { pathOnly } from '@/lib/routes';
+import { pathOnly } from '@/lib/paths';
+import { storage } from '@/services/storage';
 
 interface Saved<T> {
   path: string;
   value: T;
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 function read<T>(key: string): Saved<T> | null {

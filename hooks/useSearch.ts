@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { SEARCH_DEBOUNCE_MS, type SearchTab } from '@/lib/search';
-import { isEmptyPage } from '@/lib/search-results';
+import { isEmptyPage, NO_RESULTS, type SearchPageResult } from '@/lib/search-results';
 import { recordEvent } from '@/services/events';
-import { fetchSearchPage, NO_RESULTS, type SearchOptions, type SearchPageResult } from '@/services/search';
+import type { SearchOptions } from '@/services/search';
 import { usePagedList, type PageOf } from './usePagedList';
 
 /** What the reader asked for. */
@@ -77,6 +77,8 @@ export function useSearch({ initial, discoverCount, ageRating, libraryId, base }
     first: served ? searchPage(served, tab) : undefined,
     firstPage: 0,
     loadPage: async (page) => {
+      // The search calls (and their presenters) load with the first page searched here; the server found the first.
+      const { fetchSearchPage } = await import('@/services/search');
       const found = await fetchSearchPage(query, tab, page, { ageRating, libraryId, base });
       const result = discoverCount === undefined ? found : { ...found, discover: found.discover.slice(0, discoverCount) };
       if (page === 0 && isEmptyPage(result, tab)) recordEvent('search_no_results', { query, tab });

@@ -1,9 +1,8 @@
 import Cookies from 'js-cookie';
 import type { ShellProps } from '@/lib/entities';
 import { COOKIE } from '@/lib/cookies';
-import { offersOf, VISITOR_OFFERS } from '@/lib/routes';
-import { storedToken } from '@/services/http';
-import { storedLibrary, storedUser } from '@/services/session';
+import { offersOf, VISITOR_OFFERS } from '@/lib/navigation';
+import { storedLibrary, storedToken, storedUser } from '@/services/storage';
 import { useHydrated } from './useHydrated';
 
 const SIGNED_OUT: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { articleKeys, setStoryCategoryFavourite, type CategoryRow } from '@/services/article';
-
-interface CategoriesAnswer {
-  status: string;
-  data: CategoryRow[];
-}
+import { articleKeys, getStoryCategories, setStoryCategoryFavourite, type CategoryRow, type StoryCategoriesAnswer as CategoriesAnswer } from '@/services/article';
 
 function withFavourite(answer: CategoriesAnswer | undefined, categoryId: number, favourite: boolean): CategoriesAnswer | undefined {
   if (!answer) return answer;
@@ -17,7 +12,7 @@ function withFavourite(answer: CategoriesAnswer | undefined, categoryId: number,
 export function useStoryCategories() {
   const key = articleKeys.storyCategories();
   // The page's server props fill the list (SWR fallback): it is not read again on arrival.
-  const { data, error } = useSWR<CategoriesAnswer>(key, { revalidateIfStale: false });
+  const { data, error } = useSWR<CategoriesAnswer>(key, getStoryCategories, { revalidateIfStale: false, revalidateOnFocus: false });
   const { mutate } = useSWRConfig();
   const [failed, setFailed] = useState<string | null>(null);
 

@@ -27,6 +27,15 @@ export const SESSION_COOKIE_DAYS = 365;
 export const ACCESS_CHECK_HOURS = 24;
 export const CALLBACK_COOKIE_HOURS = 24;
 
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Cookie lifetimes in seconds (SPEC §9), for the server and the middleware that set them. */
+export const COOKIE_MAX_AGE = {
+  session: SESSION_COOKIE_DAYS * DAY_SECONDS,
+  accessCheck: ACCESS_CHECK_HOURS * 60 * 60,
+  callback: CALLBACK_COOKIE_HOURS * 60 * 60,
+} as const;
+
 export const DEFAULT_STORE_ID = 1;
 export const DEFAULT_COUNTRY = 'IN';
 

@@ -1,5 +1,3 @@
-import { ACCESS_CHECK_HOURS, CALLBACK_COOKIE_HOURS, SESSION_COOKIE_DAYS } from './constants';
-
 /** Cookie names of SPEC §3. Readable by the page; they steer the interface, never a server decision. */
 export const COOKIE = {
   ageRating: 'ageRating',
@@ -17,15 +15,6 @@ export const COOKIE = {
 export const SESSION_COOKIE = 'session';
 
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
-
-const DAY_SECONDS = 24 * 60 * 60;
-
-/** Cookie lifetimes in seconds (SPEC §9). */
-export const COOKIE_MAX_AGE = {
-  session: SESSION_COOKIE_DAYS * DAY_SECONDS,
-  accessCheck: ACCESS_CHECK_HOURS * 60 * 60,
-  callback: CALLBACK_COOKIE_HOURS * 60 * 60,
-} as const;
 
 /** Local storage keys of SPEC §3. */
 export const STORAGE = {

@@ -1,5 +1,5 @@
 /** The client-side entities of SPEC §3, spelled as the spec spells them. */
-import type { Offers } from './routes';
+import type { Offers } from './navigation';
 
 export interface IssueTile {
   /** The magazine's id on a title's tile (a magazine card, which can carry the favourite toggle); none on an issue's tile. */

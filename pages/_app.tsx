@@ -1,13 +1,11 @@
 import type { NextPage } from 'next';
 import type { AppProps } from 'next/app';
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { ServiceUnavailable } from '@/components/shell/ServiceUnavailable';
 import type { SiteLayoutProps } from '@/components/shell/siteLayout';
-import { RouteSkeleton, skeletonKindForPath } from '@/components/ui/Skeleton';
-import { SITE_DESCRIPTION } from '@/lib/constants';
 import { GlobalStyle } from '@/styles/global';
 import '@/styles/fonts.css';
 import { theme } from '@/styles/theme';
@@ -15,7 +13,8 @@ import { theme } from '@/styles/theme';
 export type PageWithLayout<P = object> = NextPage<P> & {
   /**
    * Wraps the page; the layout stays mounted between routes that share it. Screens take `siteLayout`
-   * (components/shell/siteLayout.tsx: header, sidebar, SWR); a page without one is shown bare.
+   * (components/shell/siteLayout.tsx: header and sidebar; dataLayout adds SWR's server-filled cache); a page without
+   * one is shown bare.
    */
   getLayout?: (page: ReactElement, props: P) => ReactNode;
 };
@@ -24,13 +23,24 @@ interface CommonPageProps extends SiteLayoutProps {
   unavailable?: true;
 }
 
-/** Shows the skeleton of the route being opened while its server data loads. */
-function useRouteLoading(): string | null {
+// Drawn on the server for a page whose database is down (it answers 503); its code loads with such a page only.
+const ServiceUnavailable = dynamic(() => import('@/components/shell/ServiceUnavailable').then((module) => module.ServiceUnavailable));
+
+type Skeletons = typeof import('@/components/ui/Skeleton');
+let skeletons: Promise<Skeletons> | null = null;
+// The route skeletons show only between routes, so their code loads with the first route change, not with the page.
+const loadSkeletons = () => (skeletons ??= import('@/components/ui/Skeleton'));
+
+/** The skeleton of the route being opened while its server data loads (the page stays until the skeleton's code is in). */
+function useRouteSkeleton(): ReactElement | null {
   const router = useRouter();
   const [loadingPath, setLoadingPath] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<Skeletons | null>(null);
   useEffect(() => {
     const start = (url: string, { shallow }: { shallow: boolean }) => {
-      if (!shallow && url.split('?')[0] !== router.asPath.split('?')[0]) setLoadingPath(url);
+      if (shallow || url.split('?')[0] === router.asPath.split('?')[0]) return;
+      setLoadingPath(url);
+      void loadSkeletons().then(setLoaded);
     };
     const done = () => setLoadingPath(null);
     router.events.on('routeChangeStart', start);
@@ -42,25 +52,18 @@ function useRouteLoading(): string | null {
       router.events.off('routeChangeError', done);
     };
   }, [router]);
-  return loadingPath;
+  return loadingPath && loaded ? <loaded.RouteSkeleton kind={loaded.skeletonKindForPath(loadingPath)} /> : null;
 }
 
 export default function App({ Component, pageProps }: AppProps<CommonPageProps>) {
   const page = Component as PageWithLayout<CommonPageProps>;
-  const loadingPath = useRouteLoading();
-  const content = pageProps.unavailable ? (
-    <ServiceUnavailable />
-  ) : loadingPath ? (
-    <RouteSkeleton kind={skeletonKindForPath(loadingPath)} />
-  ) : (
-    <Component {...pageProps} />
-  );
+  const skeleton = useRouteSkeleton();
+  const content = pageProps.unavailable ? <ServiceUnavailable /> : (skeleton ?? <Component {...pageProps} />);
   const layout = page.getLayout ?? ((child: ReactElement) => child);
   return (
     <>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={SITE_DESCRIPTION} />
         <title>Library Reader</title>
       </Head>
       <ThemeProvider theme={theme}>

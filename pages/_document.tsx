@@ -1,5 +1,6 @@
 import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { SITE_DESCRIPTION } from '@/lib/constants';
 import { NONCE_HEADER } from '@/lib/security-headers';
 
 interface AppDocumentProps {
@@ -55,6 +56,8 @@ export default class AppDocument extends Document<AppDocumentProps> {
           {/* styled-components reads this to put the nonce on the <style> tags it adds in the browser. */}
           {nonce ? <meta property="csp-nonce" nonce={nonce} /> : null}
           <meta name="robots" content="noindex,nofollow" />
+          {/* The same on every page, so it is written here, on the server, and not carried in the app's script. */}
+          <meta name="description" content={SITE_DESCRIPTION} />
         </Head>
         <body>
           <Main />

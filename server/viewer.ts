@@ -1,5 +1,5 @@
 import type { CatalogueBase } from '@/lib/catalogue-paths';
-import { catalogueBase } from '@/lib/routes';
+import { catalogueBase } from '@/lib/navigation';
 import type { VisibilityFlags } from '@/lib/visibility';
 import type { Session } from './auth/session';
 import { cached } from './cache';

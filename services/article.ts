@@ -131,9 +131,15 @@ export async function getTranslatedData(filepath: string): Promise<{ artid: numb
   return data;
 }
 
-export async function getStoryCategories(): Promise<CategoryRow[]> {
-  const { data } = await http.get<{ data: CategoryRow[] }>(articleKeys.storyCategories());
-  return data.data;
+/** The story categories answer as the service gives it (the page's server props fill SWR's cache with the same shape). */
+export interface StoryCategoriesAnswer {
+  status: string;
+  data: CategoryRow[];
+}
+
+export async function getStoryCategories(): Promise<StoryCategoriesAnswer> {
+  const { data } = await http.get<StoryCategoriesAnswer>(articleKeys.storyCategories());
+  return data;
 }
 
 /** Marks or unmarks a favourite story category; true when the server says 'success' (any case). */

@@ -1,58 +1,11 @@
-import { ageParam } from '@/lib/age';
-import type { CatalogueBase } from '@/lib/catalogue-paths';
-import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
 import { searchPageResult, type SearchPageResult } from '@/lib/search-results';
 import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/server/search';
-import { http, SERVICE_URL } from './http';
-import { withParams } from './keys';
+import { http } from './http';
+import { searchKeys, type SearchOptions } from './search-keys';
 
 export type { IssueHit, LibraryCatalogue, MagazineSearchHit, StorySearchResult };
+export { searchKeys, type SearchOptions } from './search-keys';
 export { NO_RESULTS, type DiscoverIssue, type SearchPageResult, type SearchResult, type StoryResult } from '@/lib/search-results';
-
-export interface SearchOptions {
-  /** The ageRating cookie; sent as age_rating only below 8 (SPEC §5). */
-  ageRating?: number;
-  libraryId?: number;
-  /** Where results link: the catalogue base the server chose for the member's library (never sent). */
-  base?: CatalogueBase;
-}
-
-export const searchKeys = {
-  magazines: (q: string, page: number, options: SearchOptions = {}) =>
-    withParams(`${SERVICE_URL.catalogue}/magazine-search`, {
-      age_rating: ageParam(options.ageRating ?? AGE_RATING_DEFAULT.search),
-      p: page,
-      storeID: DEFAULT_STORE_ID,
-      isGold: 1,
-      libid: options.libraryId,
-      q,
-    }),
-  library: (params: { query?: string; libraryId?: number; page?: number; lang?: string; cat?: number }) =>
-    withParams(`${SERVICE_URL.catalogue}/magazine-libaray`, {
-      query: params.query ?? '',
-      libID: params.libraryId,
-      page: params.page ?? 0,
-      aggsCount: INITIAL_LIBRARY_SEARCH_AGGS_COUNT,
-      lang: params.lang ?? '',
-      cat: params.cat,
-    }),
-  issues: (q: string, options: SearchOptions & { issueId?: number; page?: number } = {}) =>
-    withParams(`${SERVICE_URL.catalogue}/search_list`, {
-      q,
-      isGold: 1,
-      issueId: options.issueId,
-      page: options.page,
-      age_rating: ageParam(options.ageRating ?? AGE_RATING_DEFAULT.search),
-      libid: options.libraryId,
-    }),
-  stories: (query: string, page: number, options: SearchOptions = {}) =>
-    withParams(`${SERVICE_URL.article}/v1/article-search`, {
-      query,
-      storeID: DEFAULT_STORE_ID,
-      page,
-      age_rating: ageParam(options.ageRating ?? AGE_RATING_DEFAULT.search),
-    }),
-};
 
 /** SPEC §8 'Search failure': no items, zero pages, empty categories and languages. The failure is logged. */
 function failed<T>(call: string, empty: T): (error: unknown) => T {

@@ -2,31 +2,14 @@ import Cookies from 'js-cookie';
 import type { ReadingMember } from '@/lib/catalogue-screens';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
-import type { LibraryDetails, UserDetails } from '@/lib/entities';
+import type { UserDetails } from '@/lib/entities';
 import { isDashboardPath } from '@/lib/routes';
 import type { SessionFields } from '@/server/user/present';
+import { storage, storedExpiration, storedUser } from './storage';
 
 /** Cookie lifetimes in days, as js-cookie takes them (SPEC §9). */
 export const SESSION_COOKIE_OPTIONS = { expires: 365, path: '/', sameSite: 'lax' } as const;
 export const DAY_COOKIE_OPTIONS = { expires: 1, path: '/', sameSite: 'lax' } as const;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readJson<T>(key: string): T | null {
-  const raw = storage()?.getItem(key);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
-}
 
 /** Stores a sign-in answer the way SPEC §3 lists: local storage values and the readable cookies. */
 export function saveSession(fields: SessionFields): void {
@@ -58,19 +41,6 @@ export function saveSession(fields: SessionFields): void {
   Cookies.set(COOKIE.ageRating, String(ageRate), SESSION_COOKIE_OPTIONS);
   Cookies.set(COOKIE.isNewspaper, String(fields.isNewspaper), SESSION_COOKIE_OPTIONS);
   Cookies.set(COOKIE.isJournal, String(fields.isJournal), SESSION_COOKIE_OPTIONS);
-}
-
-export function storedUser(): UserDetails | null {
-  return readJson<UserDetails>(STORAGE.userDetails);
-}
-
-export function storedLibrary(): LibraryDetails | null {
-  return readJson<LibraryDetails>(STORAGE.libraryDetails);
-}
-
-/** Membership end in seconds, as stored. */
-export function storedExpiration(): number {
-  return Number(storage()?.getItem(STORAGE.expiration) ?? 0) || 0;
 }
 
 /** The member as this browser stored them at sign-in, for a Read where no page props name them (the search overlay). */
@@ -109,18 +79,6 @@ export async function logout(currentPath: string): Promise<string> {
   }
   clearSession();
   return pathAfterLogout(currentPath);
-}
-
-const ACCESS_CHECK_MS = 24 * 60 * 60 * 1000;
-
-/** accessCheck holds when the library access check last ran; it runs again after 24 hours. */
-export function accessCheckDue(now = Date.now()): boolean {
-  const last = Number(storage()?.getItem(STORAGE.accessCheck) ?? 0);
-  return !last || now - last >= ACCESS_CHECK_MS;
-}
-
-export function markAccessChecked(now = Date.now()): void {
-  storage()?.setItem(STORAGE.accessCheck, String(now));
 }
 
 /** The readable cookies of SPEC §3 that steer the interface (never a server decision). */

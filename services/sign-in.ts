@@ -3,7 +3,8 @@ import { COOKIE, STORAGE } from '@/lib/cookies';
 import { isExpired } from '@/lib/library-verification';
 import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import type { SessionFields } from '@/server/user/present';
-import { markAccessChecked, saveSession, storedUser } from './session';
+import { saveSession } from './session';
+import { markAccessChecked, storedUser } from './storage';
 
 export const FULL_NAME_PATH = '/update/fullName';
 

@@ -7,7 +7,8 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, redeemAccessCode } from '@/services/account';
 import { loadPage } from '@/services/navigation';
-import { saveSession, markAccessChecked } from '@/services/session';
+import { saveSession } from '@/services/session';
+import { markAccessChecked } from '@/services/storage';
 import { Actions, AuthCard, SignInFirst } from './AuthCard';
 
 export interface AccessCodeScreenProps {

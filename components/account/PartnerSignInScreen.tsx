@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
-import { catalogueBase } from '@/lib/routes';
+import { catalogueBase } from '@/lib/navigation';
 import { explain, validatePartnerToken } from '@/services/account';
 import { loadPage } from '@/services/navigation';
 import { finishSignIn } from '@/services/sign-in';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { longDate } from '@/lib/dates';
-import { PRIMARY_LINKS } from '@/lib/routes';
+import { PRIMARY_LINKS } from '@/lib/navigation';
 import { theme } from '@/styles/theme';
 
 export interface LoginThankYouScreenProps {

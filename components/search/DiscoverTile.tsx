@@ -1,17 +1,18 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Popup } from '@/components/ui/Popup';
 import { EXPIRED_POPUP } from '@/lib/constants';
 import { imageSet } from '@/lib/entities';
 import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
 import { loadPage } from '@/services/navigation';
-import { openIssue } from '@/services/reader';
-import { storedMember } from '@/services/session';
 import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { Highlight } from './Highlight';
+
+// The expired popup draws nothing until a member whose access has ended opens an issue; its code loads then.
+const Popup = dynamic(() => import('@/components/ui/Popup').then((module) => module.Popup), { ssr: false });
 
 export const DISCOVER_COVER_WIDTH = 120;
 export const DISCOVER_COVER_HEIGHT = 156;
@@ -46,6 +47,8 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
   const read = async () => {
     if (opening) return;
     setOpening(true);
+    // The reader's calls and the session code load when an issue is first opened, not with the results.
+    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/services/session')]);
     const outcome = await openIssue({ issueId: issue.issueId, page: current?.page, member: storedMember() });
     setOpening(false);
     if (outcome.kind === 'expired') setExpired(true);
@@ -94,7 +97,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
           Read More
         </ReadMore>
       </Details>
-      <Popup open={expired} title={EXPIRED_POPUP.title} text={EXPIRED_POPUP.text} onClose={() => setExpired(false)} role="alertdialog" />
+      {expired ? <Popup open title={EXPIRED_POPUP.title} text={EXPIRED_POPUP.text} onClose={() => setExpired(false)} role="alertdialog" /> : null}
     </Tile>
   );
 }

@@ -7,8 +7,9 @@ import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { Slider } from '@/components/ui/Slider';
 import { SEARCH_HOME_MAX_CATEGORIES } from '@/lib/constants';
 import { imageSet, mediaUrl, type IssueTile } from '@/lib/entities';
-import { GOLD_BADGE } from '@/services/catalogue';
-import { getLibraryCatalogue, searchKeys, type MagazineSearchHit } from '@/services/search';
+import { GOLD_BADGE } from '@/lib/catalogue-tiles';
+import type { MagazineSearchHit } from '@/services/search';
+import { searchKeys } from '@/services/search-keys';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 
@@ -28,13 +29,16 @@ function tileOf(hit: MagazineSearchHit, base: CatalogueBase): IssueTile {
   };
 }
 
+// The search calls load with this read, after the page is shown.
+const loadCatalogue = async (url: string) => (await import('@/services/search')).getLibraryCatalogue(url);
+
 /**
  * The overlay before anything is typed (SPEC §2): 'Popular Languages', 'Popular Magazines' (to /magazines/BS/en),
  * 'Popular Journals' (to /journals, only when there are any) and at most 10 'Popular Categories', from the
  * library's catalogue (magazine-libaray). A failed call shows nothing (SPEC §8).
  */
 export function SearchHome({ libraryId, base = '' }: { libraryId?: number; base?: CatalogueBase }) {
-  const { data, isLoading } = useSWR(searchKeys.library({ libraryId }), getLibraryCatalogue, { revalidateOnFocus: false });
+  const { data, isLoading } = useSWR(searchKeys.library({ libraryId }), loadCatalogue, { revalidateOnFocus: false });
   if (isLoading || !data) {
     return (
       <Loading role="status" aria-live="polite">

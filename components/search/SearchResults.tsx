@@ -7,7 +7,7 @@ import { STORY_IMAGE } from '@/lib/constants';
 import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
 import type { SearchState } from '@/hooks/useSearch';
 import { discoverIssue, type DiscoverIssue, type SearchResult, type StoryResult } from '@/lib/search-results';
-import { searchIssues, type SearchOptions } from '@/services/search';
+import type { SearchOptions } from '@/services/search';
 import { theme } from '@/styles/theme';
 import { DiscoverTile } from './DiscoverTile';
 import { Highlight } from './Highlight';
@@ -152,6 +152,8 @@ function DiscoverSection({ query, first, total, variant, options }: { query: str
   const loadMoreIssues = async () => {
     setMore((m) => ({ ...m, loading: true }));
     const next = more.page + 1;
+    // The search calls load with the first search the page itself makes (the first page came with it).
+    const { searchIssues } = await import('@/services/search');
     const found = await searchIssues(query, { ...options, page: next });
     const added = found.hits.map(discoverIssue);
     setMore((m) => ({ issues: [...m.issues, ...added], page: next, done: added.length === 0, loading: false }));

@@ -3,17 +3,17 @@ import { useRouter } from 'next/router';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { Layout } from '@/components/layout/Layout';
-import { Sidebar } from '@/components/layout/Sidebar';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
-import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/routes';
-import { searchGate, searchPlaceholder } from '@/lib/search';
-import { logout, sessionCookies, storedExpiration } from '@/services/session';
+import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/navigation';
 import { loadPage } from '@/services/navigation';
+import { storedExpiration } from '@/services/storage';
 import type { ShellProps } from './types';
 
 // The overlay (and the search client with axios) loads when a member first opens it, not with every page.
 const SearchOverlay = dynamic(() => import('@/components/search/SearchOverlay').then((module) => module.SearchOverlay), { ssr: false });
+// The drawer renders nothing until the hamburger opens it, so its code (and its focus trap) loads then.
+const Sidebar = dynamic(() => import('@/components/layout/Sidebar').then((module) => module.Sidebar), { ssr: false });
 
 const PRODUCT_LOGO = { src: '/logo.svg', alt: 'Library Reader home' };
 const DEFAULT_HELP_EMAIL = process.env.NEXT_PUBLIC_HELP_EMAIL || 'help@library-reader.example';
@@ -33,6 +33,8 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
 
   const onLogout = useCallback(() => {
     void (async () => {
+      // The session code (and js-cookie) loads when someone logs out, not with every page.
+      const { logout } = await import('@/services/session');
       const next = await logout(router.asPath);
       setMenuOpen(false);
       // A full load through the server lets the gate decide what the signed-out visitor may see.
@@ -42,14 +44,18 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
 
   const [search, setSearch] = useState<{ placeholder: string; libraryId: number; ageRating: number } | null>(null);
   // SPEC §4: the search opens only for a signed-in member with a library and an unexpired session.
+  // The gate's code loads with the click, as the overlay's does.
   const onSearchOpen = useCallback(() => {
-    const cookies = sessionCookies();
-    const gate = searchGate({ libraryId: cookies.libraryId, expiresAt: storedExpiration(), isLoggedIn: cookies.isLoggedIn }, Math.floor(Date.now() / 1000));
-    if (!gate.open) {
-      void router.push(gate.to);
-      return;
-    }
-    setSearch({ placeholder: searchPlaceholder(cookies), libraryId: Number(cookies.libraryId), ageRating: Number(cookies.ageRating) || 0 });
+    void (async () => {
+      const [{ sessionCookies }, { searchGate, searchPlaceholder }] = await Promise.all([import('@/services/session'), import('@/lib/search')]);
+      const cookies = sessionCookies();
+      const gate = searchGate({ libraryId: cookies.libraryId, expiresAt: storedExpiration(), isLoggedIn: cookies.isLoggedIn }, Math.floor(Date.now() / 1000));
+      if (!gate.open) {
+        await router.push(gate.to);
+        return;
+      }
+      setSearch({ placeholder: searchPlaceholder(cookies), libraryId: Number(cookies.libraryId), ageRating: Number(cookies.ageRating) || 0 });
+    })();
   }, [router]);
   const onSearchClose = useCallback(() => setSearch(null), []);
 
@@ -77,15 +83,17 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
         />
       }
       sidebar={
-        <Sidebar
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          userName={shell.userName}
-          links={links}
-          onLogout={onLogout}
-          isSignedIn={shell.signedIn}
-          activePath={router.asPath}
-        />
+        menuOpen ? (
+          <Sidebar
+            open
+            onClose={() => setMenuOpen(false)}
+            userName={shell.userName}
+            links={links}
+            onLogout={onLogout}
+            isSignedIn={shell.signedIn}
+            activePath={router.asPath}
+          />
+        ) : null
       }
     >
       {children}

@@ -6,7 +6,7 @@ import { favouriteKeys } from '@/services/favourites';
 import { cachedListing } from '@/server/catalogue/browse';
 import { withPage } from '@/server/context';
 import { favouriteMagazinesWithLatestIssue } from '@/server/user/favourite-queries';
-import { siteLayout } from '@/components/shell/siteLayout';
+import { dataLayout } from '@/components/shell/dataLayout';
 
 const SUGGESTIONS = 8;
 
@@ -38,4 +38,4 @@ export default function MyFavoritesPage(props: InferGetServerSidePropsType<typeo
   return <MyFavoritesScreen favourites={props.favourites} suggestions={props.suggestions} showPassword={props.showPassword} />;
 }
 
-MyFavoritesPage.getLayout = siteLayout;
+MyFavoritesPage.getLayout = dataLayout;

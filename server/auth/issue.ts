@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { COOKIE, COOKIE_MAX_AGE, SESSION_COOKIE } from '@/lib/cookies';
+import { COOKIE_MAX_AGE } from '@/lib/constants';
+import { COOKIE, SESSION_COOKIE } from '@/lib/cookies';
 import { signSessionToken } from '@/lib/session-token';
 import { jwtSecret, SESSION_TOKEN_SECONDS } from '../config';
 

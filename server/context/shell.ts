@@ -1,5 +1,5 @@
 import type { ShellProps } from '@/lib/entities';
-import { offersOf, VISITOR_OFFERS } from '@/lib/routes';
+import { offersOf, VISITOR_OFFERS } from '@/lib/navigation';
 import type { Session } from '../auth/session';
 import type { Library } from '../db/schema';
 import { libraryDetails } from '../user/present';

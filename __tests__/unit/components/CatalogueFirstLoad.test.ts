@@ -38,15 +38,16 @@ function staticImports(file: string): string[] {
   return found;
 }
 
-/** The chain of static imports from `entry` to a module that imports axios itself, or null when there is none. */
-function pathToAxios(entry: string): string[] | null {
+/** The chain of static imports from `entry` to a module that imports `pkg` (or a subpath of it) itself, or null. */
+function pathTo(entry: string, pkg: string): string[] | null {
   const cameFrom = new Map<string, string | null>([[entry, null]]);
   const queue = [entry];
   while (queue.length > 0) {
     const file = queue.shift()!;
     const imports = staticImports(file);
-    if (imports.includes('axios')) {
-      const chain: string[] = ['axios'];
+    const found = imports.find((specifier) => specifier === pkg || specifier.startsWith(`${pkg}/`));
+    if (found) {
+      const chain: string[] = [found];
       for (let step: string | null = file; step; step = cameFrom.get(step) ?? null) chain.unshift(path.relative(ROOT, step));
       return chain;
     }
@@ -78,12 +79,24 @@ function screensOf(route: string): string[] {
     .filter((file): file is string => file !== null && file.startsWith(path.join(ROOT, 'components') + path.sep));
 }
 
+const pathToAxios = (entry: string) => pathTo(entry, 'axios');
+
+/** The title page's favourite toggle reads the member's favourites through SWR as soon as the page runs. */
+const SWR_AT_FIRST = new Set(['/magazine/[mid]']);
+
 describe('first-load JS of the catalogue routes', () => {
   it.each(CATALOGUE_ROUTES)('%s loads no axios at first: the call code comes with the first call', (route) => {
     const screens = screensOf(route);
     expect(screens.length).toBeGreaterThan(0);
     for (const screen of screens) expect(pathToAxios(screen)).toBeNull();
   });
+
+  it.each(CATALOGUE_ROUTES.filter((route) => !SWR_AT_FIRST.has(route)))(
+    '%s loads no SWR at first: the grid pages through it from its first request for a page after the server\'s (about 6 kB of gzip)',
+    (route) => {
+      for (const screen of screensOf(route)) expect(pathTo(screen, 'swr')).toBeNull();
+    },
+  );
 
   it('no page loads axios with itself: services/http.ts imports it on the first call (about 20 kB of gzip on the sign-in and account pages)', () => {
     const pages = allPages();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { SiteShell } from '@/components/shell/SiteShell';
-import { offersOf, primaryLinksFor, VISITOR_OFFERS, type Offers } from '@/lib/routes';
+import { offersOf, primaryLinksFor, VISITOR_OFFERS, type Offers } from '@/lib/navigation';
 import { renderWithTheme } from './render';
 
 const events = { on: jest.fn(), off: jest.fn() };

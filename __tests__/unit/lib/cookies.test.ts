@@ -1,4 +1,4 @@
-import { COOKIE_MAX_AGE } from '@/lib/cookies';
+import { COOKIE_MAX_AGE } from '@/lib/constants';
 import { DAY_COOKIE_OPTIONS, SESSION_COOKIE_OPTIONS } from '@/services/session';
 
 describe('cookie lifetimes (SPEC §9)', () => {

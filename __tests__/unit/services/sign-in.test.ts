@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { STORAGE } from '@/lib/cookies';
 import type { SessionFields } from '@/server/user/present';
 import { finishSignIn, nextPathFor, nextPathForStoredSession, storeName } from '@/services/sign-in';
-import { accessCheckDue, storedUser } from '@/services/session';
+import { accessCheckDue, storedUser } from '@/services/storage';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const future = '2027-12-31T23:59:59.000Z';

@@ -1,6 +1,6 @@
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
-import { catalogueBase } from '@/lib/routes';
+import { catalogueBase } from '@/lib/navigation';
 import type { MagazineHit, StoryFromServer } from '@/lib/wire';
 
 const hit: MagazineHit = { mid: 1001, magName: 'Wanderlust', slug: 'wanderlust', catId: 21, lang: 'en', isGold: 0, issueId: 100001, issueName: 'November 2026', issueDate: '2026-11-01', img: 'covers/100001', width: 200, height: 260 };

@@ -8,7 +8,7 @@ import { storyTile } from '@/lib/story-tiles';
 import { articleKeys } from '@/services/article';
 import { loadStoryListPage } from '@/server/article/pages';
 import { withPage } from '@/server/context';
-import { siteLayout } from '@/components/shell/siteLayout';
+import { dataLayout } from '@/components/shell/dataLayout';
 
 // A mapped type, so the props satisfy withPage's Record<string, unknown>.
 type Props = { [K in keyof StoriesScreenProps]: StoriesScreenProps[K] } & { shell: ShellProps; fallback: Record<string, unknown> };
@@ -51,4 +51,4 @@ export default function StoryListPage(props: InferGetServerSidePropsType<typeof 
   );
 }
 
-StoryListPage.getLayout = siteLayout;
+StoryListPage.getLayout = dataLayout;
