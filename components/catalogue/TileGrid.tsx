@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
-import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/IssueCard';
+import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH, issueCardParts } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { PagedList, PageOf } from '@/hooks/usePagedList';
@@ -113,7 +113,7 @@ function GridCard({ tile, priority, overlay }: { tile: IssueTile; priority: bool
   return (
     <li>
       <a href={tile.browserLinkUrl} className="cover">
-        <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={ISSUE_COVER_WIDTH} height={ISSUE_COVER_HEIGHT} alt={tile.name} priority={priority} />
+        <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={ISSUE_COVER_WIDTH} height={ISSUE_COVER_HEIGHT} alt={tile.name} priority={priority} ratioFromParent />
         {tile.showFloatingIcon ? (
           // eslint-disable-next-line @next/next/no-img-element -- the catalogue's small gold badge icon
           <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
@@ -148,42 +148,10 @@ const Grid = styled.ul`
     min-width: 0;
   }
 
-  .cover {
-    position: relative;
-    display: block;
-    border-radius: ${theme.radii.sm};
-    background: ${theme.colors.surfaceAlt};
-    box-shadow: ${theme.shadows.sm};
-    transition: box-shadow ${theme.transitions.fast};
-  }
-
-  .cover:hover {
-    box-shadow: ${theme.shadows.md};
-  }
+  ${issueCardParts}
 
   .cover > img:first-child {
-    display: block;
-    width: 100%;
-    height: auto;
-    border-radius: inherit;
-    object-fit: cover;
-  }
-
-  .badge {
-    position: absolute;
-    top: ${theme.spacing.xs};
-    right: ${theme.spacing.xs};
-  }
-
-  .name {
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
-    overflow: hidden;
-    color: ${theme.colors.text};
-    font-size: ${theme.fontSizes.sm};
-    line-height: ${theme.lineHeights.tight};
-    overflow-wrap: anywhere;
+    aspect-ratio: ${ISSUE_COVER_WIDTH} / ${ISSUE_COVER_HEIGHT};
   }
 `;
 

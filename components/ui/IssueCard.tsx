@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { theme } from '@/styles/theme';
 import { GoldBadge } from './GoldBadge';
 import { LazyImage } from './LazyImage';
@@ -66,18 +66,12 @@ export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVE
   );
 }
 
-// Styles read the theme tokens directly, so the rules are the same for every card of a size and styled-components
-// builds them once for all the cards of a page; the size is a class per size, not a style attribute (the CSP allows
-// no inline style).
-const Card = styled.div<{ $width: number; $height: number }>`
-  position: relative;
-  width: ${({ $width }) => $width}px;
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.xs};
-  max-width: 100%;
-
-  > .cover {
+/**
+ * The look of an issue card's plain parts (`.cover` link, its picture, `.badge`, `.name`), for the element that
+ * holds them: IssueCard's own box and TileGrid's cells. The picture's shape (`aspect-ratio`) is the holder's.
+ */
+export const issueCardParts = css`
+  .cover {
     position: relative;
     display: block;
     border-radius: ${theme.radii.sm};
@@ -86,15 +80,14 @@ const Card = styled.div<{ $width: number; $height: number }>`
     transition: box-shadow ${theme.transitions.fast};
   }
 
-  > .cover:hover {
+  .cover:hover {
     box-shadow: ${theme.shadows.md};
   }
 
-  > .cover > img:first-child {
+  .cover > img:first-child {
     display: block;
     width: 100%;
     height: auto;
-    aspect-ratio: ${({ $width, $height }) => `${$width} / ${$height}`};
     border-radius: inherit;
     object-fit: cover;
   }
@@ -107,7 +100,7 @@ const Card = styled.div<{ $width: number; $height: number }>`
     line-height: 0;
   }
 
-  > .name {
+  .name {
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
@@ -116,5 +109,23 @@ const Card = styled.div<{ $width: number; $height: number }>`
     font-size: ${theme.fontSizes.sm};
     line-height: ${theme.lineHeights.tight};
     overflow-wrap: anywhere;
+  }
+`;
+
+// Styles read the theme tokens directly, so the rules are the same for every card of a size and styled-components
+// builds them once for all the cards of a page; the size is a class per size, not a style attribute (the CSP allows
+// no inline style).
+const Card = styled.div<{ $width: number; $height: number }>`
+  position: relative;
+  width: ${({ $width }) => $width}px;
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.spacing.xs};
+  max-width: 100%;
+
+  ${issueCardParts}
+
+  .cover > img:first-child {
+    aspect-ratio: ${({ $width, $height }) => `${$width} / ${$height}`};
   }
 `;
