@@ -7,6 +7,7 @@ import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { countHits, NO_HITS, searchPages } from './count';
 import { excerptAnchors, headlineFragment, toHighlight } from './highlight';
+import { keptSearch } from './kept';
 import { ISSUE_COUNT_BOUND, ISSUE_RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -131,8 +132,13 @@ async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRa
  * search_list (SPEC §7): issues whose printed pages hold every word, with the pages that match and the text
  * around the words; with issueId, that one issue with all its matching pages. Visibility and age as for titles.
  */
-export async function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
+export function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
   const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const inputs = [input.query, input.page, input.includeGold, input.issueId ?? null];
+  return keptSearch('issues', input.viewer, ageRating, inputs, () => findIssues(input, ageRating));
+}
+
+async function findIssues(input: IssueSearchInput, ageRating: number | null): Promise<IssueSearchResult> {
   const result = await withTypoCorrection(input.query, (terms) => runIssueSearch(input, terms, ageRating));
   return {
     status: 'success',
