@@ -4,6 +4,7 @@ import { verifySessionToken } from '@/lib/session-token';
 import { invalidate } from '@/server/cache';
 import { setExcludedCategories, titlesChanged } from '@/server/catalogue/edits';
 import { searchStories, type StorySearchResult } from '@/server/search';
+import { findIssues } from '@/server/search/issues';
 import { viewerFor } from '@/server/viewer';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
@@ -506,5 +507,29 @@ describe('hit counts stay honest past the bound', () => {
     expect(res.body.hits).toHaveLength(10);
     const few = await call<IssueSearch & { exhaustiveNbHits: boolean }>(app, '/api/catalogue/search_list?q=quokka', { token: member });
     expect(few.body).toEqual(expect.objectContaining({ nbHits: 4, exhaustiveNbHits: true }));
+  });
+});
+
+describe('search_list finds the same answer either way to the matching pages', () => {
+  it('lists the same issues, pages, highlights and counts whether the pages are listed first or each issue is walked', async () => {
+    const claims = await verifySessionToken(member, TEST_JWT_SECRET);
+    const viewer = await viewerFor({ claims: claims!, token: member, via: 'bearer', user: null });
+    // 'meridian' is on 210 issues (the test above): past the window of 50 ranked issues, pages continue newest first.
+    const asked = [
+      { query: 'quokka', page: 0 },
+      { query: 'lighthouse keeper', page: 0 },
+      { query: 'natonal park', page: 0 },
+      { query: 'meridian', page: 0 },
+      { query: 'meridian', page: 4 },
+      { query: 'meridian', page: 5 },
+      { query: 'meridian', page: 21 },
+      { query: 'quokka', page: 0, issueId: ids.olderIssue },
+    ];
+    for (const ask of asked) {
+      const input = { viewer, includeGold: true, ...ask };
+      const listed = await findIssues(input, 'pages');
+      expect(listed).toEqual(await findIssues(input, 'walk'));
+      if (ask.query === 'meridian' && ask.page < 21) expect(listed.hits).toHaveLength(10);
+    }
   });
 });
