@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { issuePages, issues } from '@/server/db/schema';
 import { verifySessionToken } from '@/lib/session-token';
 import { invalidate } from '@/server/cache';
-import { titlesChanged } from '@/server/catalogue/edits';
+import { setExcludedCategories, titlesChanged } from '@/server/catalogue/edits';
 import { searchStories, type StorySearchResult } from '@/server/search';
+import { findIssues } from '@/server/search/issues';
 import { viewerFor } from '@/server/viewer';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
@@ -427,6 +428,60 @@ describe('search terms in the cache (CATALOGUE_CACHE_SECONDS)', () => {
   });
 });
 
+describe('search answers in the cache (CACHE_SECONDS)', () => {
+  beforeEach(async () => {
+    process.env.CACHE_SECONDS = '30';
+    await invalidate('search-results');
+  });
+  afterEach(async () => {
+    delete process.env.CACHE_SECONDS;
+    await invalidate('search-results');
+  });
+
+  it('keeps the answer for the same rules and text until titles, issues or stories change', async () => {
+    const issuesFound = async () => (await call<IssueSearch>(app, '/api/catalogue/search_list?q=quokka', { token: member })).body.hits.map((h) => h.issue.iss_id);
+    const titlesFound = async () => (await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=weekly', { token: member })).body.hits.map((h) => h.magName);
+    const storiesFound = async () => (await storiesAs(member, 'moons')).Articles.map((story) => story.title);
+    expect(await issuesFound()).toContain(ids.olderIssue);
+    expect(await titlesFound()).toEqual(['Science Weekly']);
+    expect(await storiesFound()).toEqual(['Tides and moons']);
+    // Written behind the cache's back, as no writer of the site does: the kept answers stand.
+    await app.db.execute(sql`UPDATE issues SET withdrawn_at = now() WHERE id = ${ids.olderIssue}`);
+    await app.db.execute(sql`UPDATE magazines SET name = 'Science Monthly' WHERE id = ${ids.science}`);
+    await app.db.execute(sql`UPDATE stories SET title = 'Tides and new moons' WHERE title = 'Tides and moons'`);
+    try {
+      expect(await issuesFound()).toContain(ids.olderIssue);
+      expect(await titlesFound()).toEqual(['Science Weekly']);
+      expect(await storiesFound()).toEqual(['Tides and moons']);
+      // What the import and the console call after writing drops them.
+      await titlesChanged();
+      expect(await issuesFound()).not.toContain(ids.olderIssue);
+      expect(await titlesFound()).toEqual([]);
+      expect(await storiesFound()).toEqual(['Tides and new moons']);
+    } finally {
+      await app.db.execute(sql`UPDATE issues SET withdrawn_at = NULL WHERE id = ${ids.olderIssue}`);
+      await app.db.execute(sql`UPDATE magazines SET name = 'Science Weekly' WHERE id = ${ids.science}`);
+      await app.db.execute(sql`UPDATE stories SET title = 'Tides and moons' WHERE title = 'Tides and new moons'`);
+      await titlesChanged();
+    }
+  });
+
+  it('keeps answers apart for readers under different rules, and drops them when a library changes its rules', async () => {
+    const found = async (token: string) => (await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=geographic', { token })).body.hits.map((h) => h.magName);
+    expect(await found(member)).toEqual(['National Geographic Traveller']);
+    // The school hides Travel: the member's kept answer is not theirs.
+    expect(await found(school)).toEqual([]);
+    const { libid } = (await verifySessionToken(member, TEST_JWT_SECRET))!;
+    await setExcludedCategories(libid, ['Travel']);
+    try {
+      expect(await found(member)).toEqual([]);
+    } finally {
+      await setExcludedCategories(libid, []);
+    }
+    expect(await found(member)).toEqual(['National Geographic Traveller']);
+  });
+});
+
 describe('hit counts stay honest past the bound', () => {
   it('counts matching issues exactly up to 200, then gives the estimate and says so with exhaustiveNbHits false', async () => {
     const { db } = app;
@@ -452,5 +507,29 @@ describe('hit counts stay honest past the bound', () => {
     expect(res.body.hits).toHaveLength(10);
     const few = await call<IssueSearch & { exhaustiveNbHits: boolean }>(app, '/api/catalogue/search_list?q=quokka', { token: member });
     expect(few.body).toEqual(expect.objectContaining({ nbHits: 4, exhaustiveNbHits: true }));
+  });
+});
+
+describe('search_list finds the same answer either way to the matching pages', () => {
+  it('lists the same issues, pages, highlights and counts whether the pages are listed first or each issue is walked', async () => {
+    const claims = await verifySessionToken(member, TEST_JWT_SECRET);
+    const viewer = await viewerFor({ claims: claims!, token: member, via: 'bearer', user: null });
+    // 'meridian' is on 210 issues (the test above): past the window of 50 ranked issues, pages continue newest first.
+    const asked = [
+      { query: 'quokka', page: 0 },
+      { query: 'lighthouse keeper', page: 0 },
+      { query: 'natonal park', page: 0 },
+      { query: 'meridian', page: 0 },
+      { query: 'meridian', page: 4 },
+      { query: 'meridian', page: 5 },
+      { query: 'meridian', page: 21 },
+      { query: 'quokka', page: 0, issueId: ids.olderIssue },
+    ];
+    for (const ask of asked) {
+      const input = { viewer, includeGold: true, ...ask };
+      const listed = await findIssues(input, 'pages');
+      expect(listed).toEqual(await findIssues(input, 'walk'));
+      if (ask.query === 'meridian' && ask.page < 21) expect(listed.hits).toHaveLength(10);
+    }
   });
 });

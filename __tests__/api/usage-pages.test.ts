@@ -10,6 +10,7 @@ import { getServerSideProps as readerPage } from '@/pages/reader/[code]/[issue]'
 import { getServerSideProps as searchPage } from '@/pages/search';
 import { getServerSideProps as storyPage } from '@/pages/stories/[...path]';
 import { libraryStaff, usageEvents, usageSearches } from '@/server/db/schema';
+import { countSearch } from '@/server/usage/counting';
 import { addMembership, createCategory, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, type ConsoleCast } from './helpers/console';
@@ -77,6 +78,23 @@ describe('the search page is counted', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     rows = await app.db.select().from(usageSearches);
     expect(rows.map((row) => row.libraryId)).toEqual([cast.libraryA.id, cast.libraryA.id]);
+  });
+
+  it('counts every search of a burst, written together instead of one insert and commit each', async () => {
+    const libraryId = cast.libraryB.id;
+    const ofLibrary = () => app.db.select().from(usageSearches).where(eq(usageSearches.libraryId, libraryId));
+    expect(await ofLibrary()).toEqual([]);
+    const writes = Array.from({ length: 300 }, (_, i) => countSearch({ libraryId, reader: `member:${i % 7}` }));
+    // Searches accepted while a write waits share it.
+    expect(new Set(writes).size).toBe(1);
+    await Promise.all(writes);
+    try {
+      const rows = await ofLibrary();
+      expect(rows).toHaveLength(300);
+      expect(new Set(rows.map((row) => row.sessionHash)).size).toBe(7);
+    } finally {
+      await app.db.delete(usageSearches).where(eq(usageSearches.libraryId, libraryId));
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { capStoryPages } from '@/lib/story-paging';
 import type { StoryListKind } from '@/lib/story-routes';
-import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
 import { cached } from '../cache';
 import type { CategoryRow } from '../catalogue/queries';
+import { visibilityKey } from '../catalogue/visibility';
 import type { Viewer } from '../viewer';
 import type { StoryFromServer } from './present';
 import {
@@ -32,19 +32,6 @@ export interface StoryListAnswer {
 
 /** What a story list call asks for: a story list address, or the stories of one issue. */
 export type StoryListRequest = StoryListKind | { kind: 'issue'; issueId: number };
-
-/**
- * The part of a viewer that decides what they may see: two viewers with the same key see the same stories, so story
- * reads are kept under it (cache 'stories') and shared by every reader under the same rules.
- */
-export function visibilityKey(viewer: Viewer, ageRating: number | null): string {
-  const excluded = excludedCategoryNames(viewer.flags?.excludeCat)
-    .map((name) => name.toLowerCase())
-    .sort();
-  // A library with a chosen collection sees its own titles only: its key is its own.
-  const collection = viewer.collection === 'chosen' ? `|collection:${viewer.libraryId}` : '';
-  return `${hiddenCategoryIds(viewer.flags).join(',')}|${excluded.join(',')}|${ageRating ?? '-'}${collection}`;
-}
 
 function cachedPage(scope: StoryScope, key: string, load: () => Promise<StoryPage>): Promise<StoryPage> {
   return cached('stories', `list|${visibilityKey(scope.viewer, scope.ageRating)}#${key}`, load);

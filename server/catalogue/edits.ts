@@ -11,21 +11,24 @@ import { OPEN_CATALOGUE_KEY } from '../viewer';
 
 /**
  * Titles, issues, stories or categories changed: the catalogue reads and story reads of every library are keyed by
- * who reads, not by title, so all of them go; so do search's tsqueries (a title in a new language adds its stemming).
+ * who reads, not by title, so all of them go; so do search's tsqueries (a title in a new language adds its stemming)
+ * and its answers.
  */
 export function titlesChanged(): Promise<void> {
-  return invalidateMany([{ name: 'catalogue' }, { name: 'stories' }, { name: 'story-categories' }, { name: 'search-terms' }]);
+  return invalidateMany([{ name: 'catalogue' }, { name: 'stories' }, { name: 'story-categories' }, { name: 'search-terms' }, { name: 'search-results' }]);
 }
 
 /**
  * A library's row changed (its rules, age limit, sign-in ways, routes): its row, the open catalogue's row (which may be
- * it, or have just become it), and the catalogue reads, which are keyed by library id rather than by the rules themselves.
+ * it, or have just become it), and the catalogue reads, which are keyed by library id rather than by the rules themselves;
+ * search answers too (a chosen collection's are keyed by its library id).
  */
 export function libraryChanged(libraryId: number): Promise<void> {
   return invalidateMany([
     { name: 'library', key: String(libraryId) },
     { name: 'library', key: OPEN_CATALOGUE_KEY },
     { name: 'catalogue' },
+    { name: 'search-results' },
     { name: 'sign-in-ways' },
   ]);
 }

@@ -3,6 +3,20 @@ import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
 
+/**
+ * The part of a viewer that decides what they may see: two viewers with the same key see the same stories, so story
+ * reads and search answers are kept under it (caches 'stories' and 'search-results') and shared by every reader
+ * under the same rules.
+ */
+export function visibilityKey(viewer: Viewer, ageRating: number | null): string {
+  const excluded = excludedCategoryNames(viewer.flags?.excludeCat)
+    .map((name) => name.toLowerCase())
+    .sort();
+  // A library with a chosen collection sees its own titles only: its key is its own.
+  const collection = viewer.collection === 'chosen' ? `|collection:${viewer.libraryId}` : '';
+  return `${hiddenCategoryIds(viewer.flags).join(',')}|${excluded.join(',')}|${ageRating ?? '-'}${collection}`;
+}
+
 /** SQL condition on `categories` for the categories this viewer may see (SPEC §5). */
 export function visibleCategoryWhere(viewer: Viewer): SQL {
   const conditions: SQL[] = [not(inArray(categories.id, hiddenCategoryIds(viewer.flags)))];

@@ -20,4 +20,24 @@ export async function refreshPlannerStatistics(db: Pick<Database, 'execute'>): P
   } catch (error) {
     console.error('[db] ANALYZE after the load did not run:', error instanceof Error ? error.message : error);
   }
+  await mergePendingSearchEntries(db);
+}
+
+/** The full-text (GIN) indexes a load writes to. */
+const SEARCH_INDEXES = ['issue_pages_search_idx', 'stories_search_idx', 'magazines_search_idx'];
+
+/**
+ * A GIN index takes new rows into a pending list (fastupdate) and merges it into the index proper only at VACUUM,
+ * an autovacuum's analyze or when it outgrows gin_pending_list_limit; until then every search reads the whole list.
+ * After the seed, 2,306 pages waited there and 'travel' spent 2 of its 3 ms in the index reading them, on a server
+ * whose autovacuum is off or has not come round. Merging them after a load keeps fastupdate's cheap inserts.
+ * Only logged on failure, like ANALYZE.
+ */
+async function mergePendingSearchEntries(db: Pick<Database, 'execute'>): Promise<void> {
+  try {
+    await db.execute(sql`SELECT gin_clean_pending_list(to_regclass(name)) FROM unnest(${sql.param(SEARCH_INDEXES)}::text[]) AS name
+      WHERE to_regclass(name) IS NOT NULL`);
+  } catch (error) {
+    console.error('[db] merging the search indexes after the load did not run:', error instanceof Error ? error.message : error);
+  }
 }

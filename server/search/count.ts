@@ -20,8 +20,9 @@ export interface HitCount {
   exact: boolean;
 }
 
-async function plannedRows(matches: SQL): Promise<number> {
-  const result = await getDb().execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) ${matches}`);
+/** How many rows the planner expects `query` to return. */
+export async function plannedRows(query: SQL): Promise<number> {
+  const result = await getDb().execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(sql`EXPLAIN (FORMAT JSON) ${query}`);
   return Math.round(result.rows[0]?.['QUERY PLAN']?.[0]?.Plan['Plan Rows'] ?? Number.MAX_SAFE_INTEGER);
 }
 

@@ -1,12 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import { cached } from '../cache';
 import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
-import { countHits, NO_HITS, searchPages } from './count';
+import { countHits, NO_HITS, plannedRows, searchPages } from './count';
 import { excerptAnchors, headlineFragment, toHighlight } from './highlight';
+import { keptSearch } from './kept';
 import { ISSUE_COUNT_BOUND, ISSUE_RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -60,12 +62,37 @@ interface IssueRow extends Record<string, unknown> {
 }
 
 
-function pageMatch(tsquery: string, issueRef: SQL): SQL {
-  return sql`SELECT 1 FROM issue_pages p WHERE p.issue_id = ${issueRef} AND p.search_vector @@ ${tsquery}::tsquery`;
+/**
+ * How an issue's matching pages are found. 'walk': each issue, newest first, is checked against its own pages until
+ * the window is full, which stops early when most issues match ('people' is on 40% of the demo's pages) but reads
+ * every page of every issue walked past when few do. 'pages': the pages' GIN index lists the matching pages first
+ * (a materialised CTE, `matching_pages`, that the statement must define), which costs what those pages cost. The
+ * planner cannot choose between them itself: it takes each matching page for an issue of its own, so it expects
+ * 'travel' (503 pages in 95 issues) to fill the window of 50 after 157 issues and walks 878.
+ */
+export type PageSource = 'walk' | 'pages';
+
+/** Up to this many pages expected to match, the pages are listed first; past it, the issues are walked. */
+export const FEW_MATCHING_PAGES = 1_000;
+
+function matchingPagesCte(tsquery: string): SQL {
+  return sql`WITH matching_pages AS MATERIALIZED (SELECT p.issue_id FROM issue_pages p WHERE p.search_vector @@ ${tsquery}::tsquery)`;
 }
 
-function issueMatches(input: IssueSearchInput, tsquery: string, ageRating: number | null): SQL {
-  const conditions: SQL[] = [visibleMagazineWhere(input.viewer, ageRating), shownIssueWhere(), sql`EXISTS (${pageMatch(tsquery, sql`issues.id`)})`];
+/**
+ * How many printed pages the planner expects the tsquery to match (its lexeme statistics, refreshed after every
+ * load), kept in the one cache beside the tsquery itself and dropped with it when titles change.
+ */
+function expectedMatchingPages(tsquery: string): Promise<number> {
+  return cached('search-terms', `issue-pages|${tsquery}`, () => plannedRows(sql`SELECT 1 FROM issue_pages p WHERE p.search_vector @@ ${tsquery}::tsquery`));
+}
+
+function issueMatches(input: IssueSearchInput, tsquery: string, ageRating: number | null, source: PageSource = 'walk'): SQL {
+  const hasMatchingPage =
+    source === 'pages'
+      ? sql`${issues.id} IN (SELECT issue_id FROM matching_pages)`
+      : sql`EXISTS (SELECT 1 FROM issue_pages p WHERE p.issue_id = issues.id AND p.search_vector @@ ${tsquery}::tsquery)`;
+  const conditions: SQL[] = [visibleMagazineWhere(input.viewer, ageRating), shownIssueWhere(), hasMatchingPage];
   if (!input.includeGold) conditions.push(eq(magazines.isGold, false));
   if (input.issueId !== undefined) conditions.push(eq(issues.id, input.issueId));
   return sql`FROM ${issues} JOIN ${magazines} ON ${magazines.id} = ${issues.magazineId}
@@ -95,17 +122,26 @@ function pageIssues(matches: SQL, tsquery: string, offset: number, limit: number
     ORDER BY position OFFSET ${offset} LIMIT ${limit}`;
 }
 
-async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRating: number | null) {
+async function chooseSource(input: IssueSearchInput, tsquery: string): Promise<PageSource> {
+  // One issue (the tile's 'More') is looked up by its id.
+  if (input.issueId !== undefined) return 'walk';
+  return (await expectedMatchingPages(tsquery)) <= FEW_MATCHING_PAGES ? 'pages' : 'walk';
+}
+
+async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRating: number | null, forced?: PageSource) {
   const empty = { count: NO_HITS, hits: [] as IssueHit[], terms };
   if (!terms.tsquery) return empty;
-  const matches = issueMatches(input, terms.tsquery, ageRating);
+  const source = forced ?? (await chooseSource(input, terms.tsquery));
+  const matches = issueMatches(input, terms.tsquery, ageRating, source);
   const offset = input.page * ISSUE_SEARCH_PAGE_SIZE;
   const perIssue = input.issueId !== undefined ? PAGES_OF_ONE_ISSUE : PAGES_PER_ISSUE_HIT;
   const headline = headlineFragment(sql`p.search_config`, sql`p.text`, terms.tsquery, excerptAnchors(terms.words), { maxWords: 30 });
   // The count and the page of issues (with their first matching pages) are independent: ask for both at once.
   const [count, found] = await Promise.all([
-    countHits(sql`SELECT 1 ${matches}`, ISSUE_COUNT_BOUND),
+    // Counted (and estimated) as before, whichever way the page is found: nbHits is the same.
+    countHits(sql`SELECT 1 ${issueMatches(input, terms.tsquery, ageRating)}`, ISSUE_COUNT_BOUND),
     getDb().execute<IssueRow>(sql`
+      ${source === 'pages' ? matchingPagesCte(terms.tsquery) : sql``}
       SELECT i.id, page.fin, i.name, i.issue_date::text AS issue_date, i.magazine_id, i.cover_path, m.name AS magazine_name,
         (SELECT coalesce(json_agg(json_build_object('page', listed.page_no, 'marked', listed.marked) ORDER BY listed.page_no), '[]')
           FROM (
@@ -131,9 +167,16 @@ async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRa
  * search_list (SPEC §7): issues whose printed pages hold every word, with the pages that match and the text
  * around the words; with issueId, that one issue with all its matching pages. Visibility and age as for titles.
  */
-export async function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
+export function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
   const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
-  const result = await withTypoCorrection(input.query, (terms) => runIssueSearch(input, terms, ageRating));
+  const inputs = [input.query, input.page, input.includeGold, input.issueId ?? null];
+  return keptSearch('issues', input.viewer, ageRating, inputs, () => findIssues(input));
+}
+
+/** searchIssues without the cache; `source` forces the way to the matching pages (the tests compare both). */
+export async function findIssues(input: IssueSearchInput, source?: PageSource): Promise<IssueSearchResult> {
+  const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const result = await withTypoCorrection(input.query, (terms) => runIssueSearch(input, terms, ageRating, source));
   return {
     status: 'success',
     hits: result.hits,

@@ -7,6 +7,7 @@ import { categories, issues, languages, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { capBound, countHits, NO_HITS, searchPages, type HitCount } from './count';
 import { headlineAll, plainHighlight, substringHighlight, toHighlight, type Highlight } from './highlight';
+import { keptSearch } from './kept';
 import { withTypoCorrection, type SearchTerms } from './words';
 
 export const MAGAZINE_SEARCH_PAGE_SIZE = 20;
@@ -171,7 +172,13 @@ async function magazinePage(conditions: (SQL | undefined)[], matching: Matching 
  * Magazine search (SPEC §7): titles whose name or description has every word, or whose name contains the text
  * (prefixes, partial names); a typo is corrected towards title words. Best matches first.
  */
-export async function searchMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {
+export function searchMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {
+  const ageRating = effectiveAgeRating(scope.ageRating, AGE_RATING_DEFAULT.search, scope.viewer.libraryAgeRate);
+  const inputs = [scope.query, scope.page, scope.includeGold, scope.storeId ?? null, scope.language ?? null, scope.categoryId ?? null];
+  return keptSearch('magazines', scope.viewer, ageRating, inputs, () => findMagazines(scope));
+}
+
+async function findMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {
   const found = await withTypoCorrection(scope.query, (terms) => {
     const matching = { terms, text: nameText(terms, scope.query) };
     if (!matching.text) return Promise.resolve({ count: NO_HITS, result: emptyPage(scope.page) });

@@ -8,6 +8,7 @@ import { categories, stories } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { capBound, countHits, NO_HITS, searchPages } from './count';
 import { excerptAnchors, headlineAll, headlineFragment, toHighlight, type Highlight } from './highlight';
+import { keptSearch } from './kept';
 import { RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -147,8 +148,13 @@ function storyHit(row: StoryRow, words: string[]): StorySearchHit {
  * come with highlights; nbHits and nbPages are capped as SPEC §9 caps story lists. Visibility (SPEC §5) and the
  * age rating are part of the query.
  */
-export async function searchStories(input: StorySearchInput): Promise<StorySearchResult> {
+export function searchStories(input: StorySearchInput): Promise<StorySearchResult> {
   const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const inputs = [input.query, input.page, input.language ?? null];
+  return keptSearch('stories', input.viewer, ageRating, inputs, () => findStories(input, ageRating));
+}
+
+async function findStories(input: StorySearchInput, ageRating: number | null): Promise<StorySearchResult> {
   const result = await withTypoCorrection(input.query, (terms) => runStorySearch(input, terms, ageRating));
   return {
     Articles: result.rows.map((row) => storyHit(row, result.terms.words)),

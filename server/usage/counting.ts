@@ -99,9 +99,21 @@ export interface SearchUse {
 
 /** Counts one search at `now`. Every search that fetches a new set of results counts (no double-click rule for searches). */
 export async function recordSearch(search: SearchUse, now: Date = new Date()): Promise<void> {
-  const day = utcDay(now);
-  const hash = sessionHash(await saltOf(day), search.libraryId, search.reader);
-  await getDb().insert(usageSearches).values({ day, hour: utcHour(now), libraryId: search.libraryId, sessionHash: hash });
+  await recordSearches([{ search, at: now }]);
+}
+
+/** Counts searches, each at its own time, in one statement. */
+async function recordSearches(searches: readonly { search: SearchUse; at: Date }[]): Promise<void> {
+  if (searches.length === 0) return;
+  const salts = new Map<string, string>();
+  for (const day of new Set(searches.map(({ at }) => utcDay(at)))) salts.set(day, await saltOf(day));
+  const rows = searches.map(({ search, at }) => ({
+    day: utcDay(at),
+    hour: utcHour(at),
+    libraryId: search.libraryId,
+    sessionHash: sessionHash(salts.get(utcDay(at))!, search.libraryId, search.reader),
+  }));
+  await getDb().insert(usageSearches).values(rows);
 }
 
 /** Counts still to write in this process: one at a time, so a burst of reading never crowds the database. */
@@ -145,10 +157,28 @@ export function countUse(use: ReadingUse): Promise<void> {
   return enqueue(() => recordUse(use, now));
 }
 
-/** Counts a search (see enqueue). */
+/**
+ * Searches accepted and not yet written. Each is a row of its own with nothing to merge, so one write takes every
+ * search that arrived before it started: at 50 search pages a second, one insert and commit each fell behind on a
+ * busy disk and the queue dropped counts.
+ */
+const searchBatch = processWide('usage-search-batch', () => ({ searches: [] as { search: SearchUse; at: Date }[], write: null as Promise<void> | null }));
+
+/** Counts a search (see enqueue), written together with the others waiting. */
 export function countSearch(search: SearchUse): Promise<void> {
-  const now = new Date();
-  return enqueue(() => recordSearch(search, now));
+  // The batch is bounded like the queue, and a new write is asked for only when the queue will take it.
+  if (searchBatch.searches.length >= MAX_WAITING || (!searchBatch.write && pending.waiting >= MAX_WAITING)) {
+    report(new Error(`${MAX_WAITING} counts are waiting; this search is dropped`));
+    return Promise.resolve();
+  }
+  searchBatch.searches.push({ search, at: new Date() });
+  searchBatch.write ??= enqueue(() => {
+    const { searches } = searchBatch;
+    searchBatch.searches = [];
+    searchBatch.write = null;
+    return recordSearches(searches);
+  });
+  return searchBatch.write;
 }
 
 /** Why a count failed: the innermost cause. Drizzle's own message repeats the statement and its parameters. */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { visibilityKey } from '@/server/article/lists';
+import { visibilityKey } from '@/server/catalogue/visibility';
 import { cached, cacheTtlMs, invalidate, invalidateAll, namedCache } from '@/server/cache';
 import { BoundedStore } from '@/server/cache/store';
 import type { Viewer } from '@/server/viewer';
