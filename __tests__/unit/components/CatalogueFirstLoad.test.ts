@@ -95,6 +95,12 @@ describe('first-load JS of the catalogue routes', () => {
     },
   );
 
+  it('/dashboard/myFavorites loads no SWR at first: the server\'s list is drawn, and the list and toggles read through SWR once loaded after the first paint', () => {
+    const screens = screensOf('/dashboard/myFavorites');
+    expect(screens.map((file) => path.relative(ROOT, file))).toContain('components/dashboard/MyFavoritesScreen.tsx');
+    for (const screen of screens) expect(pathTo(screen, 'swr')).toBeNull();
+  });
+
   it('no page loads axios with itself: services/http.ts imports it on the first call (about 20 kB of gzip on the sign-in and account pages)', () => {
     const pages = allPages();
     expect(pages.length).toBeGreaterThan(50);
