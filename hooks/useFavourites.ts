@@ -12,6 +12,8 @@ export interface FavouritesOptions {
    * Cards pass false: a page's cards share one read, and cards added with the next page of a listing reuse it.
    */
   refetchOnMount?: boolean;
+  /** The list as the server read it, shown until the browser's read comes in or if it fails (SWR's fallbackData). */
+  fallbackData?: number[];
 }
 
 /**
@@ -20,10 +22,10 @@ export interface FavouritesOptions {
  * when the status is 'success' in any case, and anything else is only logged. Every caller on a page shares
  * one read: SWR keys it by member and dedupes the calls made together.
  */
-export function useFavourites({ refetchOnMount = true }: FavouritesOptions = {}) {
+export function useFavourites({ refetchOnMount = true, fallbackData }: FavouritesOptions = {}) {
   const uid = useMemberId();
   const key = uid ? favouriteKeys.list(uid) : null;
-  const { data, error, isLoading } = useSWR<number[]>(key, () => getFavourites(uid!), { revalidateIfStale: refetchOnMount, revalidateOnFocus: false });
+  const { data, error, isLoading } = useSWR<number[]>(key, () => getFavourites(uid!), { revalidateIfStale: refetchOnMount, revalidateOnFocus: false, fallbackData });
   const { mutate } = useSWRConfig();
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const favourites = data ?? [];

@@ -1,15 +1,15 @@
 import Link from 'next/link';
-import { useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { IssueCard } from '@/components/ui/IssueCard';
 import type { IssueTile } from '@/lib/entities';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
-import { useFavourites } from '@/hooks/useFavourites';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { DashboardLayout } from './DashboardLayout';
+import type { FavouritesRead } from './MyFavoritesReader';
 
 export interface FavouriteTile {
   mid: number;
@@ -23,6 +23,36 @@ export interface MyFavoritesScreenProps {
   /** Popular magazines the member does not follow yet, offered below the favourites. */
   suggestions: FavouriteTile[];
   showPassword: boolean;
+}
+
+// The part that reads the list through SWR loads when the browser is idle after the page is shown (the server's list
+// is the first paint), so SWR is not part of the page's first load.
+const loadReader = () => import('./MyFavoritesReader');
+const MyFavoritesReader = lazy(() => loadReader().then((module) => ({ default: module.MyFavoritesReader })));
+
+function useIdleLoaded(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void loadReader()
+        .then(() => {
+          if (live) setReady(true);
+        })
+        .catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const id = window.requestIdleCallback(load, { timeout: 1000 });
+    return () => {
+      live = false;
+      window.cancelIdleCallback(id);
+    };
+  }, []);
+  return ready;
 }
 
 function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
@@ -41,10 +71,13 @@ function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
 
 /** /dashboard/myFavorites: the favourite magazines with their latest issue; the list follows each toggle. */
 export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyFavoritesScreenProps) {
-  // The server's list is the fallback: no second read on arrival (a toggle reads it again).
-  const { uid, favourites: ids, isLoading, error } = useFavourites({ refetchOnMount: false });
-  // Until the browser knows who is signed in, the server's list is the list.
-  const current = uid && !isLoading ? ids : favourites.map((item) => item.mid);
+  // The server's list is the reader's fallback: no second read on arrival (a toggle reads it again).
+  const ready = useIdleLoaded();
+  const [read, setRead] = useState<FavouritesRead>({ ids: null, error: false });
+  const serverIds = favourites.map((item) => item.mid);
+  // Until the browser knows who is signed in and has read the list, the server's list is the list.
+  const current = read.ids ?? serverIds;
+  const error = read.error;
   const byId = new Map([...suggestions, ...favourites].map((item) => [item.mid, item]));
   const shown = current.map((mid) => byId.get(mid)).filter((item): item is FavouriteTile => Boolean(item));
   // A favourite just removed stays on the page, below, so it can be added back.
@@ -57,6 +90,11 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
 
   return (
     <DashboardLayout title="My Favorites" current="/dashboard/myFavorites" showPassword={showPassword}>
+      {ready ? (
+        <Suspense fallback={null}>
+          <MyFavoritesReader serverIds={serverIds} onChange={setRead} />
+        </Suspense>
+      ) : null}
       {error ? <Note role="status">We could not refresh your favourites just now; this is the list as it was.</Note> : null}
       <div ref={listsRef}>
         <section aria-labelledby="favourites-title">

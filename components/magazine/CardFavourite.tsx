@@ -5,7 +5,7 @@ import type { IssueTile } from '@/lib/entities';
 import { theme } from '@/styles/theme';
 
 // Loaded once a member is known: a visitor never loads the toggle, and its code stays out of a listing's first load.
-const FavouriteButton = lazy(() => import('./FavouriteButton').then((module) => ({ default: module.FavouriteButton })));
+const FavouriteToggle = lazy(() => import('./FavouriteToggle').then((module) => ({ default: module.FavouriteToggle })));
 
 export interface CardFavouriteProps {
   mid: number;
@@ -24,7 +24,7 @@ export function CardFavourite({ mid, magazineName }: CardFavouriteProps) {
   return (
     <Slot>
       <Suspense fallback={null}>
-        <FavouriteButton mid={mid} magazineName={magazineName} variant="icon" refetchOnMount={false} />
+        <FavouriteToggle mid={mid} magazineName={magazineName} variant="icon" refetchOnMount={false} />
       </Suspense>
     </Slot>
   );

@@ -1,110 +1,82 @@
-import styled from 'styled-components';
-import { useFavourites, type ToggleResult } from '@/hooks/useFavourites';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ToggleResult } from '@/hooks/useFavourites';
 import { useHydrated } from '@/hooks/useHydrated';
-import { theme } from '@/styles/theme';
+import { useMemberId } from '@/hooks/useMemberId';
+import type { FavouriteState } from './FavouriteToggle';
+import { FavouriteToggleView, type FavouriteVariant } from './FavouriteToggleView';
 
 export interface FavouriteButtonProps {
   mid: number;
   magazineName: string;
   /** 'icon' for magazine cards (a round heart), 'labelled' for a magazine page (heart and the word). */
-  variant?: 'icon' | 'labelled';
+  variant?: FavouriteVariant;
   onToggled?(result: ToggleResult): void;
   /** False on cards: use the favourites already read on the page rather than reading them again (useFavourites). */
   refetchOnMount?: boolean;
 }
 
-function HeartIcon({ filled, size }: { filled: boolean; size: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 20.5 4.4 13a4.9 4.9 0 0 1 6.9-6.9l.7.7.7-.7a4.9 4.9 0 0 1 6.9 6.9Z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+// The part that reads the favourites (SWR, about 6 kB of gzip) loads when the browser is idle after the page is
+// shown, so it is not part of the page's first load; every toggle on a page shares the one load.
+const loadReader = () => import('./FavouriteToggle');
+const FavouriteReader = lazy(() => loadReader().then((module) => ({ default: module.FavouriteReader })));
+let loaded = false;
+
+/** True once the reading part's code is here (loaded when the browser is idle), while `wanted`. */
+function useReaderLoaded(wanted: boolean): boolean {
+  const [ready, setReady] = useState(loaded);
+  useEffect(() => {
+    if (!wanted || ready) return;
+    let live = true;
+    const load = () =>
+      void loadReader()
+        .then(() => {
+          loaded = true;
+          if (live) setReady(true);
+        })
+        .catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const id = window.requestIdleCallback(load, { timeout: 1000 });
+    return () => {
+      live = false;
+      window.cancelIdleCallback(id);
+    };
+  }, [wanted, ready]);
+  return wanted && ready;
 }
 
 /**
  * Toggles a magazine in the member's favourites (SPEC §4). A toggle button: its name stays 'Favourite
- * {magazine}' and aria-pressed says whether it is one. Hidden for visitors who are not signed in.
+ * {magazine}' and aria-pressed says whether it is one. Hidden for visitors who are not signed in. The server and
+ * hydration draw it disabled and aria-busy, and so it stays until its reading part (FavouriteReader) has loaded and
+ * read the favourites; the button is the same element throughout.
  */
 export function FavouriteButton({ mid, magazineName, variant = 'icon', onToggled, refetchOnMount = true }: FavouriteButtonProps) {
+  const uid = useMemberId();
   const hydrated = useHydrated();
-  const { uid, isFavourite, isPending, isLoading, toggle } = useFavourites({ refetchOnMount });
+  const ready = useReaderLoaded(hydrated && uid !== null);
+  const [state, setState] = useState<FavouriteState | null>(null);
   if (hydrated && !uid) return null;
-  const pressed = isFavourite(mid);
-  const busy = !hydrated || isLoading || isPending(mid);
   return (
-    <Toggle
-      type="button"
-      aria-pressed={pressed}
-      aria-label={`Favourite ${magazineName}`}
-      aria-busy={busy || undefined}
-      disabled={busy}
-      $variant={variant}
-      $pressed={pressed}
-      onClick={() => {
-        void toggle(mid).then((result) => onToggled?.(result));
-      }}
-    >
-      {variant === 'labelled' ? (
-        <>
-          <HeartIcon filled={pressed} size={20} />
-          <span>Favourite</span>
-        </>
-      ) : (
-        <Disc $pressed={pressed}>
-          <HeartIcon filled={pressed} size={16} />
-        </Disc>
-      )}
-    </Toggle>
+    <>
+      {ready ? (
+        <Suspense fallback={null}>
+          <FavouriteReader mid={mid} refetchOnMount={refetchOnMount} onChange={setState} />
+        </Suspense>
+      ) : null}
+      <FavouriteToggleView
+        magazineName={magazineName}
+        variant={variant}
+        pressed={state?.pressed ?? false}
+        busy={!state || state.busy}
+        onClick={() => {
+          if (state) void state.toggle().then((result) => onToggled?.(result));
+        }}
+      />
+    </>
   );
 }
-
-// The icon variant sits over a cover: a small disc that hides little of it, inside a transparent 44 px target.
-const Toggle = styled.button<{ $variant: 'icon' | 'labelled'; $pressed: boolean }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${theme.spacing.xs};
-  min-width: ${theme.sizes.tapTarget};
-  min-height: ${theme.sizes.tapTarget};
-  padding: ${({ $variant }) => ($variant === 'labelled' ? `0 ${theme.spacing.lg}` : '0')};
-  border: 2px solid ${({ $variant }) => ($variant === 'labelled' ? theme.colors.brand : 'transparent')};
-  border-radius: ${theme.radii.pill};
-  background: ${({ $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brand : theme.colors.surface)};
-  color: ${({ $pressed }) => ($pressed ? theme.colors.onBrand : theme.colors.brand)};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.bold};
-  cursor: pointer;
-  transition: background-color ${theme.transitions.fast};
-
-  &:hover:not(:disabled) {
-    background: ${({ $pressed, $variant }) => ($variant === 'icon' ? 'transparent' : $pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
-  }
-
-  &:disabled {
-    opacity: 0.6;
-    cursor: progress;
-  }
-`;
-
-const Disc = styled.span<{ $pressed: boolean }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 30px;
-  height: 30px;
-  border: 2px solid ${theme.colors.brand};
-  border-radius: ${theme.radii.round};
-  background: ${({ $pressed }) => ($pressed ? theme.colors.brand : theme.colors.surface)};
-  box-shadow: ${theme.shadows.sm};
-  transition: background-color ${theme.transitions.fast};
-
-  button:hover:not(:disabled) > & {
-    background: ${({ $pressed }) => ($pressed ? theme.colors.brandHover : theme.colors.surfaceAlt)};
-  }
-`;

@@ -2,11 +2,10 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MyFavoritesScreen } from '@/components/dashboard/MyFavoritesScreen';
 import { issueTile } from '@/lib/catalogue-tiles';
 import type { MagazineHit } from '@/lib/wire';
-import { favouriteKeys } from '@/services/favourites';
 import { cachedListing } from '@/server/catalogue/browse';
 import { withPage } from '@/server/context';
 import { favouriteMagazinesWithLatestIssue } from '@/server/user/favourite-queries';
-import { dataLayout } from '@/components/shell/dataLayout';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 const SUGGESTIONS = 8;
 
@@ -27,8 +26,6 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page) =>
       showPassword: shell.hasPassword,
       favourites: favourites.map(toTile),
       suggestions: popular.items.filter((hit) => !ids.includes(hit.mid)).slice(0, SUGGESTIONS).map(toTile),
-      // The favourites hook reads this list under its own key, so the first paint needs no fetch.
-      fallback: { [favouriteKeys.list(session.claims.uid)]: ids },
     },
   };
 }) satisfies GetServerSideProps;
@@ -38,4 +35,4 @@ export default function MyFavoritesPage(props: InferGetServerSidePropsType<typeo
   return <MyFavoritesScreen favourites={props.favourites} suggestions={props.suggestions} showPassword={props.showPassword} />;
 }
 
-MyFavoritesPage.getLayout = dataLayout;
+MyFavoritesPage.getLayout = siteLayout;

@@ -81,9 +81,6 @@ function screensOf(route: string): string[] {
 
 const pathToAxios = (entry: string) => pathTo(entry, 'axios');
 
-/** The title page's favourite toggle reads the member's favourites through SWR as soon as the page runs. */
-const SWR_AT_FIRST = new Set(['/magazine/[mid]']);
-
 describe('first-load JS of the catalogue routes', () => {
   it.each(CATALOGUE_ROUTES)('%s loads no axios at first: the call code comes with the first call', (route) => {
     const screens = screensOf(route);
@@ -91,12 +88,18 @@ describe('first-load JS of the catalogue routes', () => {
     for (const screen of screens) expect(pathToAxios(screen)).toBeNull();
   });
 
-  it.each(CATALOGUE_ROUTES.filter((route) => !SWR_AT_FIRST.has(route)))(
-    '%s loads no SWR at first: the grid pages through it from its first request for a page after the server\'s (about 6 kB of gzip)',
+  it.each(CATALOGUE_ROUTES)(
+    '%s loads no SWR at first: the grid pages through it, and the favourite toggle reads through it, once loaded after the first paint (about 6 kB of gzip)',
     (route) => {
       for (const screen of screensOf(route)) expect(pathTo(screen, 'swr')).toBeNull();
     },
   );
+
+  it('/dashboard/myFavorites loads no SWR at first: the server\'s list is drawn, and the list and toggles read through SWR once loaded after the first paint', () => {
+    const screens = screensOf('/dashboard/myFavorites');
+    expect(screens.map((file) => path.relative(ROOT, file))).toContain('components/dashboard/MyFavoritesScreen.tsx');
+    for (const screen of screens) expect(pathTo(screen, 'swr')).toBeNull();
+  });
 
   it('no page loads axios with itself: services/http.ts imports it on the first call (about 20 kB of gzip on the sign-in and account pages)', () => {
     const pages = allPages();
