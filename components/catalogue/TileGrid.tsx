@@ -1,9 +1,10 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH, issueCardParts } from '@/components/ui/IssueCard';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
+import { useIdleImport } from '@/hooks/useIdleImport';
 import type { PagedList, PageOf } from '@/hooks/usePagedList';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
@@ -39,13 +40,7 @@ export interface TileGridProps {
 export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: TileGridProps) {
   const [request, setRequest] = useState<PagerRequest | null>(null);
   const [paged, setPaged] = useState<PagedList<IssueTile> | null>(null);
-  useEffect(() => {
-    if (first.nbPages <= 1) return;
-    const preload = () => void loadPager().catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') return preload();
-    const id = window.requestIdleCallback(preload);
-    return () => window.cancelIdleCallback(id);
-  }, [first.nbPages]);
+  useIdleImport(loadPager, first.nbPages > 1);
   // Until the pager reports, the list is the server's page; a request for more shows the loading state at once.
   const list: PagedList<IssueTile> = paged ?? {
     items: first.items,

@@ -1,10 +1,11 @@
 import Link from 'next/link';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { IssueCard } from '@/components/ui/IssueCard';
 import type { IssueTile } from '@/lib/entities';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
+import { useIdleImport } from '@/hooks/useIdleImport';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -30,30 +31,6 @@ export interface MyFavoritesScreenProps {
 const loadReader = () => import('./MyFavoritesReader');
 const MyFavoritesReader = lazy(() => loadReader().then((module) => ({ default: module.MyFavoritesReader })));
 
-function useIdleLoaded(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      void loadReader()
-        .then(() => {
-          if (live) setReady(true);
-        })
-        .catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      load();
-      return () => {
-        live = false;
-      };
-    }
-    const id = window.requestIdleCallback(load, { timeout: 1000 });
-    return () => {
-      live = false;
-      window.cancelIdleCallback(id);
-    };
-  }, []);
-  return ready;
-}
 
 function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
   return (
@@ -72,7 +49,7 @@ function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
 /** /dashboard/myFavorites: the favourite magazines with their latest issue; the list follows each toggle. */
 export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyFavoritesScreenProps) {
   // The server's list is the reader's fallback: no second read on arrival (a toggle reads it again).
-  const ready = useIdleLoaded();
+  const ready = useIdleImport(loadReader);
   const [read, setRead] = useState<FavouritesRead>({ ids: null, error: false });
   const serverIds = favourites.map((item) => item.mid);
   // Until the browser knows who is signed in and has read the list, the server's list is the list.

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ToggleResult } from '@/hooks/useFavourites';
 import { useHydrated } from '@/hooks/useHydrated';
+import { useIdleImport } from '@/hooks/useIdleImport';
 import { useMemberId } from '@/hooks/useMemberId';
 import type { FavouriteState } from './FavouriteToggle';
 import { FavouriteToggleView, type FavouriteVariant } from './FavouriteToggleView';
@@ -19,35 +20,6 @@ export interface FavouriteButtonProps {
 // shown, so it is not part of the page's first load; every toggle on a page shares the one load.
 const loadReader = () => import('./FavouriteToggle');
 const FavouriteReader = lazy(() => loadReader().then((module) => ({ default: module.FavouriteReader })));
-let loaded = false;
-
-/** True once the reading part's code is here (loaded when the browser is idle), while `wanted`. */
-function useReaderLoaded(wanted: boolean): boolean {
-  const [ready, setReady] = useState(loaded);
-  useEffect(() => {
-    if (!wanted || ready) return;
-    let live = true;
-    const load = () =>
-      void loadReader()
-        .then(() => {
-          loaded = true;
-          if (live) setReady(true);
-        })
-        .catch(() => undefined);
-    if (typeof window.requestIdleCallback !== 'function') {
-      load();
-      return () => {
-        live = false;
-      };
-    }
-    const id = window.requestIdleCallback(load, { timeout: 1000 });
-    return () => {
-      live = false;
-      window.cancelIdleCallback(id);
-    };
-  }, [wanted, ready]);
-  return wanted && ready;
-}
 
 /**
  * Toggles a magazine in the member's favourites (SPEC §4). A toggle button: its name stays 'Favourite
@@ -58,7 +30,7 @@ function useReaderLoaded(wanted: boolean): boolean {
 export function FavouriteButton({ mid, magazineName, variant = 'icon', onToggled, refetchOnMount = true }: FavouriteButtonProps) {
   const uid = useMemberId();
   const hydrated = useHydrated();
-  const ready = useReaderLoaded(hydrated && uid !== null);
+  const ready = useIdleImport(loadReader, hydrated && uid !== null);
   const [state, setState] = useState<FavouriteState | null>(null);
   if (hydrated && !uid) return null;
   return (
