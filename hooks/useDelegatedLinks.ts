@@ -1,6 +1,9 @@
 import { useRouter } from 'next/router';
 import { type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 
+/** Marks a container whose links a useDelegatedLinks listener handles. */
+const DELEGATING = 'data-delegated-links';
+
 /** The same-site path of a plain link click the app should handle itself, or null to leave it to the browser. */
 export function clientNavigationTarget(event: MouseEvent, container: Element): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
@@ -40,8 +43,16 @@ export function useDelegatedLinks(containerRef: RefObject<HTMLElement | null>): 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const click = (event: MouseEvent) => onClick(event);
-    const approach = (event: Event) => onApproach(event);
+    // A screen inside the frame is covered by the frame's own listener: the outermost container handles each link
+    // once, and an inner one (kept so the screen navigates when drawn without the frame) stands aside.
+    container.setAttribute(DELEGATING, '');
+    const outermost = () => !container.parentElement?.closest(`[${DELEGATING}]`);
+    const click = (event: MouseEvent) => {
+      if (outermost()) onClick(event);
+    };
+    const approach = (event: Event) => {
+      if (outermost()) onApproach(event);
+    };
     container.addEventListener('click', click);
     container.addEventListener('mouseover', approach);
     container.addEventListener('focusin', approach);
@@ -52,6 +63,7 @@ export function useDelegatedLinks(containerRef: RefObject<HTMLElement | null>): 
       container.removeEventListener('mouseover', approach);
       container.removeEventListener('focusin', approach);
       container.removeEventListener('touchstart', approach);
+      container.removeAttribute(DELEGATING);
     };
   }, [containerRef]);
 }
