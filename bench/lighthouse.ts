@@ -16,7 +16,7 @@
  *
  * Environment: CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3620), BENCH_DATA_DIR (.data/bench-lighthouse),
  * BENCH_DATABASE (embedded | pglite | postgresql with BENCH_PG_URL), BENCH_RUNS (1: the median of N runs per page),
- * BENCH_DETAILS=1 (each run's metrics, LCP element and opportunities).
+ * BENCH_DETAILS=1 (each run's metrics, LCP element, opportunities, long tasks and scripts' time).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,6 +91,12 @@ async function score(url: string, tab: Page): Promise<Scores> {
     for (const audit of Object.values(lhr.audits)) {
       if (audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) > 50) console.log(`  opportunity: ${audit.id} ${Math.round(audit.numericValue ?? 0)} ms`);
     }
+    // Where blocking time comes from: the main thread's long tasks (on the simulated 4x slower CPU) and each script's
+    // evaluation and parse time.
+    const tasks = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
+    for (const task of tasks) console.log(`  long task: ${Math.round(task.startTime ?? 0)} ms +${Math.round(task.duration ?? 0)} ms ${task.url ?? ''}`);
+    const scripts = (lhr.audits['bootup-time']?.details as { items?: Array<{ url?: string; scripting?: number; scriptParseCompile?: number }> } | undefined)?.items ?? [];
+    for (const script of scripts) console.log(`  script: ${Math.round(script.scripting ?? 0)} ms run, ${Math.round(script.scriptParseCompile ?? 0)} ms parse ${script.url ?? ''}`);
   }
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
