@@ -2,6 +2,7 @@ import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, 
 import { ServerStyleSheet } from 'styled-components';
 import { SITE_DESCRIPTION } from '@/lib/constants';
 import { NONCE_HEADER } from '@/lib/security-headers';
+import { CollectStyles } from '@/styles/server-styles';
 
 interface AppDocumentProps {
   nonce?: string;
@@ -16,7 +17,8 @@ function nonceFrom(header: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Server-renders styled-components' CSS into the page (the Next.js `with-styled-components` pattern) and puts the
+ * Server-renders styled-components' CSS into the page (the Next.js `with-styled-components` pattern, its compiled
+ * rules remembered across requests: styles/server-styles.tsx) and puts the
  * request's CSP nonce, made by the middleware and passed in the `x-nonce` request header it sets itself (a value
  * a client sends is overwritten), on every style and script tag it emits.
  */
@@ -29,7 +31,11 @@ export default class AppDocument extends Document<AppDocumentProps> {
     try {
       ctx.renderPage = () =>
         originalRenderPage({
-          enhanceApp: (App) => (props) => sheet.collectStyles(<App {...props} />),
+          enhanceApp: (App) => (props) => (
+            <CollectStyles sheet={sheet}>
+              <App {...props} />
+            </CollectStyles>
+          ),
         });
 
       const initialProps = await Document.getInitialProps(ctx);
