@@ -70,7 +70,7 @@ export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: Is
       {more.length > 0 ? (
         <Slider title={`More issues of ${magazine.magName}`} viewAllHref={allIssuesHref} itemCount={more.length}>
           {more.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} plainLink />
+            <IssueCard key={tile.editionId} tile={tile} />
           ))}
         </Slider>
       ) : null}

@@ -50,7 +50,7 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
           <CategoryGrid>
             {categories.map((tile, index) => (
               <li key={tile.browserLinkUrl}>
-                <CategoryTile {...tile} priority={index < 6} plainLink />
+                <CategoryTile {...tile} priority={index < 6} />
               </li>
             ))}
           </CategoryGrid>

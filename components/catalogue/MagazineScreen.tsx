@@ -79,7 +79,7 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
       {issues.length > 0 ? (
         <Slider title="All Issues" viewAllHref={allIssuesHref} itemCount={issues.length}>
           {issues.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} plainLink />
+            <IssueCard key={tile.editionId} tile={tile} />
           ))}
         </Slider>
       ) : (
@@ -89,7 +89,7 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
       {specials.length > 0 ? (
         <Slider title="Special Issues" itemCount={specials.length}>
           {specials.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} plainLink />
+            <IssueCard key={tile.editionId} tile={tile} />
           ))}
         </Slider>
       ) : null}
@@ -100,7 +100,7 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
           <StoryList>
             {stories.map((story) => (
               <li key={story.key}>
-                <StoryCard story={story} plainLink />
+                <StoryCard story={story} />
               </li>
             ))}
           </StoryList>

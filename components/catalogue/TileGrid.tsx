@@ -2,14 +2,14 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH, issueCardParts } from '@/components/ui/IssueCard';
-import { LazyImage } from '@/components/ui/LazyImage';
+import { coverMarkup } from '@/components/ui/card-markup';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import type { PagedList, PageOf } from '@/hooks/usePagedList';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
-import { GOLD_BADGE } from '@/lib/catalogue-tiles';
 import type { IssueTile } from '@/lib/entities';
+import { innerHtml } from '@/lib/html';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import type { PagerRequest } from './TileGridPager';
@@ -99,21 +99,15 @@ export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: Til
 }
 
 /**
- * IssueCard's look for a grid cell: plain elements styled from the grid and a plain link navigated by the grid's
- * one listener, so a page of covers costs one styled component and no next/link per cover (the listings are the
- * busiest pages). An overlay comes after the link, not inside it, and places itself over the cover.
+ * IssueCard's look for a grid cell: plain elements styled from the grid, the cover's inside written as text
+ * (components/ui/card-markup.ts), and a plain link navigated by the frame's one listener, so a page of covers costs
+ * one styled component and no next/link per cover (the listings are the busiest pages). An overlay comes after the
+ * link, not inside it, and places itself over the cover.
  */
 function GridCard({ tile, priority, overlay }: { tile: IssueTile; priority: boolean; overlay?: ReactNode }) {
-  const badge = tile.floatingImgAltText || 'Gold';
   return (
     <li>
-      <a href={tile.browserLinkUrl} className="cover">
-        <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={ISSUE_COVER_WIDTH} height={ISSUE_COVER_HEIGHT} alt={tile.name} priority={priority} ratioFromParent />
-        {tile.showFloatingIcon ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the catalogue's small gold badge icon
-          <img className="badge" src={tile.floatingImgSrc || GOLD_BADGE.src} alt={badge} width={24} height={24} decoding="async" />
-        ) : null}
-      </a>
+      <a href={tile.browserLinkUrl} className="cover" dangerouslySetInnerHTML={innerHtml(coverMarkup(tile, COVER_SIZE, priority))} />
       {overlay}
       <p className="name" title={tile.name}>
         {tile.name}
@@ -121,6 +115,8 @@ function GridCard({ tile, priority, overlay }: { tile: IssueTile; priority: bool
     </li>
   );
 }
+
+const COVER_SIZE = { width: ISSUE_COVER_WIDTH, height: ISSUE_COVER_HEIGHT };
 
 // Static rules (tokens read directly): styled-components builds them once per page, not once per cover.
 const Grid = styled.ul`

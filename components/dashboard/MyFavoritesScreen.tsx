@@ -37,7 +37,7 @@ function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
     <Tiles aria-label={label}>
       {items.map((item) => (
         <li key={item.mid}>
-          <IssueCard tile={item.tile} plainLink />
+          <IssueCard tile={item.tile} />
           <p className="latest">Latest: {item.issueName}</p>
           <FavouriteButton mid={item.mid} magazineName={item.tile.name} />
         </li>

@@ -32,28 +32,28 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
       {popular.length > 0 && (
         <Slider title="Popular Magazines" viewAllHref={links.popular} itemCount={popular.length}>
           {popular.map((tile, index) => (
-            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteForCard(tile)} plainLink />
+            <IssueCard key={tile.editionId} tile={tile} priority={index < 6} overlay={favouriteForCard(tile)} />
           ))}
         </Slider>
       )}
       {categories.length > 0 && (
         <Slider title="Categories" viewAllHref={links.categories} itemCount={categories.length}>
           {categories.map((tile) => (
-            <CategoryTile key={tile.browserLinkUrl} {...tile} plainLink />
+            <CategoryTile key={tile.browserLinkUrl} {...tile} />
           ))}
         </Slider>
       )}
       {newspapers && (
         <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length}>
           {newspapers.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteForCard(tile)} plainLink />
+            <IssueCard key={tile.editionId} tile={tile} overlay={favouriteForCard(tile)} />
           ))}
         </Slider>
       )}
       {coverStories.length > 0 && (
         <Slider title="Cover Stories" viewAllHref={links.coverStories} itemCount={coverStories.length}>
           {coverStories.map((story) => (
-            <StoryCardWide key={story.key} story={story} plainLink />
+            <StoryCardWide key={story.key} story={story} />
           ))}
         </Slider>
       )}

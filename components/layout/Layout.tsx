@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 import styled from 'styled-components';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
+import { useLazyPictures } from '@/hooks/useLazyPictures';
 import { theme } from '@/styles/theme';
 import { Footer } from './Footer';
 
@@ -16,11 +17,14 @@ export interface LayoutProps {
  * The page frame: skip link, header, sidebar, the main landmark (target of the skip link) and footer. Its links
  * (the header's, the account menu's, the footer's, the sliders' 'View All' and the screens' plain card links) are
  * plain anchors that one listener here navigates in the app (hooks/useDelegatedLinks): a next/link costs about a
- * fifth of the shell's server render, and the frame has some twenty.
+ * fifth of the shell's server render, and the frame has some twenty. One observer here loads the cards' pictures
+ * as they come near (hooks/useLazyPictures).
  */
 export function Layout({ header, sidebar, children }: LayoutProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   useDelegatedLinks(frameRef);
+  // The cards' pictures (written as text, with no component of their own) load as they come near.
+  useLazyPictures(frameRef);
   return (
     <Frame ref={frameRef}>
       <SkipLink href="#main">Skip to content</SkipLink>

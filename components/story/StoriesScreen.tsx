@@ -93,7 +93,7 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
         <List aria-label={title}>
           {stories.map((story, index) => (
             <li key={story.key}>
-              <StoryCard story={story} headingLevel={2} priority={index < 4} plainLink />
+              <StoryCard story={story} headingLevel={2} priority={index < 4} />
             </li>
           ))}
         </List>

@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import styled from 'styled-components';
+import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
+import { categoryMarkup } from './card-markup';
 import { srcSetFor } from './images';
-import { LazyImage } from './LazyImage';
 import type { CategoryTileData } from './types';
 
 export type { CategoryTileData } from './types';
@@ -14,8 +14,6 @@ export interface CategoryTileProps extends CategoryTileData {
   width?: number;
   height?: number;
   priority?: boolean;
-  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
-  plainLink?: boolean;
 }
 
 /**
@@ -29,20 +27,15 @@ export function CategoryTile({
   width = CATEGORY_IMAGE_WIDTH,
   height = CATEGORY_IMAGE_HEIGHT,
   priority = false,
-  plainLink = false,
 }: CategoryTileProps) {
   const { src, srcSet } = srcSetFor(imgPath);
-  return (
-    <TileLink as={plainLink ? 'a' : undefined} href={browserLinkUrl} $width={width} $height={height}>
-      <LazyImage src={src} srcSet={srcSet} width={width} height={height} alt="" priority={priority} ratioFromParent />
-      <span>{name}</span>
-    </TileLink>
-  );
+  // The link's inside is written as text (components/ui/card-markup.ts); the frame navigates the plain link.
+  return <TileLink href={browserLinkUrl} $width={width} $height={height} dangerouslySetInnerHTML={innerHtml(categoryMarkup(name, { src, srcSet, width, height, priority }))} />;
 }
 
 // Static rules (tokens read directly): built once for every tile of a size; the size is a class per size, not a
 // style attribute (the CSP allows no inline style).
-const TileLink = styled(Link)<{ $width: number; $height: number }>`
+const TileLink = styled.a<{ $width: number; $height: number }>`
   display: flex;
   width: ${({ $width }) => $width}px;
   flex-direction: column;

@@ -1,9 +1,8 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
-import { GoldBadge } from './GoldBadge';
-import { LazyImage } from './LazyImage';
+import { coverMarkup } from './card-markup';
 import type { IssueTile } from './types';
 
 export type { IssueTile } from './types';
@@ -18,46 +17,20 @@ export interface IssueCardProps {
   height?: number;
   /** For covers in the first screenful: load eagerly and early. */
   priority?: boolean;
-  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
-  plainLink?: boolean;
   /** A control over the cover (the favourite toggle), rendered after the link rather than inside it. */
   overlay?: ReactNode;
 }
 
 /**
  * A magazine or newspaper issue: its cover as a link, the gold badge over it when marked, its name below.
- * One styled component per card: the link, cover, badge and name are plain elements styled from the card, as
- * TileGrid's cells are (each styled component costs a render a context read, a class computation and a React
- * component; a home page draws some fifty cards).
+ * One styled component per card, and the cover's inside written as text (components/ui/card-markup.ts): the link
+ * is a plain anchor the frame navigates (hooks/useDelegatedLinks) and the picture waits for the frame's observer
+ * (hooks/useLazyPictures). A home page draws some fifty cards.
  */
-export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, plainLink = false, overlay }: IssueCardProps) {
-  const badgeLabel = tile.floatingImgAltText || 'Gold';
-  const cover = (
-    <>
-      <LazyImage src={tile.imageSrc} srcSet={tile.imageSrcSet} width={width} height={height} alt={tile.name} priority={priority} ratioFromParent />
-      {tile.showFloatingIcon ? (
-        <span className="badge">
-          {tile.floatingImgSrc ? (
-            // eslint-disable-next-line @next/next/no-img-element -- a tiny icon from the catalogue
-            <img src={tile.floatingImgSrc} alt={badgeLabel} width={24} height={24} decoding="async" />
-          ) : (
-            <GoldBadge size="small" label={badgeLabel} />
-          )}
-        </span>
-      ) : null}
-    </>
-  );
+export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, overlay }: IssueCardProps) {
   return (
     <Card $width={width} $height={height}>
-      {plainLink ? (
-        <a className="cover" href={tile.browserLinkUrl}>
-          {cover}
-        </a>
-      ) : (
-        <Link className="cover" href={tile.browserLinkUrl}>
-          {cover}
-        </Link>
-      )}
+      <a className="cover" href={tile.browserLinkUrl} dangerouslySetInnerHTML={innerHtml(coverMarkup(tile, { width, height }, priority))} />
       {overlay}
       <p className="name" title={tile.name}>
         {tile.name}

@@ -1,9 +1,7 @@
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { useNearViewport } from '@/hooks/useNearViewport';
-
-/** A transparent pixel shown until the picture comes near: the box keeps its size from width and height. */
-const PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+import { PLACEHOLDER_PIXEL as PLACEHOLDER } from './card-markup';
 
 export interface LazyImageProps {
   src: string;
@@ -14,18 +12,13 @@ export interface LazyImageProps {
   /** For pictures in the first screenful: loaded at once, early, without waiting for scripts. */
   priority?: boolean;
   className?: string;
-  /**
-   * The parent's styles give the picture its shape (`aspect-ratio`), so the image is a plain element: no styled
-   * component of its own, for cards drawn by the dozen.
-   */
-  ratioFromParent?: boolean;
 }
 
 /**
  * An image that loads when it comes within the 200px prefetch margin of the viewport (SPEC §9). Its width and
  * height are known before it loads, so nothing moves when it arrives.
  */
-export function LazyImage({ src, srcSet, width, height, alt, priority = false, className, ratioFromParent = false }: LazyImageProps) {
+export function LazyImage({ src, srcSet, width, height, alt, priority = false, className }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const near = useNearViewport(ref, !priority);
   const attributes = {
@@ -40,8 +33,6 @@ export function LazyImage({ src, srcSet, width, height, alt, priority = false, c
     fetchPriority: priority ? ('high' as const) : undefined,
     decoding: 'async' as const,
   };
-  // eslint-disable-next-line @next/next/no-img-element -- loaded by our own lazy loader (SPEC §9's 200px margin)
-  if (ratioFromParent) return <img {...attributes} alt={alt} />;
   return <Image {...attributes} alt={alt} $ratio={`${width} / ${height}`} />;
 }
 

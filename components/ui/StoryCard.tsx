@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import styled, { css } from 'styled-components';
+import { html, innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
+import { type HeadingLevel, pictureMarkup, storyTextMarkup } from './card-markup';
 import { imageSourcesFor } from './images';
-import { LazyImage } from './LazyImage';
 import type { StoryTile } from './types';
 
 export type { StoryTile } from './types';
@@ -14,77 +14,30 @@ export const STORY_IMAGE_HEIGHT = 125;
 export interface StoryCardProps {
   story: StoryTile;
   /** The title's heading level; h3 suits a list under a page's h2. */
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: HeadingLevel;
   priority?: boolean;
-  /** A plain anchor, for screens that navigate their links with one listener (hooks/useDelegatedLinks). */
-  plainLink?: boolean;
 }
-
-const headingTag = { 2: 'h2', 3: 'h3', 4: 'h4' } as const;
 
 /**
  * A story in a list: picture, where it is from, its title as the link, subtitle, read time and a 'Shop' marker.
  * The whole card is clickable through the title link's stretched area, so there is one link per story. One styled
- * component per card: the rest are plain elements styled from it (story lists and home draw cards by the dozen).
+ * component per card, its inside written as text (components/ui/card-markup.ts): story lists and home draw cards
+ * by the dozen. The frame navigates the plain link and loads the picture when it comes near.
  */
-export function StoryCard({ story, headingLevel = 3, priority = false, plainLink = false }: StoryCardProps) {
+export function StoryCard({ story, headingLevel = 3, priority = false }: StoryCardProps) {
   const image = imageSourcesFor(story.imgPath);
-  return (
-    <Row>
-      <LazyImage src={image.src} srcSet={image.srcSet} width={STORY_IMAGE_WIDTH} height={STORY_IMAGE_HEIGHT} alt="" priority={priority} ratioFromParent />
-      <div className="body">
-        <StoryText story={story} headingLevel={headingLevel} plainLink={plainLink} below={story.subTitle} />
-      </div>
-    </Row>
-  );
+  const picture = pictureMarkup({ ...image, width: STORY_IMAGE_WIDTH, height: STORY_IMAGE_HEIGHT, alt: '', priority });
+  return <Row dangerouslySetInnerHTML={innerHtml(html`${picture}<div class="body">${storyTextMarkup(story, headingLevel, story.subTitle)}</div>`)} />;
 }
 
 export const STORY_WIDE_WIDTH = 200;
 export const STORY_WIDE_IMAGE_HEIGHT = 250;
 
 /** The same story as a vertical card for sliders, with its short description. */
-export function StoryCardWide({ story, headingLevel = 3, priority = false, plainLink = false }: StoryCardProps) {
+export function StoryCardWide({ story, headingLevel = 3, priority = false }: StoryCardProps) {
   const image = imageSourcesFor(story.imgPath);
-  return (
-    <Column>
-      <LazyImage src={image.src} srcSet={image.srcSet} width={STORY_WIDE_WIDTH} height={STORY_WIDE_IMAGE_HEIGHT} alt="" priority={priority} ratioFromParent />
-      <StoryText story={story} headingLevel={headingLevel} plainLink={plainLink} below={story.shortDesc} />
-    </Column>
-  );
-}
-
-/** Source, title link, the text under the title, read time and 'Shop': plain elements styled by the card. */
-function StoryText({ story, headingLevel, plainLink, below }: { story: StoryTile; headingLevel: 2 | 3 | 4; plainLink: boolean; below?: string }) {
-  const Heading = headingTag[headingLevel];
-  const source = [story.magName, story.issueName].filter((part): part is string => Boolean(part)).join(' · ');
-  return (
-    <>
-      {source ? <p className="source">{source}</p> : null}
-      <Heading className="title">
-        {plainLink ? (
-          <a className="title-link" href={story.browserLinkUrl}>
-            {story.title}
-          </a>
-        ) : (
-          <Link className="title-link" href={story.browserLinkUrl}>
-            {story.title}
-          </Link>
-        )}
-      </Heading>
-      {below ? <p className="below">{below}</p> : null}
-      {story.readTime || story.isShoppable ? (
-        <div className="meta">
-          {story.readTime ? (
-            <span className="read-time">
-              <span className="visually-hidden">{story.isNews ? 'Published ' : 'Reading time '}</span>
-              {story.readTime}
-            </span>
-          ) : null}
-          {story.isShoppable ? <span className="shop">Shop</span> : null}
-        </div>
-      ) : null}
-    </>
-  );
+  const picture = pictureMarkup({ ...image, width: STORY_WIDE_WIDTH, height: STORY_WIDE_IMAGE_HEIGHT, alt: '', priority });
+  return <Column dangerouslySetInnerHTML={innerHtml(html`${picture}${storyTextMarkup(story, headingLevel, story.shortDesc)}`)} />;
 }
 
 /**
@@ -93,7 +46,7 @@ function StoryText({ story, headingLevel, plainLink, below }: { story: StoryTile
  */
 const CLOCK_MASK = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Ccircle cx='12' cy='12' r='9'/%3E%3Cpath d='M12 7v5l3 2'/%3E%3C/svg%3E")`;
 
-/** The rules StoryText's elements share in both card shapes. */
+/** The rules the story text's elements (card-markup's storyTextMarkup) share in both card shapes. */
 const storyText = css`
   .source {
     color: ${theme.colors.muted};

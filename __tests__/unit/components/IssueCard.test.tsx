@@ -3,7 +3,7 @@ import { GOLD_BADGE_SIZES, GoldBadge } from '@/components/ui/GoldBadge';
 import { srcSetFor } from '@/components/ui/images';
 import { IssueCard } from '@/components/ui/IssueCard';
 import type { IssueTile } from '@/components/ui/types';
-import { renderWithTheme } from './render';
+import { renderInFrame, renderWithTheme } from './render';
 
 const base = '/media/covers/100001';
 
@@ -35,7 +35,7 @@ describe('srcSetFor', () => {
 
 describe('IssueCard', () => {
   it('links the cover to the issue and shows the name under it', () => {
-    renderWithTheme(<IssueCard tile={tile()} />);
+    renderInFrame(<IssueCard tile={tile()} />);
     const link = screen.getByRole('link', { name: 'Vogue India' });
     expect(link).toHaveAttribute('href', '/magazine/42/100001');
     expect(within(link).getByRole('img', { name: 'Vogue India' })).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('IssueCard', () => {
   });
 
   it('renders the cover with src, a 1x/2x/3x srcSet and a reserved 150x195 box, lazily', () => {
-    renderWithTheme(<IssueCard tile={tile()} />);
+    renderInFrame(<IssueCard tile={tile()} />);
     const img = screen.getByRole('img', { name: 'Vogue India' });
     expect(img.tagName).toBe('IMG');
     expect(img).toHaveAttribute('src', `${base}/view/1.jpg`);
@@ -58,7 +58,7 @@ describe('IssueCard', () => {
   });
 
   it('takes a custom size and loads eagerly when priority', () => {
-    renderWithTheme(<IssueCard tile={tile()} width={120} height={156} priority />);
+    renderInFrame(<IssueCard tile={tile()} width={120} height={156} priority />);
     const img = screen.getByRole('img', { name: 'Vogue India' });
     expect(img).toHaveAttribute('width', '120');
     expect(img).toHaveAttribute('height', '156');
@@ -66,7 +66,7 @@ describe('IssueCard', () => {
   });
 
   it('overlays the gold badge when showFloatingIcon is set', () => {
-    renderWithTheme(<IssueCard tile={tile({ showFloatingIcon: true })} />);
+    renderInFrame(<IssueCard tile={tile({ showFloatingIcon: true })} />);
     const link = screen.getByRole('link', { name: 'Vogue India Gold' });
     expect(within(link).getByRole('img', { name: 'Gold' })).toBeInTheDocument();
   });
@@ -81,7 +81,7 @@ describe('IssueCard', () => {
   });
 
   it('has no gold badge when showFloatingIcon is not set', () => {
-    renderWithTheme(<IssueCard tile={tile({ floatingImgSrc: '/icons/gold.svg', showFloatingIcon: false })} />);
+    renderInFrame(<IssueCard tile={tile({ floatingImgSrc: '/icons/gold.svg', showFloatingIcon: false })} />);
     expect(screen.queryByRole('img', { name: 'Gold' })).not.toBeInTheDocument();
   });
 });

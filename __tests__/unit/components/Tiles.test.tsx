@@ -3,7 +3,7 @@ import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { StoryCard, StoryCardWide } from '@/components/ui/StoryCard';
 import type { StoryTile } from '@/components/ui/types';
-import { renderWithTheme } from './render';
+import { renderInFrame, renderWithTheme } from './render';
 
 const story: StoryTile = {
   imgPath: '/media/stories/5001',
@@ -20,8 +20,20 @@ const story: StoryTile = {
 };
 
 describe('StoryCard', () => {
+  it('writes the story’s text as text: markup in a title or subtitle is shown, never run', () => {
+    const hostile = { ...story, title: '<img src=x onerror=alert(1)>"Quoted"', subTitle: '</p><script>alert(2)</script>', magName: 'A & B', browserLinkUrl: 'javascript:alert(3)' };
+    renderInFrame(<StoryCard story={hostile} />);
+    const article = screen.getByRole('article');
+    expect(article.querySelectorAll('script')).toHaveLength(0);
+    expect(article.querySelectorAll('img')).toHaveLength(1);
+    const link = within(article).getByRole('link', { name: hostile.title });
+    expect(link).toHaveAttribute('href', '#');
+    expect(within(article).getByText(hostile.subTitle)).toBeInTheDocument();
+    expect(within(article).getByText(/^A & B/)).toBeInTheDocument();
+  });
+
   it('shows a 100x125 image, the title as an h3 link, subtitle, read time, magazine and issue', () => {
-    renderWithTheme(<StoryCard story={story} />);
+    renderInFrame(<StoryCard story={story} />);
     const article = screen.getByRole('article');
     const img = article.querySelector('img');
     expect(img).toHaveAttribute('width', '100');
@@ -35,28 +47,28 @@ describe('StoryCard', () => {
   });
 
   it("marks a shoppable story with 'Shop' and leaves it off otherwise", () => {
-    const { rerender } = renderWithTheme(<StoryCard story={story} />);
+    const { rerender } = renderInFrame(<StoryCard story={story} />);
     expect(screen.getByText('Shop')).toBeInTheDocument();
     rerender(<StoryCard story={{ ...story, isShoppable: false }} />);
     expect(screen.queryByText('Shop')).not.toBeInTheDocument();
   });
 
   it('uses a direct image URL as it is', () => {
-    renderWithTheme(<StoryCard story={{ ...story, imgPath: 'https://cdn.example.org/a/thumb.jpg' }} />);
+    renderInFrame(<StoryCard story={{ ...story, imgPath: 'https://cdn.example.org/a/thumb.jpg' }} />);
     const img = screen.getByRole('article').querySelector('img');
     expect(img).toHaveAttribute('src', 'https://cdn.example.org/a/thumb.jpg');
     expect(img).not.toHaveAttribute('srcset');
   });
 
   it('shows the short description in the wide variant', () => {
-    renderWithTheme(<StoryCardWide story={story} />);
+    renderInFrame(<StoryCardWide story={story} />);
     expect(screen.getByText(story.shortDesc)).toBeInTheDocument();
   });
 });
 
 describe('CategoryTile', () => {
   it('is one link named by the category, with a fixed-size 1x/2x/3x image', () => {
-    renderWithTheme(<CategoryTile name="Business" imgPath="/media/categories/9" browserLinkUrl="/magazines/9/en" />);
+    renderInFrame(<CategoryTile name="Business" imgPath="/media/categories/9" browserLinkUrl="/magazines/9/en" />);
     const link = screen.getByRole('link', { name: 'Business' });
     expect(link).toHaveAttribute('href', '/magazines/9/en');
     const img = link.querySelector('img');
