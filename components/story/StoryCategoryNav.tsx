@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { pillChip } from '@/components/ui/KeywordChip';
 import { storyCategoryHref } from '@/lib/story-routes';
 import type { CategoryRow } from '@/services/article';
 import { theme } from '@/styles/theme';
@@ -98,28 +99,9 @@ const Chips = styled.ul`
   }
 
   .chip {
-    display: inline-flex;
-    align-items: center;
+    ${pillChip}
     gap: ${theme.spacing.xs};
     min-height: ${theme.sizes.tapTarget};
-    padding: 0 ${theme.spacing.lg};
-    border: 1px solid ${theme.colors.borderStrong};
-    border-radius: ${theme.radii.pill};
-    background: ${theme.colors.surface};
-    color: ${theme.colors.text};
-    font-size: ${theme.fontSizes.sm};
-    text-decoration: none;
-    white-space: nowrap;
-  }
-
-  .chip:hover {
-    background: ${theme.colors.surfaceHover};
-  }
-
-  .chip[aria-current='page'] {
-    border-color: ${theme.colors.brand};
-    background: ${theme.colors.brand};
-    color: ${theme.colors.onBrand};
   }
 
   .star {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { theme } from '@/styles/theme';
 
 export interface KeywordChipProps {
@@ -49,10 +49,13 @@ const List = styled.ul`
   list-style: none;
 `;
 
-const Chip = styled(Link)`
+/**
+ * A pill chip's look (border, fill, text, hover, and the current one filled with the brand), shared by these chips
+ * and the story list's category chips, which are styled from their list.
+ */
+export const pillChip = css`
   display: inline-flex;
   align-items: center;
-  min-height: 36px;
   padding: 0 ${theme.spacing.lg};
   border: 1px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radii.pill};
@@ -71,4 +74,9 @@ const Chip = styled(Link)`
     background: ${theme.colors.brand};
     color: ${theme.colors.onBrand};
   }
+`;
+
+const Chip = styled(Link)`
+  ${pillChip}
+  min-height: 36px;
 `;

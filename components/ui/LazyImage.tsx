@@ -1,16 +1,10 @@
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { useNearViewport } from '@/hooks/useNearViewport';
-import { PLACEHOLDER_PIXEL as PLACEHOLDER } from './card-markup';
+import { type PictureMarkup, PLACEHOLDER_PIXEL as PLACEHOLDER } from './card-markup';
 
-export interface LazyImageProps {
-  src: string;
-  srcSet?: string;
-  width: number;
-  height: number;
-  alt: string;
-  /** For pictures in the first screenful: loaded at once, early, without waiting for scripts. */
-  priority?: boolean;
+/** A picture's addresses, size, alt text and priority, as a card's (card-markup.ts), and the class it is styled by. */
+export interface LazyImageProps extends PictureMarkup {
   className?: string;
 }
 
