@@ -1,9 +1,6 @@
 import { useRouter } from 'next/router';
 import { type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 
-/** Marks a container whose links a useDelegatedLinks listener handles. */
-const DELEGATING = 'data-delegated-links';
-
 /** The same-site path of a plain link click the app should handle itself, or null to leave it to the browser. */
 export function clientNavigationTarget(event: MouseEvent, container: Element): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
@@ -19,6 +16,7 @@ export function clientNavigationTarget(event: MouseEvent, container: Element): s
  * Client-side navigation for the plain links inside a container, the way next/link navigates, with one listener
  * for the whole container instead of a next/link per link: a page of covers and chips renders several times
  * faster on the server without one. The route's code is prefetched when the pointer or focus reaches a link.
+ * The page frame (components/layout/Layout) is its one user: every screen's links are inside it.
  */
 export function useDelegatedLinks(containerRef: RefObject<HTMLElement | null>): void {
   const router = useRouter();
@@ -43,16 +41,8 @@ export function useDelegatedLinks(containerRef: RefObject<HTMLElement | null>): 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    // A screen inside the frame is covered by the frame's own listener: the outermost container handles each link
-    // once, and an inner one (kept so the screen navigates when drawn without the frame) stands aside.
-    container.setAttribute(DELEGATING, '');
-    const outermost = () => !container.parentElement?.closest(`[${DELEGATING}]`);
-    const click = (event: MouseEvent) => {
-      if (outermost()) onClick(event);
-    };
-    const approach = (event: Event) => {
-      if (outermost()) onApproach(event);
-    };
+    const click = (event: MouseEvent) => onClick(event);
+    const approach = (event: Event) => onApproach(event);
     container.addEventListener('click', click);
     container.addEventListener('mouseover', approach);
     container.addEventListener('focusin', approach);
@@ -63,7 +53,6 @@ export function useDelegatedLinks(containerRef: RefObject<HTMLElement | null>): 
       container.removeEventListener('mouseover', approach);
       container.removeEventListener('focusin', approach);
       container.removeEventListener('touchstart', approach);
-      container.removeAttribute(DELEGATING);
     };
   }, [containerRef]);
 }

@@ -1,7 +1,6 @@
 import Head from 'next/head';
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import styled from 'styled-components';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { AllIssuesScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -16,10 +15,8 @@ export function AllIssuesScreen({ magazine, tiles, nbPages, total, libid }: AllI
     },
     [magazine.mid, libid],
   );
-  const pageRef = useRef<HTMLDivElement>(null);
-  useDelegatedLinks(pageRef);
   return (
-    <Page ref={pageRef}>
+    <Page>
       <Head>
         <title>{`${magazine.magName}: all issues | Library Reader`}</title>
       </Head>

@@ -1,10 +1,8 @@
 import Head from 'next/head';
-import { useRef } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { IssueScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -16,10 +14,8 @@ export const ISSUE_COVER_PX = 300;
 /** An issue's page (SPEC §2 /magazine/{mid}/{issueId}): its cover and the Read action, then more issues. */
 export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: IssueScreenProps) {
   const height = Math.round((ISSUE_COVER_PX * issue.height) / issue.width);
-  const pageRef = useRef<HTMLElement>(null);
-  useDelegatedLinks(pageRef);
   return (
-    <Page ref={pageRef}>
+    <Page>
       <Head>
         <title>{`${magazine.magName} · ${issue.issueName} | Library Reader`}</title>
       </Head>

@@ -1,9 +1,8 @@
 import Head from 'next/head';
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import styled from 'styled-components';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { ListingScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -23,11 +22,9 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
   }, [query]);
   const selectedLanguage = languages.find((chip) => chip.selected && chip.label !== 'All Languages')?.label;
   const listKey = `${query.categoryID ?? ''}|${query.lang}|${query.libid}`;
-  const pageRef = useRef<HTMLDivElement>(null);
-  useDelegatedLinks(pageRef);
 
   return (
-    <Page ref={pageRef}>
+    <Page>
       <Head>
         <title>{`${selectedLanguage ? `${title} · ${selectedLanguage}` : title} | Library Reader`}</title>
       </Head>

@@ -1,11 +1,10 @@
 import Head from 'next/head';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
 import { StoryCard } from '@/components/ui/StoryCard';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { MagazineScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -23,10 +22,8 @@ export interface MagazineScreenExtras {
 
 /** A title's page (SPEC §2 /magazine/{mid}): cover, about, latest issue, all issues, specials, related stories. */
 export function MagazineScreen({ magazine, latest, issues, issueCount, allIssuesHref, specials, stories, favourite }: MagazineScreenProps & MagazineScreenExtras) {
-  const pageRef = useRef<HTMLElement>(null);
-  useDelegatedLinks(pageRef);
   return (
-    <Page ref={pageRef}>
+    <Page>
       <Head>
         <title>{`${magazine.magName} | Library Reader`}</title>
       </Head>

@@ -3,7 +3,6 @@ import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH, issueCardParts } from '@/components/ui/IssueCard';
 import { coverMarkup } from '@/components/ui/card-markup';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import type { PagedList, PageOf } from '@/hooks/usePagedList';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
@@ -59,7 +58,6 @@ export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: Til
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   useScrollRestore(containerRef, list);
-  useDelegatedLinks(containerRef);
   useOnNearViewport(sentinelRef, () => void list.loadMore(), { enabled: list.hasMore && !list.loading && !list.error, watchKey: list.items.length });
 
   if (list.items.length === 0) return <Empty>{emptyText}</Empty>;

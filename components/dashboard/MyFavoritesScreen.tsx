@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { IssueCard } from '@/components/ui/IssueCard';
 import type { IssueTile } from '@/lib/entities';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';
@@ -31,7 +30,6 @@ export interface MyFavoritesScreenProps {
 const loadReader = () => import('./MyFavoritesReader');
 const MyFavoritesReader = lazy(() => loadReader().then((module) => ({ default: module.MyFavoritesReader })));
 
-
 function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
   return (
     <Tiles aria-label={label}>
@@ -54,7 +52,6 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
   const serverIds = favourites.map((item) => item.mid);
   // Until the browser knows who is signed in and has read the list, the server's list is the list.
   const current = read.ids ?? serverIds;
-  const error = read.error;
   const byId = new Map([...suggestions, ...favourites].map((item) => [item.mid, item]));
   const shown = current.map((mid) => byId.get(mid)).filter((item): item is FavouriteTile => Boolean(item));
   // A favourite just removed stays on the page, below, so it can be added back.
@@ -62,8 +59,6 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
   // Back from a magazine: where the list was left (SPEC §4); the whole list comes with the page.
   const listsRef = useRef<HTMLDivElement>(null);
   useScrollRestore(listsRef, ONE_PAGE);
-  // The cards' plain links go through one listener, as on the catalogue screens (no next/link per card).
-  useDelegatedLinks(listsRef);
 
   return (
     <DashboardLayout title="My Favorites" current="/dashboard/myFavorites" showPassword={showPassword}>
@@ -72,7 +67,7 @@ export function MyFavoritesScreen({ favourites, suggestions, showPassword }: MyF
           <MyFavoritesReader serverIds={serverIds} onChange={setRead} />
         </Suspense>
       ) : null}
-      {error ? <Note role="status">We could not refresh your favourites just now; this is the list as it was.</Note> : null}
+      {read.error ? <Note role="status">We could not refresh your favourites just now; this is the list as it was.</Note> : null}
       <div ref={listsRef}>
         <section aria-labelledby="favourites-title">
           <h2 id="favourites-title">Your favourite magazines</h2>

@@ -1,11 +1,9 @@
-import { useRef } from 'react';
 import styled from 'styled-components';
 import { favouriteForCard } from '@/components/magazine/CardFavourite';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
 import { StoryCardWide } from '@/components/ui/StoryCard';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import type { CategoryTile as CategoryTileData, IssueTile, StoryTile } from '@/lib/entities';
 import { theme } from '@/styles/theme';
 
@@ -21,12 +19,8 @@ export interface HomeScreenProps {
 /** The home page: the library's popular magazines, categories, newspapers and cover stories. */
 export function HomeScreen({ libraryName, popular, categories, newspapers, coverStories, links }: HomeScreenProps) {
   const nothing = popular.length === 0 && categories.length === 0 && coverStories.length === 0 && !newspapers;
-  // One listener navigates the cards' plain links (as on the catalogue screens): 60-odd next/links cost the
-  // server's render and the browser's hydration more than the rest of a card.
-  const pageRef = useRef<HTMLDivElement>(null);
-  useDelegatedLinks(pageRef);
   return (
-    <Page ref={pageRef}>
+    <Page>
       <Title>{libraryName ? `Welcome to ${libraryName}` : 'Welcome'}</Title>
       {nothing && <Empty>Your library has no titles to show yet. Please check back soon.</Empty>}
       {popular.length > 0 && (

@@ -3,7 +3,6 @@ import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { StoryCard } from '@/components/ui/StoryCard';
-import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { useNearBottom } from '@/hooks/useNearBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useStoryCategories } from '@/hooks/useStoryCategories';
@@ -63,8 +62,6 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
   const stories = [...first, ...more];
   const pageRef = useRef<HTMLDivElement>(null);
   useScrollRestore(pageRef, pages);
-  // The stories' plain links are navigated by one listener, as on the catalogue screens.
-  useDelegatedLinks(pageRef);
 
   return (
     <Page ref={pageRef}>

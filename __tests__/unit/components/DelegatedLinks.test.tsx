@@ -24,19 +24,6 @@ function Links() {
   );
 }
 
-/** A screen that delegates its own links, drawn inside a frame that does too (or alone, as its unit tests draw it). */
-function Framed({ framed }: { framed: boolean }) {
-  const frame = useRef<HTMLDivElement>(null);
-  useDelegatedLinks(frame);
-  return framed ? (
-    <div ref={frame}>
-      <Links />
-    </div>
-  ) : (
-    <Links />
-  );
-}
-
 // jsdom cannot navigate: any click the hook leaves alone is stopped here instead.
 const stayOnPage = (event: MouseEvent) => event.preventDefault();
 beforeEach(() => {
@@ -70,24 +57,5 @@ describe('useDelegatedLinks (client navigation for plain links)', () => {
     fireEvent.focusIn(screen.getByRole('link', { name: 'Wanderlust Weekly' }));
     expect(router.prefetch).toHaveBeenCalledTimes(1);
     expect(router.prefetch).toHaveBeenCalledWith('/magazine/1001');
-  });
-
-  it('inside another delegating container, handles each link once: one navigation, one prefetch', () => {
-    const { rerender } = render(<Framed framed />);
-    fireEvent.mouseOver(screen.getByText('Wanderlust Weekly'));
-    fireEvent.focusIn(screen.getByRole('link', { name: 'Wanderlust Weekly' }));
-    expect(router.prefetch).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByText('Wanderlust Weekly'));
-    expect(router.push).toHaveBeenCalledTimes(1);
-    expect(router.push).toHaveBeenCalledWith('/magazine/1001');
-
-    // Drawn without the frame, the screen's own listener takes over.
-    rerender(<Framed framed={false} />);
-    router.push.mockClear();
-    router.prefetch.mockClear();
-    fireEvent.mouseOver(screen.getByText('Wanderlust Weekly'));
-    fireEvent.click(screen.getByText('Wanderlust Weekly'));
-    expect(router.prefetch).toHaveBeenCalledTimes(1);
-    expect(router.push).toHaveBeenCalledTimes(1);
   });
 });

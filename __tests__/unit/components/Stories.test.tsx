@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactElement } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
 import { SWRConfig } from 'swr';
 import { StoriesScreen, type StoriesScreenProps } from '@/components/story/StoriesScreen';
 import { StoryScreen, type StoryScreenProps } from '@/components/story/StoryScreen';
+import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { STORAGE } from '@/lib/cookies';
 import type { StoryTile } from '@/lib/entities';
 import { articleKeys, type CategoryRow, type StoryFromServer } from '@/services/article';
@@ -93,10 +94,21 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 /** A fresh SWR cache per test, with the app's fetcher and the server's first answers as fallback. */
+/** The page frame's link listener (components/layout/Layout), which navigates the screen's plain links. */
+function LinksFrame({ children }: { children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  useDelegatedLinks(frame);
+  return <div ref={frame}>{children}</div>;
+}
+
 function renderWithSwr(ui: ReactElement) {
   const fetcher = async (url: string) => (await http.get<unknown>(url)).data;
   const fallback = { [articleKeys.storyCategories()]: { status: 'success', data: categories } };
-  return renderWithTheme(<SWRConfig value={{ provider: () => new Map(), fetcher, fallback, dedupingInterval: 0 }}>{ui}</SWRConfig>);
+  return renderWithTheme(
+    <LinksFrame>
+      <SWRConfig value={{ provider: () => new Map(), fetcher, fallback, dedupingInterval: 0 }}>{ui}</SWRConfig>
+    </LinksFrame>,
+  );
 }
 
 const listProps: StoriesScreenProps = {
