@@ -13,8 +13,6 @@ import { searchKeys } from '@/services/search-keys';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 
-const HOME_COVER = { width: 110, height: 143 };
-const HOME_CATEGORY = 110;
 
 function tileOf(hit: MagazineSearchHit, base: CatalogueBase): IssueTile {
   const { src, srcSet } = imageSet(hit.new_imgPath);
@@ -61,14 +59,14 @@ export function SearchHome({ libraryId, base = '' }: { libraryId?: number; base?
       {data.magazineList.length > 0 ? (
         <Slider title="Popular Magazines" viewAllHref={listingPath(base, 'BS', 'en')} itemCount={data.magazineList.length}>
           {data.magazineList.map((hit) => (
-            <IssueCard key={hit.objectID} tile={tileOf(hit, base)} width={HOME_COVER.width} height={HOME_COVER.height} />
+            <IssueCard key={hit.objectID} tile={tileOf(hit, base)} size="compact" />
           ))}
         </Slider>
       ) : null}
       {data.journalList.length > 0 ? (
         <Slider title="Popular Journals" viewAllHref="/journals" itemCount={data.journalList.length}>
           {data.journalList.map((hit) => (
-            <IssueCard key={hit.objectID} tile={tileOf(hit, base)} width={HOME_COVER.width} height={HOME_COVER.height} />
+            <IssueCard key={hit.objectID} tile={tileOf(hit, base)} size="compact" />
           ))}
         </Slider>
       ) : null}
@@ -80,8 +78,7 @@ export function SearchHome({ libraryId, base = '' }: { libraryId?: number; base?
               name={category.name}
               imgPath={mediaUrl(category.image)}
               browserLinkUrl={listingPath(base, category.category_id)}
-              width={HOME_CATEGORY}
-              height={HOME_CATEGORY}
+              size="compact"
             />
           ))}
         </Slider>

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
 import { categoryMarkup } from './card-markup';
+import { type CardSize, cardSizeRules } from './card-sizes';
 import { srcSetFor } from './images';
 import type { CategoryTileData } from './types';
 
@@ -10,9 +11,14 @@ export type { CategoryTileData } from './types';
 export const CATEGORY_IMAGE_WIDTH = 150;
 export const CATEGORY_IMAGE_HEIGHT = 150;
 
+/** The square picture's side for each size (px). */
+export const CATEGORY_TILE_SIZES: Record<CardSize, { width: number; height: number }> = {
+  regular: { width: CATEGORY_IMAGE_WIDTH, height: CATEGORY_IMAGE_HEIGHT },
+  compact: { width: 110, height: 110 },
+};
+
 export interface CategoryTileProps extends CategoryTileData {
-  width?: number;
-  height?: number;
+  size?: CardSize;
   priority?: boolean;
 }
 
@@ -24,20 +30,18 @@ export function CategoryTile({
   name,
   imgPath,
   browserLinkUrl,
-  width = CATEGORY_IMAGE_WIDTH,
-  height = CATEGORY_IMAGE_HEIGHT,
+  size = 'regular',
   priority = false,
 }: CategoryTileProps) {
   const { src, srcSet } = srcSetFor(imgPath);
+  const { width, height } = CATEGORY_TILE_SIZES[size];
   // The link's inside is written as text (components/ui/card-markup.ts); the frame navigates the plain link.
-  return <TileLink href={browserLinkUrl} $width={width} $height={height} dangerouslySetInnerHTML={innerHtml(categoryMarkup(name, { src, srcSet, width, height, priority }))} />;
+  return <TileLink href={browserLinkUrl} className={size === 'compact' ? 'compact' : undefined} dangerouslySetInnerHTML={innerHtml(categoryMarkup(name, { src, srcSet, width, height, priority }))} />;
 }
 
-// Static rules (tokens read directly): built once for every tile of a size; the size is a class per size, not a
-// style attribute (the CSP allows no inline style).
-const TileLink = styled.a<{ $width: number; $height: number }>`
+// Static rules (tokens read directly, sizes as classes: components/ui/card-sizes.ts): built once for every tile.
+const TileLink = styled.a`
   display: flex;
-  width: ${({ $width }) => $width}px;
   flex-direction: column;
   gap: ${theme.spacing.xs};
   max-width: 100%;
@@ -53,7 +57,6 @@ const TileLink = styled.a<{ $width: number; $height: number }>`
     display: block;
     width: 100%;
     height: auto;
-    aspect-ratio: ${({ $width, $height }) => `${$width} / ${$height}`};
     border-radius: ${theme.radii.md};
     background: ${theme.colors.surfaceAlt};
     object-fit: cover;
@@ -66,4 +69,6 @@ const TileLink = styled.a<{ $width: number; $height: number }>`
     text-align: center;
     overflow-wrap: anywhere;
   }
+
+  ${cardSizeRules(CATEGORY_TILE_SIZES, '> img')}
 `;

@@ -3,18 +3,25 @@ import styled, { css } from 'styled-components';
 import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
 import { coverMarkup } from './card-markup';
+import { type CardSize, cardSizeRules } from './card-sizes';
 import type { IssueTile } from './types';
 
 export type { IssueTile } from './types';
+export type { CardSize } from './card-sizes';
 
 export const ISSUE_COVER_WIDTH = 150;
 export const ISSUE_COVER_HEIGHT = 195;
 
+/** The cover sizes cards come in (px): the catalogue's, and the search overlay's smaller rows. */
+export const ISSUE_CARD_SIZES: Record<CardSize, { width: number; height: number }> = {
+  regular: { width: ISSUE_COVER_WIDTH, height: ISSUE_COVER_HEIGHT },
+  compact: { width: 110, height: 143 },
+};
+
 export interface IssueCardProps {
   tile: IssueTile;
-  /** Cover size in px; the box is reserved before the image loads so nothing shifts. */
-  width?: number;
-  height?: number;
+  /** The cover's size (ISSUE_CARD_SIZES); its box is reserved before the image loads so nothing shifts. */
+  size?: CardSize;
   /** For covers in the first screenful: load eagerly and early. */
   priority?: boolean;
   /** A control over the cover (the favourite toggle), rendered after the link rather than inside it. */
@@ -27,10 +34,10 @@ export interface IssueCardProps {
  * is a plain anchor the frame navigates (hooks/useDelegatedLinks) and the picture waits for the frame's observer
  * (hooks/useLazyPictures). A home page draws some fifty cards.
  */
-export function IssueCard({ tile, width = ISSUE_COVER_WIDTH, height = ISSUE_COVER_HEIGHT, priority = false, overlay }: IssueCardProps) {
+export function IssueCard({ tile, size = 'regular', priority = false, overlay }: IssueCardProps) {
   return (
-    <Card $width={width} $height={height}>
-      <a className="cover" href={tile.browserLinkUrl} dangerouslySetInnerHTML={innerHtml(coverMarkup(tile, { width, height }, priority))} />
+    <Card className={size === 'compact' ? 'compact' : undefined}>
+      <a className="cover" href={tile.browserLinkUrl} dangerouslySetInnerHTML={innerHtml(coverMarkup(tile, ISSUE_CARD_SIZES[size], priority))} />
       {overlay}
       <p className="name" title={tile.name}>
         {tile.name}
@@ -85,12 +92,10 @@ export const issueCardParts = css`
   }
 `;
 
-// Styles read the theme tokens directly, so the rules are the same for every card of a size and styled-components
-// builds them once for all the cards of a page; the size is a class per size, not a style attribute (the CSP allows
-// no inline style).
-const Card = styled.div<{ $width: number; $height: number }>`
+// Styles read the theme tokens directly and the sizes are classes (the CSP allows no inline style), so the rules
+// are the same for every card and styled-components builds them once.
+const Card = styled.div`
   position: relative;
-  width: ${({ $width }) => $width}px;
   display: flex;
   flex-direction: column;
   gap: ${theme.spacing.xs};
@@ -98,7 +103,5 @@ const Card = styled.div<{ $width: number; $height: number }>`
 
   ${issueCardParts}
 
-  .cover > img:first-child {
-    aspect-ratio: ${({ $width, $height }) => `${$width} / ${$height}`};
-  }
+  ${cardSizeRules(ISSUE_CARD_SIZES, '.cover > img:first-child')}
 `;

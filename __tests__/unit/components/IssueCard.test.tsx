@@ -57,11 +57,11 @@ describe('IssueCard', () => {
     expect(img).toHaveAttribute('decoding', 'async');
   });
 
-  it('takes a custom size and loads eagerly when priority', () => {
-    renderInFrame(<IssueCard tile={tile()} width={120} height={156} priority />);
+  it('takes the compact size and loads eagerly when priority', () => {
+    renderInFrame(<IssueCard tile={tile()} size="compact" priority />);
     const img = screen.getByRole('img', { name: 'Vogue India' });
-    expect(img).toHaveAttribute('width', '120');
-    expect(img).toHaveAttribute('height', '156');
+    expect(img).toHaveAttribute('width', '110');
+    expect(img).toHaveAttribute('height', '143');
     expect(img).toHaveAttribute('loading', 'eager');
   });
 
