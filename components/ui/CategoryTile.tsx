@@ -1,21 +1,14 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
 import { categoryMarkup } from './card-markup';
-import { type CardSize, cardSizeRules } from './card-sizes';
+import { type CardSize, cardSizeRules, CATEGORY_TILE_SIZES } from './card-sizes';
 import { srcSetFor } from './images';
 import type { CategoryTileData } from './types';
 
 export type { CategoryTileData } from './types';
 
-export const CATEGORY_IMAGE_WIDTH = 150;
-export const CATEGORY_IMAGE_HEIGHT = 150;
-
-/** The square picture's side for each size (px). */
-export const CATEGORY_TILE_SIZES: Record<CardSize, { width: number; height: number }> = {
-  regular: { width: CATEGORY_IMAGE_WIDTH, height: CATEGORY_IMAGE_HEIGHT },
-  compact: { width: 110, height: 110 },
-};
+export { CATEGORY_IMAGE_HEIGHT, CATEGORY_IMAGE_WIDTH, CATEGORY_TILE_SIZES } from './card-sizes';
 
 export interface CategoryTileProps extends CategoryTileData {
   size?: CardSize;
@@ -39,8 +32,11 @@ export function CategoryTile({
   return <TileLink href={browserLinkUrl} className={size === 'compact' ? 'compact' : undefined} dangerouslySetInnerHTML={innerHtml(categoryMarkup(name, { src, srcSet, width, height, priority }))} />;
 }
 
-// Static rules (tokens read directly, sizes as classes: components/ui/card-sizes.ts): built once for every tile.
-const TileLink = styled.a`
+/**
+ * A tile's rules, for its link: CategoryTile's own, and `.category-tile` in a row written as text (card-markup's
+ * categoryTileMarkup). Static (tokens read directly, sizes as classes: card-sizes.ts): built once for every tile.
+ */
+export const categoryTileRules = css`
   display: flex;
   flex-direction: column;
   gap: ${theme.spacing.xs};
@@ -71,4 +67,8 @@ const TileLink = styled.a`
   }
 
   ${cardSizeRules(CATEGORY_TILE_SIZES, '> img')}
+`;
+
+const TileLink = styled.a`
+  ${categoryTileRules}
 `;

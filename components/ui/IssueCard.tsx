@@ -3,20 +3,13 @@ import styled, { css } from 'styled-components';
 import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
 import { coverMarkup } from './card-markup';
-import { type CardSize, cardSizeRules } from './card-sizes';
+import { type CardSize, cardSizeRules, ISSUE_CARD_SIZES } from './card-sizes';
 import type { IssueTile } from './types';
 
 export type { IssueTile } from './types';
 export type { CardSize } from './card-sizes';
 
-export const ISSUE_COVER_WIDTH = 150;
-export const ISSUE_COVER_HEIGHT = 195;
-
-/** The cover sizes cards come in (px): the catalogue's, and the search overlay's smaller rows. */
-export const ISSUE_CARD_SIZES: Record<CardSize, { width: number; height: number }> = {
-  regular: { width: ISSUE_COVER_WIDTH, height: ISSUE_COVER_HEIGHT },
-  compact: { width: 110, height: 143 },
-};
+export { ISSUE_CARD_SIZES, ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from './card-sizes';
 
 export interface IssueCardProps {
   tile: IssueTile;
@@ -92,9 +85,26 @@ export const issueCardParts = css`
   }
 `;
 
-// Styles read the theme tokens directly and the sizes are classes (the CSP allows no inline style), so the rules
-// are the same for every card and styled-components builds them once.
-const Card = styled.div`
+/**
+ * The favourite toggle's place on a magazine card (SPEC §4): over the bottom-right corner of the cover, where a
+ * masthead never is, pulled up by its own height and the card's gap so the name below stays where it was (the height
+ * is fixed: nothing moves while the toggle's code loads, and an empty slot takes no room and no clicks).
+ */
+export const favouriteSlotRules = css`
+  position: relative;
+  align-self: flex-end;
+  display: flex;
+  height: ${theme.sizes.tapTarget};
+  margin-top: calc(-1 * (${theme.sizes.tapTarget} + ${theme.spacing.xs}));
+  line-height: 0;
+`;
+
+/**
+ * An issue card's rules, for its element: IssueCard's own box, and `.issue-card` in a row written as text
+ * (card-markup's issueCardMarkup), whose holder carries them once for all its cards. Styles read the theme tokens
+ * directly and the sizes are classes (the CSP allows no inline style), so the rules are the same for every card.
+ */
+export const issueCardRules = css`
   position: relative;
   display: flex;
   flex-direction: column;
@@ -103,5 +113,13 @@ const Card = styled.div`
 
   ${issueCardParts}
 
+  .favourite-slot {
+    ${favouriteSlotRules}
+  }
+
   ${cardSizeRules(ISSUE_CARD_SIZES, '.cover > img:first-child')}
+`;
+
+const Card = styled.div`
+  ${issueCardRules}
 `;

@@ -1,5 +1,6 @@
 import { Children, type ReactNode, useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
+import { html, type HtmlFragment, innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
 import { media, prefersReducedMotion } from '@/styles/breakpoints';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
@@ -15,7 +16,12 @@ export interface SliderProps {
   title: string;
   viewAllHref?: string;
   /** One node per item; each is wrapped in an `<li>`. */
-  children: ReactNode[];
+  children?: ReactNode[];
+  /**
+   * Or the items as markup (components/ui/card-markup.ts's whole cards), written as text in one list: for rows of
+   * cards without state of their own, whose holder carries the cards' rules (HomeScreen). Each is wrapped in an `<li>`.
+   */
+  items?: HtmlFragment[];
   /** How many items the row holds; the arrows show only above ARROW_THRESHOLD. */
   itemCount: number;
 }
@@ -28,7 +34,7 @@ function atEdge(el: HTMLElement, direction: Direction): boolean {
 }
 
 /** A titled, horizontally scrolling row of cards with an optional 'View All' link and arrow buttons. */
-export function Slider({ title, viewAllHref, children, itemCount }: SliderProps) {
+export function Slider({ title, viewAllHref, children, items, itemCount }: SliderProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<number | null>(null);
   const listId = useId();
@@ -70,35 +76,40 @@ export function Slider({ title, viewAllHref, children, itemCount }: SliderProps)
 
   return (
     // No label on the section: the scroll region below is the one landmark named by the title.
+    // One styled component for the row: its parts are plain elements styled from it.
     <Section>
-      <Head>
-        <Heading>{title}</Heading>
-        <Actions>
+      <div className="head">
+        <h2 className="heading">{title}</h2>
+        <div className="actions">
           {viewAllHref ? (
-            <ViewAll href={viewAllHref}>
+            <a className="view-all" href={viewAllHref}>
               View All<span className="visually-hidden"> {title}</span>
-            </ViewAll>
+            </a>
           ) : null}
           {showArrows ? (
             <>
-              <Arrow type="button" aria-label="Scroll left" aria-controls={listId} onClick={() => scroll(-1)}>
+              <button className="arrow" type="button" aria-label="Scroll left" aria-controls={listId} onClick={() => scroll(-1)}>
                 <ChevronLeftIcon size={20} />
-              </Arrow>
-              <Arrow type="button" aria-label="Scroll right" aria-controls={listId} onClick={() => scroll(1)}>
+              </button>
+              <button className="arrow" type="button" aria-label="Scroll right" aria-controls={listId} onClick={() => scroll(1)}>
                 <ChevronRightIcon size={20} />
-              </Arrow>
+              </button>
             </>
           ) : null}
-        </Actions>
-      </Head>
+        </div>
+      </div>
       {/* A focusable region so the row scrolls with the arrow keys as well as by touch. */}
-      <Scroller ref={scrollerRef} id={listId} role="region" aria-label={title} tabIndex={0}>
-        <Items>
-          {Children.map(children, (child) => (
-            <li>{child}</li>
-          ))}
-        </Items>
-      </Scroller>
+      <div className="scroller" ref={scrollerRef} id={listId} role="region" aria-label={title} tabIndex={0}>
+        {items ? (
+          <ul className="items" dangerouslySetInnerHTML={innerHtml(html`${items.map((item) => html`<li>${item}</li>`)}`)} />
+        ) : (
+          <ul className="items">
+            {Children.map(children, (child) => (
+              <li>{child}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </Section>
   );
 }
@@ -109,92 +120,92 @@ const Section = styled.section`
   gap: ${theme.spacing.sm};
   padding: ${theme.spacing.lg} 0;
   min-width: 0;
-`;
 
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${theme.spacing.sm};
-  padding: 0 ${theme.spacing.lg};
-`;
-
-const Heading = styled.h2`
-  min-width: 0;
-  font-size: ${theme.fontSizes.lg};
-  overflow-wrap: anywhere;
-
-  ${media.up('md')} {
-    font-size: ${theme.fontSizes.xl};
+  > .head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${theme.spacing.sm};
+    padding: 0 ${theme.spacing.lg};
   }
-`;
 
-const Actions = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.spacing.xs};
-  margin-left: auto;
-`;
+  .heading {
+    min-width: 0;
+    font-size: ${theme.fontSizes.lg};
+    overflow-wrap: anywhere;
 
-const ViewAll = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${theme.sizes.tapTarget};
-  padding: 0 ${theme.spacing.sm};
-  border-radius: ${theme.radii.sm};
-  color: ${theme.colors.brand};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.bold};
-  text-decoration: none;
-  white-space: nowrap;
+    ${media.up('md')} {
+      font-size: ${theme.fontSizes.xl};
+    }
+  }
 
-  &:hover {
+  .actions {
+    display: flex;
+    align-items: center;
+    gap: ${theme.spacing.xs};
+    margin-left: auto;
+  }
+
+  .view-all {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${theme.sizes.tapTarget};
+    padding: 0 ${theme.spacing.sm};
+    border-radius: ${theme.radii.sm};
+    color: ${theme.colors.brand};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.bold};
+    text-decoration: none;
+    white-space: nowrap;
+  }
+
+  .view-all:hover {
     text-decoration: underline;
   }
-`;
 
-const Arrow = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${theme.sizes.tapTarget};
-  height: ${theme.sizes.tapTarget};
-  padding: 0;
-  border: 1px solid ${theme.colors.borderStrong};
-  border-radius: ${theme.radii.round};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.text};
+  .arrow {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: ${theme.sizes.tapTarget};
+    height: ${theme.sizes.tapTarget};
+    padding: 0;
+    border: 1px solid ${theme.colors.borderStrong};
+    border-radius: ${theme.radii.round};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
+  }
 
-  &:hover {
+  .arrow:hover {
     background: ${theme.colors.surfaceHover};
   }
-`;
 
-const Scroller = styled.div`
-  overflow-x: auto;
-  overflow-y: hidden;
-  overscroll-behavior-x: contain;
-  scroll-padding: 0 ${theme.spacing.lg};
-  scrollbar-width: thin;
-  border-radius: ${theme.radii.sm};
+  > .scroller {
+    overflow-x: auto;
+    overflow-y: hidden;
+    overscroll-behavior-x: contain;
+    scroll-padding: 0 ${theme.spacing.lg};
+    scrollbar-width: thin;
+    border-radius: ${theme.radii.sm};
+  }
 
-  &:focus-visible {
+  > .scroller:focus-visible {
     outline-offset: -3px;
     box-shadow: none;
   }
-`;
 
-const Items = styled.ul`
-  display: flex;
-  gap: ${theme.spacing.lg};
-  width: max-content;
-  margin: 0;
-  padding: ${theme.spacing.xs} ${theme.spacing.lg} ${theme.spacing.sm};
-  list-style: none;
+  .items {
+    display: flex;
+    gap: ${theme.spacing.lg};
+    width: max-content;
+    margin: 0;
+    padding: ${theme.spacing.xs} ${theme.spacing.lg} ${theme.spacing.sm};
+    list-style: none;
+  }
 
   /* Plain items styled from the list: a row of twenty costs one styled component, not twenty-one. */
-  > li {
+  .items > li {
     flex: none;
   }
 `;

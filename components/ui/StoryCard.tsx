@@ -1,15 +1,12 @@
 import styled, { css } from 'styled-components';
-import { html, innerHtml } from '@/lib/html';
+import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
-import { type HeadingLevel, pictureMarkup, storyTextMarkup } from './card-markup';
-import { imageSourcesFor } from './images';
+import { type HeadingLevel, storyCardInnerMarkup, storyCardWideInnerMarkup } from './card-markup';
+import { STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
 import type { StoryTile } from './types';
 
 export type { StoryTile } from './types';
-
-/** SPEC §9 'Story list image 100x125'. */
-export const STORY_IMAGE_WIDTH = 100;
-export const STORY_IMAGE_HEIGHT = 125;
+export { STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
 
 export interface StoryCardProps {
   story: StoryTile;
@@ -25,19 +22,12 @@ export interface StoryCardProps {
  * by the dozen. The frame navigates the plain link and loads the picture when it comes near.
  */
 export function StoryCard({ story, headingLevel = 3, priority = false }: StoryCardProps) {
-  const image = imageSourcesFor(story.imgPath);
-  const picture = pictureMarkup({ ...image, width: STORY_IMAGE_WIDTH, height: STORY_IMAGE_HEIGHT, alt: '', priority });
-  return <Row dangerouslySetInnerHTML={innerHtml(html`${picture}<div class="body">${storyTextMarkup(story, headingLevel, story.subTitle)}</div>`)} />;
+  return <Row dangerouslySetInnerHTML={innerHtml(storyCardInnerMarkup(story, headingLevel, priority))} />;
 }
-
-export const STORY_WIDE_WIDTH = 200;
-export const STORY_WIDE_IMAGE_HEIGHT = 250;
 
 /** The same story as a vertical card for sliders, with its short description. */
 export function StoryCardWide({ story, headingLevel = 3, priority = false }: StoryCardProps) {
-  const image = imageSourcesFor(story.imgPath);
-  const picture = pictureMarkup({ ...image, width: STORY_WIDE_WIDTH, height: STORY_WIDE_IMAGE_HEIGHT, alt: '', priority });
-  return <Column dangerouslySetInnerHTML={innerHtml(html`${picture}${storyTextMarkup(story, headingLevel, story.shortDesc)}`)} />;
+  return <Column dangerouslySetInnerHTML={innerHtml(storyCardWideInnerMarkup(story, headingLevel, priority))} />;
 }
 
 /**
@@ -140,7 +130,11 @@ const storyText = css`
   }
 `;
 
-const Row = styled.article`
+/**
+ * A story card's rules, for its element: StoryCard's own, and `.story-card` in a list written as text (card-markup's
+ * storyCardMarkup), whose holder carries them once for all its cards.
+ */
+export const storyCardRules = css`
   position: relative;
   display: flex;
   align-items: flex-start;
@@ -176,7 +170,8 @@ const Row = styled.article`
   ${storyText}
 `;
 
-const Column = styled.article`
+/** The wide card's rules: StoryCardWide's own, and `.story-card-wide` in a row written as text. */
+export const storyCardWideRules = css`
   position: relative;
   display: flex;
   flex-direction: column;
@@ -195,4 +190,12 @@ const Column = styled.article`
   }
 
   ${storyText}
+`;
+
+const Row = styled.article`
+  ${storyCardRules}
+`;
+
+const Column = styled.article`
+  ${storyCardWideRules}
 `;

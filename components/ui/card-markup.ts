@@ -1,6 +1,8 @@
 import { GOLD_BADGE } from '@/lib/catalogue-tiles';
 import { attributes, html, safeHref, type HtmlFragment } from '@/lib/html';
-import type { IssueTile, StoryTile } from './types';
+import { CATEGORY_TILE_SIZES, type CardSize, ISSUE_CARD_SIZES, STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
+import { imageSourcesFor, srcSetFor } from './images';
+import type { CategoryTileData, IssueTile, StoryTile } from './types';
 
 /**
  * The inner markup of the cards pages draw by the dozen (covers, category tiles, story cards), as text (lib/html.ts
@@ -61,4 +63,51 @@ export function storyTextMarkup(story: StoryTile, headingLevel: HeadingLevel, be
   return html`${source ? html`<p class="source">${source}</p>` : null}<${heading} class="title"><a class="title-link" href="${safeHref(story.browserLinkUrl)}">${story.title}</a></${heading}>${
     below ? html`<p class="below">${below}</p>` : null
   }${readTime || shop ? html`<div class="meta">${readTime}${shop}</div>` : null}`;
+}
+
+/** Inside a story card (StoryCard): its picture, then its text with the subtitle under the title. */
+export function storyCardInnerMarkup(story: StoryTile, headingLevel: HeadingLevel, priority: boolean): HtmlFragment {
+  const picture = pictureMarkup({ ...imageSourcesFor(story.imgPath), width: STORY_IMAGE_WIDTH, height: STORY_IMAGE_HEIGHT, alt: '', priority });
+  return html`${picture}<div class="body">${storyTextMarkup(story, headingLevel, story.subTitle)}</div>`;
+}
+
+/** Inside a wide story card (StoryCardWide, for sliders): its picture, then its text with the short description. */
+export function storyCardWideInnerMarkup(story: StoryTile, headingLevel: HeadingLevel, priority: boolean): HtmlFragment {
+  const picture = pictureMarkup({ ...imageSourcesFor(story.imgPath), width: STORY_WIDE_WIDTH, height: STORY_WIDE_IMAGE_HEIGHT, alt: '', priority });
+  return html`${picture}${storyTextMarkup(story, headingLevel, story.shortDesc)}`;
+}
+
+/*
+ * Whole cards, for rows and lists written as text (Slider's `items`): each is the element its component draws, with
+ * the class its holder styles it by (`issue-card`, `category-tile`, `story-card-wide`, carrying IssueCard's,
+ * CategoryTile's and StoryCardWide's rules once for all its cards) instead of a styled component per card.
+ */
+
+/**
+ * An issue card: cover link, the favourite toggle's empty slot on a magazine's card (FavouriteSlots draws the toggle
+ * into it once a member is known, as CardFavourite does beside IssueCard's link), and the name.
+ */
+export function issueCardMarkup(tile: IssueTile, { size = 'regular', priority = false }: { size?: CardSize; priority?: boolean } = {}): HtmlFragment {
+  const slot = tile.mid === undefined ? null : html`<div class="favourite-slot"${attributes({ 'data-favourite-mid': tile.mid, 'data-favourite-name': tile.name })}></div>`;
+  return html`<div class="${size === 'compact' ? 'issue-card compact' : 'issue-card'}"><a class="cover" href="${safeHref(tile.browserLinkUrl)}">${coverMarkup(
+    tile,
+    ISSUE_CARD_SIZES[size],
+    priority,
+  )}</a>${slot}<p class="name" title="${tile.name}">${tile.name}</p></div>`;
+}
+
+/** A category tile: one link holding its picture and name. */
+export function categoryTileMarkup(tile: CategoryTileData, { size = 'regular', priority = false }: { size?: CardSize; priority?: boolean } = {}): HtmlFragment {
+  const { src, srcSet } = srcSetFor(tile.imgPath);
+  return html`<a class="${size === 'compact' ? 'category-tile compact' : 'category-tile'}" href="${safeHref(tile.browserLinkUrl)}">${categoryMarkup(tile.name, {
+    src,
+    srcSet,
+    ...CATEGORY_TILE_SIZES[size],
+    priority,
+  })}</a>`;
+}
+
+/** A wide story card, for sliders. */
+export function storyCardWideMarkup(story: StoryTile, headingLevel: HeadingLevel = 3): HtmlFragment {
+  return html`<article class="story-card-wide">${storyCardWideInnerMarkup(story, headingLevel, false)}</article>`;
 }

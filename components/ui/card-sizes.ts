@@ -15,3 +15,25 @@ export function cardSizeRules(sizes: Record<CardSize, { width: number; height: n
     })
     .join('\n');
 }
+
+/** Issue covers (px): the catalogue's, and the search overlay's smaller rows. */
+export const ISSUE_COVER_WIDTH = 150;
+export const ISSUE_COVER_HEIGHT = 195;
+export const ISSUE_CARD_SIZES: Record<CardSize, { width: number; height: number }> = {
+  regular: { width: ISSUE_COVER_WIDTH, height: ISSUE_COVER_HEIGHT },
+  compact: { width: 110, height: 143 },
+};
+
+/** Category tiles' square pictures (px). */
+export const CATEGORY_IMAGE_WIDTH = 150;
+export const CATEGORY_IMAGE_HEIGHT = 150;
+export const CATEGORY_TILE_SIZES: Record<CardSize, { width: number; height: number }> = {
+  regular: { width: CATEGORY_IMAGE_WIDTH, height: CATEGORY_IMAGE_HEIGHT },
+  compact: { width: 110, height: 110 },
+};
+
+/** SPEC §9 'Story list image 100x125'; the wide story card of sliders is 200x250. */
+export const STORY_IMAGE_WIDTH = 100;
+export const STORY_IMAGE_HEIGHT = 125;
+export const STORY_WIDE_WIDTH = 200;
+export const STORY_WIDE_IMAGE_HEIGHT = 250;

@@ -158,6 +158,30 @@ describe('the favourite toggle on magazine cards (SPEC §4 Favourites)', () => {
     expect(favouriteReads).toBe(1);
   });
 
+  it('puts each home toggle in its own card, between the cover link and the name, and finds the cards again when they change', async () => {
+    signIn();
+    const links = { popular: '/magazines/BS/en', categories: '/magazines/BS', newspapers: '/magazines/52', coverStories: '/stories/category/Cover-Stories/sec_60' };
+    const home = (popular: ReturnType<typeof titleTile>[]) => (
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <HomeScreen libraryName="Riverside" popular={popular} categories={[]} newspapers={null} coverStories={[]} links={links} />
+      </SWRConfig>
+    );
+    const { rerender } = renderWithTheme(home([titleTile(hit(1), ''), titleTile(hit(2), '')]));
+    await waitFor(() => expect(toggles()).toHaveLength(2));
+    const toggle = screen.getByRole('button', { name: 'Favourite Title 1' });
+    const card = toggle.closest('.issue-card')!;
+    // The card's own link and name, in reading order: cover, toggle, name.
+    const cover = within(card as HTMLElement).getByRole('link', { name: 'Title 1' });
+    const name = within(card as HTMLElement).getByText('Title 1', { selector: 'p' });
+    expect(cover.compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(toggle.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    rerender(home([titleTile(hit(4), ''), titleTile(hit(5), ''), titleTile(hit(6), '')]));
+    await waitFor(() => expect(toggles()).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Favourite Title 6' }).closest('.issue-card')).toBe(screen.getByRole('link', { name: 'Title 6' }).closest('.issue-card'));
+    expect(screen.queryByRole('button', { name: 'Favourite Title 1' })).toBeNull();
+  });
+
   it('leaves an issue’s card without a toggle: the issues of one title are not magazine cards', async () => {
     signIn();
     const issue = (n: number) => editionTile({ mid: 1, issueId: 200_000 + n, issueName: `Issue ${n}`, img: `covers/${200_000 + n}`, isGold: 0 }, '');

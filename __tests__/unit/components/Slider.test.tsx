@@ -5,6 +5,7 @@ import {
   SCROLL_STEP_PX,
   Slider,
 } from '@/components/ui/Slider';
+import { html } from '@/lib/html';
 import { renderWithTheme } from './render';
 
 function items(count: number) {
@@ -90,6 +91,13 @@ describe('Slider', () => {
     const region = screen.getByRole('region', { name: 'Popular Magazines' });
     expect(region).toHaveAttribute('tabindex', '0');
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('writes items given as markup, each in its own list item, escaped as text', () => {
+    renderWithTheme(<Slider title="Newspapers" itemCount={2} items={[html`<a href="/magazine/1">${'The <Daily>'}</a>`, html`<a href="/magazine/2">Evening</a>`]} />);
+    const region = screen.getByRole('region', { name: 'Newspapers' });
+    expect(region.querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'The <Daily>' })).toHaveAttribute('href', '/magazine/1');
   });
 
   it("shows a 'View All' link when viewAllHref is given", () => {
