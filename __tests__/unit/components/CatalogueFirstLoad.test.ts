@@ -101,6 +101,16 @@ describe('first-load JS of the catalogue routes', () => {
     for (const screen of screens) expect(pathTo(screen, 'swr')).toBeNull();
   });
 
+  it('the story list loads no SWR at first: the server\'s categories and first page are drawn, and the categories\' reader and the paging load after the first paint', () => {
+    const screens = screensOf('/stories/category/[slug]/[categoryId]');
+    expect(screens.map((file) => path.relative(ROOT, file))).toContain('components/story/StoriesScreen.tsx');
+    for (const screen of screens) expect(pathTo(screen, 'swr')).toBeNull();
+  });
+
+  it('the story list loads no next/link at first: its chips and links are plain anchors the frame navigates (about 2 kB of gzip)', () => {
+    for (const screen of screensOf('/stories/category/[slug]/[categoryId]')) expect(pathTo(screen, 'next/link')).toBeNull();
+  });
+
   it('no page loads axios with itself: services/http.ts imports it on the first call (about 20 kB of gzip on the sign-in and account pages)', () => {
     const pages = allPages();
     expect(pages.length).toBeGreaterThan(50);
