@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { articleKeys, getStoryCategories, setStoryCategoryFavourite, type CategoryRow, type StoryCategoriesAnswer as CategoriesAnswer } from '@/services/article';
 
@@ -8,11 +8,15 @@ function withFavourite(answer: CategoriesAnswer | undefined, categoryId: number,
   return { ...answer, data };
 }
 
-/** The story categories list (favourites first), and marking or unmarking one; the list is refetched after each change. */
-export function useStoryCategories() {
+/**
+ * The story categories list (favourites first), and marking or unmarking one; the list is refetched after each change.
+ * `serverCategories`, the list the page's server props hold, is the list until it is read again: not on arrival.
+ */
+export function useStoryCategories(serverCategories?: CategoryRow[]) {
   const key = articleKeys.storyCategories();
-  // The page's server props fill the list (SWR fallback): it is not read again on arrival.
-  const { data, error } = useSWR<CategoriesAnswer>(key, getStoryCategories, { revalidateIfStale: false, revalidateOnFocus: false });
+  // One answer while the server's list is the same, so the list read from it is the same.
+  const fallbackData = useMemo<CategoriesAnswer | undefined>(() => (serverCategories ? { status: 'success', data: serverCategories } : undefined), [serverCategories]);
+  const { data, error } = useSWR<CategoriesAnswer>(key, getStoryCategories, { fallbackData, revalidateIfStale: false, revalidateOnFocus: false });
   const { mutate } = useSWRConfig();
   const [failed, setFailed] = useState<string | null>(null);
 

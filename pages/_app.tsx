@@ -13,8 +13,7 @@ import { theme } from '@/styles/theme';
 export type PageWithLayout<P = object> = NextPage<P> & {
   /**
    * Wraps the page; the layout stays mounted between routes that share it. Screens take `siteLayout`
-   * (components/shell/siteLayout.tsx: header and sidebar; dataLayout adds SWR's server-filled cache); a page without
-   * one is shown bare.
+   * (components/shell/siteLayout.tsx: header and sidebar); a page without one is shown bare.
    */
   getLayout?: (page: ReactElement, props: P) => ReactNode;
 };

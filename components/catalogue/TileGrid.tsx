@@ -1,22 +1,16 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH, issueCardParts } from '@/components/ui/IssueCard';
 import { coverMarkup } from '@/components/ui/card-markup';
-import { useIdleImport } from '@/hooks/useIdleImport';
-import type { PagedList, PageOf } from '@/hooks/usePagedList';
+import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
+import type { PageOf } from '@/hooks/usePagedList';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import type { IssueTile } from '@/lib/entities';
 import { innerHtml } from '@/lib/html';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
-import type { PagerRequest } from './TileGridPager';
-
-// The paging code (and SWR) loads when the browser is idle after the page is shown, and runs from the first request
-// for a second page: the server drew the first, and most visits never ask for another.
-const loadPager = () => import('./TileGridPager');
-const TileGridPager = lazy(() => loadPager().then((module) => ({ default: module.TileGridPager })));
 
 /** Covers in the first rows load at once; the rest as they come near. */
 const PRIORITY_COVERS = 6;
@@ -37,24 +31,8 @@ export interface TileGridProps {
  * The scroll position is saved on a click and restored on coming back.
  */
 export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: TileGridProps) {
-  const [request, setRequest] = useState<PagerRequest | null>(null);
-  const [paged, setPaged] = useState<PagedList<IssueTile> | null>(null);
-  useIdleImport(loadPager, first.nbPages > 1);
-  // Until the pager reports, the list is the server's page; a request for more shows the loading state at once.
-  const list: PagedList<IssueTile> = paged ?? {
-    items: first.items,
-    pagesLoaded: 1,
-    hasMore: first.nbPages > 1,
-    loading: request !== null,
-    error: null,
-    loadMore: async () => setRequest((current) => current ?? { more: true }),
-    loadUntil: (count) =>
-      count <= 1 || request
-        ? Promise.resolve()
-        : new Promise<void>((done) => {
-            setRequest({ until: count, done });
-          }),
-  };
+  // The server drew the first page; the paging part (and SWR) loads when the browser is idle after the page is shown.
+  const { list, pager } = useIdlePagedList({ first, firstPage: 1, loadPage });
   const containerRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   useScrollRestore(containerRef, list);
@@ -64,11 +42,7 @@ export function TileGrid({ label, first, loadPage, emptyText, cardOverlay }: Til
 
   return (
     <div ref={containerRef}>
-      {request ? (
-        <Suspense fallback={null}>
-          <TileGridPager first={first} loadPage={loadPage} request={request} onChange={setPaged} />
-        </Suspense>
-      ) : null}
+      {pager}
       <Grid aria-label={label}>
         {list.items.map((tile, index) => (
           <GridCard key={`${tile.editionId}-${tile.browserLinkUrl}`} tile={tile} priority={index < PRIORITY_COVERS} overlay={cardOverlay?.(tile)} />

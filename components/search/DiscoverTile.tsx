@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { EXPIRED_POPUP } from '@/lib/constants';
@@ -184,7 +183,7 @@ const PageButton = styled.button`
   }
 `;
 
-const MoreLink = styled(Link)`
+const MoreLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: 36px;

@@ -1,11 +1,10 @@
-import Link from 'next/link';
 import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { ClockIcon } from '@/components/ui/icons';
 import { imageSourcesFor } from '@/components/ui/images';
 import { STORY_IMAGE } from '@/lib/constants';
 import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
-import type { SearchState } from '@/hooks/useSearch';
+import type { SearchState } from '@/hooks/useSearchRequest';
 import { discoverIssue, type DiscoverIssue, type SearchResult, type StoryResult } from '@/lib/search-results';
 import type { SearchOptions } from '@/services/search';
 import { theme } from '@/styles/theme';
@@ -124,9 +123,9 @@ function StoryRow({ story }: { story: StoryResult }) {
       <RowText>
         {source ? <Muted>{source}</Muted> : null}
         <StoryTitle>
-          <Link href={story.tile.browserLinkUrl}>
+          <a href={story.tile.browserLinkUrl}>
             <Highlight value={story.titleHighlight} />
-          </Link>
+          </a>
         </StoryTitle>
         {story.snippet ? (
           <Snippet>
@@ -228,7 +227,7 @@ const DiscoverList = styled(ResultList)`
   gap: ${theme.spacing.md};
 `;
 
-const RowLink = styled(Link)`
+const RowLink = styled.a`
   display: flex;
   align-items: center;
   gap: ${theme.spacing.md};
@@ -322,7 +321,7 @@ const MoreButton = styled.button`
   color: ${theme.colors.text};
 `;
 
-const DiscoverMore = styled(Link)`
+const DiscoverMore = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: ${theme.sizes.tapTarget};

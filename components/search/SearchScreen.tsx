@@ -1,10 +1,11 @@
-import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
+import { useIdleImport } from '@/hooks/useIdleImport';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
-import { useSearch } from '@/hooks/useSearch';
+import { useSearchRequest } from '@/hooks/useSearchRequest';
 import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { searchPageUrl, type SearchTab } from '@/lib/search';
 import { isEmptyPage, NO_RESULTS, type DiscoverIssue, type SearchPageResult } from '@/lib/search-results';
@@ -13,8 +14,12 @@ import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { DiscoverTile } from './DiscoverTile';
 import { SearchField } from './SearchField';
-import { SearchHome } from './SearchHome';
 import { SearchResults } from './SearchResults';
+
+// The search home (popular titles, read through SWR) loads apart: the page shows it only while nothing is typed, and
+// reads its titles in the browser anyway. With words searched, it loads when the browser is idle, for when they go.
+const loadHome = () => import('./SearchHome');
+const SearchHome = lazy(() => loadHome().then((module) => ({ default: module.SearchHome })));
 
 export interface SearchScreenProps {
   query: string;
@@ -37,7 +42,12 @@ export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRati
   const options = { libraryId, base, ageRating: ageRating ?? undefined };
   // With an issue, the server searched that issue alone: the results wait for new text.
   const served = initial ?? NO_RESULTS;
-  const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = useSearch({ ...options, initial: { text: query, query, tab, served } });
+  const search = useSearchRequest({ ...options, initial: { text: query, query, tab, served } });
+  // The server's first page is the list until more is asked for; the paging part (and SWR) loads when the browser is
+  // idle, or at once for words searched here.
+  const { list, pager } = useIdlePagedList(search.pages);
+  const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = search.withList(list);
+  useIdleImport(loadHome, issueId === null);
   useScrollBottom(null, loadMore, Boolean(state.query) && issueId === null);
   // Back from a result: the same words and tab come back with their pages, where they were left (SPEC §4).
   const pageRef = useRef<HTMLDivElement>(null);
@@ -61,6 +71,7 @@ export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRati
 
   return (
     <Page ref={pageRef}>
+      {pager}
       <Heading>Search</Heading>
       <SearchField value={state.text} onChange={setText} placeholder={placeholder} />
       {issueId !== null ? (
@@ -74,7 +85,9 @@ export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRati
       ) : state.text.trim() ? (
         <SearchResults state={state} onTab={setTab} onMore={loadMore} variant="page" options={options} />
       ) : (
-        <SearchHome libraryId={libraryId} base={base} />
+        <Suspense fallback={null}>
+          <SearchHome libraryId={libraryId} base={base} />
+        </Suspense>
       )}
     </Page>
   );
@@ -105,7 +118,7 @@ const SubHeading = styled.h2`
 
 
 
-const BackLink = styled(Link)`
+const BackLink = styled.a`
   display: inline-flex;
   align-items: center;
   min-height: ${theme.sizes.tapTarget};

@@ -3,18 +3,16 @@ import { VISITOR_OFFERS } from '@/lib/navigation';
 import { SiteShell } from './SiteShell';
 import type { ShellProps } from './types';
 
-/** The props a page hands its layout: the shell's session view, and SWR's server-loaded data for dataLayout. */
+/** The props a page hands its layout: the shell's session view. */
 export interface SiteLayoutProps {
   shell?: ShellProps;
-  fallback?: Record<string, unknown>;
 }
 
 const ANONYMOUS_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };
 
 /**
- * The layout of every screen with the site's header and sidebar. A page takes it with `Page.getLayout = siteLayout`
- * (or dataLayout, when its server props fill SWR's cache); the reader, which fills the screen, does not, so none of
- * this is part of its script.
+ * The layout of every screen with the site's header and sidebar. A page takes it with `Page.getLayout = siteLayout`;
+ * the reader, which fills the screen, does not, so none of this is part of its script.
  */
 export function siteLayout(page: ReactElement, props: SiteLayoutProps) {
   return <SiteShell shell={props.shell ?? ANONYMOUS_SHELL}>{page}</SiteShell>;

@@ -1,20 +1,25 @@
-import Link from 'next/link';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { StoryCard } from '@/components/ui/StoryCard';
+import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
+import { useIdleImport } from '@/hooks/useIdleImport';
 import { useNearBottom } from '@/hooks/useNearBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
-import { useStoryCategories } from '@/hooks/useStoryCategories';
-import { usePagedList } from '@/hooks/usePagedList';
 import type { StoryTile } from '@/lib/entities';
 import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
 import { storyTile } from '@/lib/story-tiles';
-import { articleKeys, getStoryList } from '@/services/article';
+import { articleKeys, getStoryList, type CategoryRow } from '@/services/article';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import type { StoryCategoriesRead } from './StoryCategoriesReader';
 import { StoryCategoryNav, type FixedStoryLink } from './StoryCategoryNav';
 import { StoryListSkeleton } from './StoryListSkeleton';
+
+// The part that reads the categories through SWR (and marks favourites) loads when the browser is idle after the
+// page is shown (the server's categories are the first paint), so SWR is not part of the page's first load.
+const loadReader = () => import('./StoryCategoriesReader');
+const StoryCategoriesReader = lazy(() => loadReader().then((module) => ({ default: module.StoryCategoriesReader })));
 
 // Made once: toLocaleString builds an ICU formatter on every call (0.13 ms each here), on every render of the list.
 const STORY_COUNT = new Intl.NumberFormat('en');
@@ -31,6 +36,8 @@ export interface StoriesScreenProps {
   nbPages: number;
   nbHits: number;
   fixed: FixedStoryLink[];
+  /** The story categories, favourites first, as the server read them. */
+  categories: CategoryRow[];
   currentHref: string;
 }
 
@@ -38,10 +45,16 @@ export interface StoriesScreenProps {
  * A story list (SPEC §2): the categories, story cards, and the next pages loaded as the reader scrolls. The scroll
  * position is saved on a click and restored on coming back (SPEC §4), with the pages that were loaded.
  */
-export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, nbHits, fixed, currentHref }: StoriesScreenProps) {
-  const { categories, failed, toggleFavourite } = useStoryCategories();
-  // The server rendered page 0 as tiles; the pages after it come from the article service (zero-based on the wire).
-  const pages = usePagedList({
+export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, nbHits, fixed, categories: serverCategories, currentHref }: StoriesScreenProps) {
+  const ready = useIdleImport(loadReader, serverCategories.length > 0);
+  // A favourite toggled before the reading part is here waits for it.
+  const [request, setRequest] = useState<CategoryRow | null>(null);
+  const [read, setRead] = useState<StoryCategoriesRead | null>(null);
+  const categories = read?.categories ?? serverCategories;
+  const toggleFavourite = read?.toggleFavourite ?? ((category: CategoryRow) => setRequest((current) => current ?? category));
+  // The server rendered page 0 as tiles; the pages after it come from the article service (zero-based on the wire),
+  // through the paging part, loaded when the browser is idle.
+  const { list: pages, pager } = useIdlePagedList({
     first: { items: [], nbPages },
     firstPage: 0,
     keyOf: (page) => articleKeys.list(list, page, ageRating),
@@ -65,6 +78,12 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
 
   return (
     <Page ref={pageRef}>
+      {ready || request ? (
+        <Suspense fallback={null}>
+          <StoryCategoriesReader serverCategories={serverCategories} request={request} onChange={setRead} />
+        </Suspense>
+      ) : null}
+      {pager}
       <Heading>
         <h1>{title}</h1>
         <Intro>
@@ -76,14 +95,14 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
         fixed={fixed}
         categories={categories}
         currentHref={currentHref}
-        failed={failed}
+        failed={read?.failed ?? null}
         onToggleFavourite={(category) => void toggleFavourite(category)}
       />
       {stories.length === 0 ? (
         <Empty>
           <p>There are no stories here yet.</p>
           <p>
-            <Link href={fixedStoryCategoryHref('cover')}>Read the cover stories</Link> instead.
+            <a href={fixedStoryCategoryHref('cover')}>Read the cover stories</a> instead.
           </p>
         </Empty>
       ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { pillChip } from '@/components/ui/KeywordChip';
+import { pillChip } from '@/components/ui/pill-chip';
 import { storyCategoryHref } from '@/lib/story-routes';
 import type { CategoryRow } from '@/services/article';
 import { theme } from '@/styles/theme';

@@ -101,6 +101,23 @@ describe('first-load JS of the catalogue routes', () => {
     for (const screen of screens) expect(pathTo(screen, 'swr')).toBeNull();
   });
 
+  // The story list and /search draw the server's first page; their paging, the story categories' reader and search's
+  // home (popular titles) read through SWR and load after the first paint.
+  const serverDrawnLists = [
+    ['/stories/category/[slug]/[categoryId]', 'components/story/StoriesScreen.tsx'],
+    ['/search', 'components/search/SearchScreen.tsx'],
+  ];
+
+  it.each(serverDrawnLists)('%s loads no SWR at first: what reads through it loads after the first paint (about 6 kB of gzip)', (route, screenFile) => {
+    const screens = screensOf(route);
+    expect(screens.map((file) => path.relative(ROOT, file))).toContain(screenFile);
+    for (const screen of screens) expect(pathTo(screen, 'swr')).toBeNull();
+  });
+
+  it.each(serverDrawnLists)('%s loads no next/link at first: its links are plain anchors the frame navigates (about 2 kB of gzip)', (route) => {
+    for (const screen of screensOf(route)) expect(pathTo(screen, 'next/link')).toBeNull();
+  });
+
   it('no page loads axios with itself: services/http.ts imports it on the first call (about 20 kB of gzip on the sign-in and account pages)', () => {
     const pages = allPages();
     expect(pages.length).toBeGreaterThan(50);

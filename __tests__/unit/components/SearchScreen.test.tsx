@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
@@ -29,6 +30,18 @@ const server = setupServer(
   mswHttp.get('*/api/catalogue/search_list', () => {
     requests.push('issues');
     return HttpResponse.json({ status: 'success', hits: [], nbHits: 0, nbPages: 0, page: 0 });
+  }),
+  mswHttp.get('*/api/catalogue/magazine-libaray', () => {
+    requests.push('library');
+    return HttpResponse.json({
+      status: 'success',
+      query: '',
+      popularCat: [{ category_id: 100, name: 'Travel', cat_slug: 'travel', image: 'categories/travel', count: 20 }],
+      popularLang: [{ lang_code: 'en', lang: 'English', display_name: 'English', count: 30 }],
+      magazineList: [hit(1)],
+      journalList: [],
+      magazines: { hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page: 0, hitsPerPage: 20 },
+    });
   }),
 );
 
@@ -75,5 +88,25 @@ describe('/search with its first page found on the server', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(requests).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/search in the browser', () => {
+  it('searches new words typed here, showing that it searches rather than that nothing was found', async () => {
+    renderScreen('geo', searchPageResult({ magazines: { hits: hits(0) } }));
+    const box = screen.getByRole('searchbox');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'geography');
+    await waitFor(() => expect(screen.getByText('Searching…')).toBeInTheDocument());
+    expect(screen.queryByText(/No results found/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Geo Title 20' })).toBeInTheDocument();
+    expect(requests).toContain('magazines p=0');
+  });
+
+  it('shows the search home (popular titles) while nothing is typed', async () => {
+    renderScreen('', null);
+    expect(await screen.findByRole('heading', { name: 'Popular Magazines' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/magazines/BS/en');
+    expect(requests).toEqual(['library']);
   });
 });

@@ -9,7 +9,7 @@ import { StoryScreen, type StoryScreenProps } from '@/components/story/StoryScre
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { STORAGE } from '@/lib/cookies';
 import type { StoryTile } from '@/lib/entities';
-import { articleKeys, type CategoryRow, type StoryFromServer } from '@/services/article';
+import { type CategoryRow, type StoryFromServer } from '@/services/article';
 import { http } from '@/services/http';
 import { renderWithTheme } from './render';
 
@@ -93,7 +93,6 @@ beforeEach(() => {
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-/** A fresh SWR cache per test, with the app's fetcher and the server's first answers as fallback. */
 /** The page frame's link listener (components/layout/Layout), which navigates the screen's plain links. */
 function LinksFrame({ children }: { children: ReactNode }) {
   const frame = useRef<HTMLDivElement>(null);
@@ -101,12 +100,12 @@ function LinksFrame({ children }: { children: ReactNode }) {
   return <div ref={frame}>{children}</div>;
 }
 
+/** A fresh SWR cache per test, inside the frame's link listener; the screens start from the server's props. */
 function renderWithSwr(ui: ReactElement) {
   const fetcher = async (url: string) => (await http.get<unknown>(url)).data;
-  const fallback = { [articleKeys.storyCategories()]: { status: 'success', data: categories } };
   return renderWithTheme(
     <LinksFrame>
-      <SWRConfig value={{ provider: () => new Map(), fetcher, fallback, dedupingInterval: 0 }}>{ui}</SWRConfig>
+      <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>{ui}</SWRConfig>
     </LinksFrame>,
   );
 }
@@ -124,10 +123,28 @@ const listProps: StoriesScreenProps = {
     { label: 'Latest Stories', href: '/stories/category/Latest-Stories/RC' },
     { label: 'For You', href: '/stories/category/For-You/recom' },
   ],
+  categories,
   currentHref: '/stories/category/Cover-Stories/sec_60',
 };
 
 describe('StoriesScreen', () => {
+  it('marks a favourite chosen before the categories\' reading part has loaded, once it has', async () => {
+    // The browser never idles here: the toggle itself brings the reading part. First of these tests, so that no test
+    // before it has loaded the part (a part once loaded is ready at once on the next mount).
+    Object.assign(window, { requestIdleCallback: jest.fn(), cancelIdleCallback: jest.fn() });
+    const { unmount } = renderWithSwr(<StoriesScreen {...listProps} />);
+    try {
+      await userEvent.click(screen.getByText('Choose favourite categories'));
+      await userEvent.click(screen.getByRole('button', { name: 'Travel' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Travel' })).toHaveAttribute('aria-pressed', 'true'));
+      expect(favourites.has(7)).toBe(true);
+    } finally {
+      unmount();
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
+    }
+  });
+
   it('shows the first page as story cards under the story categories, the current list marked', () => {
     renderWithSwr(<StoriesScreen {...listProps} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Cover Stories' })).toBeInTheDocument();

@@ -4,9 +4,10 @@ import path from 'node:path';
 
 /**
  * _app shows a page bare unless the page names its layout, so that the reader's script carries no header, sidebar or
- * SWR. This keeps every other screen inside the site's shell: a new page without a layout fails here. A page whose
- * server props fill SWR's `fallback` takes dataLayout (siteLayout with SWR's provider), and only such a page: without
- * it the fallback would be dropped, and with it a page that needs no SWR would load SWR's code at first.
+ * SWR. This keeps every other screen inside the site's shell: a new page without a layout fails here. No layout
+ * holds SWR's provider (SWR would be part of every page's first load): a page hands its screen the server's data as
+ * props, and a screen that reads through SWR starts from them (a hook's fallbackData), so a page's SWR `fallback`
+ * would be dropped.
  */
 const PAGES = path.join(process.cwd(), 'pages');
 const FULL_SCREEN = new Set(['reader/[code]/[issue].tsx', 'q/temp/tpreader.tsx']);
@@ -40,10 +41,8 @@ describe('page layouts', () => {
       // The staff console has its own frame (navigation of the console, not the reading site's header and sidebar).
       expect(layout).toBe('consoleLayout');
       expect(source).toContain("import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';");
-    } else if (/^\s+fallback: /m.test(source)) {
-      expect(layout).toBe('dataLayout');
-      expect(source).toContain("import { dataLayout } from '@/components/shell/dataLayout';");
     } else {
+      expect(source).not.toMatch(/^\s+fallback: /m);
       expect(layout).toBe('siteLayout');
       expect(source).toContain("import { siteLayout } from '@/components/shell/siteLayout';");
     }

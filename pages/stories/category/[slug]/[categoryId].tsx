@@ -5,13 +5,12 @@ import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
 import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-routes';
 import { storyTile } from '@/lib/story-tiles';
-import { articleKeys } from '@/services/article';
 import { loadStoryListPage } from '@/server/article/pages';
 import { withPage } from '@/server/context';
-import { dataLayout } from '@/components/shell/dataLayout';
+import { siteLayout } from '@/components/shell/siteLayout';
 
 // A mapped type, so the props satisfy withPage's Record<string, unknown>.
-type Props = { [K in keyof StoriesScreenProps]: StoriesScreenProps[K] } & { shell: ShellProps; fallback: Record<string, unknown> };
+type Props = { [K in keyof StoriesScreenProps]: StoriesScreenProps[K] } & { shell: ShellProps };
 
 export const getServerSideProps = withPage<'member', Props>({ access: 'member' }, async (page, ctx) => {
   const slug = String(ctx.params?.slug ?? '');
@@ -33,8 +32,8 @@ export const getServerSideProps = withPage<'member', Props>({ access: 'member' }
     nbPages: listPage.first.nbPages,
     nbHits: listPage.first.nbHits,
     fixed: (['cover', 'latest', 'forYou'] as const).map((which) => ({ label: STORY_CATEGORIES[which].name, href: fixedStoryCategoryHref(which) })),
+    categories: listPage.categories,
     currentHref: storyCategoryHref(slug, categoryId),
-    fallback: { [articleKeys.storyCategories()]: { status: 'success', data: listPage.categories } },
   };
   return { props };
 }) satisfies GetServerSideProps;
@@ -51,4 +50,4 @@ export default function StoryListPage(props: InferGetServerSidePropsType<typeof 
   );
 }
 
-StoryListPage.getLayout = dataLayout;
+StoryListPage.getLayout = siteLayout;
