@@ -31,12 +31,12 @@ export function ListingScreen({ title, listTitle, topLists, languages, categorie
       <Title>{title}</Title>
       {topLists ? (
         <nav aria-label="Top lists">
-          <KeywordChipList label="Top lists" chips={topLists} plainLinks />
+          <KeywordChipList label="Top lists" chips={topLists} />
         </nav>
       ) : null}
       {languages.length > 1 ? (
         <nav aria-label="Languages">
-          <KeywordChipList label="Languages" chips={languages} plainLinks />
+          <KeywordChipList label="Languages" chips={languages} />
         </nav>
       ) : null}
       {categories && categories.length > 0 ? (

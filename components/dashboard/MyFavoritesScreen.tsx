@@ -2,7 +2,9 @@ import Link from 'next/link';
 import { lazy, Suspense, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { FavouriteButton } from '@/components/magazine/FavouriteButton';
-import { IssueCard } from '@/components/ui/IssueCard';
+import { issueCardMarkup } from '@/components/ui/card-markup';
+import { issueCardRules } from '@/components/ui/IssueCard';
+import { html, innerHtml } from '@/lib/html';
 import type { IssueTile } from '@/lib/entities';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
@@ -35,8 +37,8 @@ function Grid({ items, label }: { items: FavouriteTile[]; label: string }) {
     <Tiles aria-label={label}>
       {items.map((item) => (
         <li key={item.mid}>
-          <IssueCard tile={item.tile} />
-          <p className="latest">Latest: {item.issueName}</p>
+          {/* The card and its latest issue as text (card-markup), styled from the list; the toggle is a component. */}
+          <div className="entry" dangerouslySetInnerHTML={innerHtml(html`${issueCardMarkup(item.tile)}<p class="latest">Latest: ${item.issueName}</p>`)} />
           <FavouriteButton mid={item.mid} magazineName={item.tile.name} />
         </li>
       ))}
@@ -98,11 +100,16 @@ const Tiles = styled.ul`
   padding: 0;
   list-style: none;
 
-  li {
+  li,
+  .entry {
     display: flex;
     flex-direction: column;
     align-items: flex-start;
     gap: ${theme.spacing.xs};
+  }
+
+  .issue-card {
+    ${issueCardRules}
   }
 
   .latest {

@@ -36,14 +36,14 @@ export function HomeScreen({ libraryName, popular, categories, newspapers, cover
           title="Popular Magazines"
           viewAllHref={links.popular}
           itemCount={popular.length}
-          items={popular.map((tile, index) => issueCardMarkup(tile, { priority: index < 6 }))}
+          items={popular.map((tile, index) => issueCardMarkup(tile, { priority: index < 6, favouriteSlot: true }))}
         />
       )}
       {categories.length > 0 && (
         <Slider title="Categories" viewAllHref={links.categories} itemCount={categories.length} items={categories.map((tile) => categoryTileMarkup(tile))} />
       )}
       {newspapers && (
-        <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length} items={newspapers.map((tile) => issueCardMarkup(tile))} />
+        <Slider title="Newspapers" viewAllHref={links.newspapers} itemCount={newspapers.length} items={newspapers.map((tile) => issueCardMarkup(tile, { favouriteSlot: true }))} />
       )}
       {coverStories.length > 0 && (
         <Slider

@@ -1,8 +1,9 @@
-import Link from 'next/link';
 import styled from 'styled-components';
 import { ClockIcon } from '@/components/ui/icons';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
-import { StoryCard } from '@/components/ui/StoryCard';
+import { storyCardMarkup } from '@/components/ui/card-markup';
+import { storyCardRules } from '@/components/ui/StoryCard';
+import { html, innerHtml } from '@/lib/html';
 import type { StoryTile } from '@/lib/entities';
 import { fixedStoryCategoryHref } from '@/lib/story-routes';
 import type { LanguageChoice, StoryView } from '@/lib/story-screen';
@@ -25,7 +26,11 @@ export interface StoryScreenProps {
   signInHref: string;
 }
 
-/** A story to read (SPEC §2): comfortable on a phone, with its magazine and issue, languages, keywords and related stories. */
+/**
+ * A story to read (SPEC §2): comfortable on a phone, with its magazine and issue, languages, keywords and related
+ * stories. Its links are plain anchors the frame navigates (hooks/useDelegatedLinks), and the related stories are
+ * written as text (card-markup's storyCardMarkup), styled from their list.
+ */
 export function StoryScreen({ story, languages, translation, related, signInHref }: StoryScreenProps) {
   const originalHref = story.href;
   return (
@@ -34,10 +39,10 @@ export function StoryScreen({ story, languages, translation, related, signInHref
         <Crumbs aria-label="Breadcrumb">
           <ol>
             <li>
-              <Link href={fixedStoryCategoryHref('cover')}>Stories</Link>
+              <a href={fixedStoryCategoryHref('cover')}>Stories</a>
             </li>
             <li>
-              <Link href={story.categoryHref}>{story.categoryName}</Link>
+              <a href={story.categoryHref}>{story.categoryName}</a>
             </li>
           </ol>
         </Crumbs>
@@ -78,7 +83,7 @@ export function StoryScreen({ story, languages, translation, related, signInHref
           </Notice>
         ) : translation.state === 'translated' ? (
           <Notice role="status">
-            Translated into {translation.languageName}. <Link href={originalHref}>Read the original</Link>
+            Translated into {translation.languageName}. <a href={originalHref}>Read the original</a>
           </Notice>
         ) : null}
 
@@ -106,13 +111,7 @@ export function StoryScreen({ story, languages, translation, related, signInHref
       {related.length > 0 ? (
         <Related aria-labelledby="related-stories">
           <h2 id="related-stories">Related stories</h2>
-          <ul>
-            {related.map((tile) => (
-              <li key={tile.key}>
-                <StoryCard story={tile} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <ul dangerouslySetInnerHTML={innerHtml(html`${related.map((tile) => html`<li>${storyCardMarkup(tile, 3)}</li>`)}`)} />
         </Related>
       ) : null}
     </Page>
@@ -217,7 +216,7 @@ const Meta = styled.p`
   }
 `;
 
-const IssueLink = styled(Link)`
+const IssueLink = styled.a`
   align-self: flex-start;
   display: inline-flex;
   align-items: center;
@@ -306,7 +305,7 @@ const SignIn = styled.section`
   }
 `;
 
-const SignInLink = styled(Link)`
+const SignInLink = styled.a`
   align-self: flex-start;
   display: inline-flex;
   align-items: center;
@@ -351,5 +350,9 @@ const Related = styled.aside`
     margin: 0;
     padding: 0;
     list-style: none;
+  }
+
+  .story-card {
+    ${storyCardRules}
   }
 `;

@@ -79,16 +79,20 @@ export function storyCardWideInnerMarkup(story: StoryTile, headingLevel: Heading
 
 /*
  * Whole cards, for rows and lists written as text (Slider's `items`): each is the element its component draws, with
- * the class its holder styles it by (`issue-card`, `category-tile`, `story-card-wide`, carrying IssueCard's,
- * CategoryTile's and StoryCardWide's rules once for all its cards) instead of a styled component per card.
+ * the class its holder styles it by (`issue-card`, `category-tile`, `story-card`, `story-card-wide`, carrying
+ * IssueCard's, CategoryTile's, StoryCard's and StoryCardWide's rules once for all its cards) instead of a styled component per card.
  */
 
 /**
- * An issue card: cover link, the favourite toggle's empty slot on a magazine's card (FavouriteSlots draws the toggle
- * into it once a member is known, as CardFavourite does beside IssueCard's link), and the name.
+ * An issue card: cover link, with `favouriteSlot` the favourite toggle's empty slot on a magazine's card
+ * (useFavouriteSlots draws the toggle into it once a member is known, as CardFavourite does beside IssueCard's link),
+ * and the name.
  */
-export function issueCardMarkup(tile: IssueTile, { size = 'regular', priority = false }: { size?: CardSize; priority?: boolean } = {}): HtmlFragment {
-  const slot = tile.mid === undefined ? null : html`<div class="favourite-slot"${attributes({ 'data-favourite-mid': tile.mid, 'data-favourite-name': tile.name })}></div>`;
+export function issueCardMarkup(
+  tile: IssueTile,
+  { size = 'regular', priority = false, favouriteSlot = false }: { size?: CardSize; priority?: boolean; favouriteSlot?: boolean } = {},
+): HtmlFragment {
+  const slot = !favouriteSlot || tile.mid === undefined ? null : html`<div class="favourite-slot"${attributes({ 'data-favourite-mid': tile.mid, 'data-favourite-name': tile.name })}></div>`;
   return html`<div class="${size === 'compact' ? 'issue-card compact' : 'issue-card'}"><a class="cover" href="${safeHref(tile.browserLinkUrl)}">${coverMarkup(
     tile,
     ISSUE_CARD_SIZES[size],
@@ -105,6 +109,11 @@ export function categoryTileMarkup(tile: CategoryTileData, { size = 'regular', p
     ...CATEGORY_TILE_SIZES[size],
     priority,
   })}</a>`;
+}
+
+/** A story card, for lists. */
+export function storyCardMarkup(story: StoryTile, headingLevel: HeadingLevel = 3): HtmlFragment {
+  return html`<article class="story-card">${storyCardInnerMarkup(story, headingLevel, false)}</article>`;
 }
 
 /** A wide story card, for sliders. */

@@ -2,9 +2,8 @@ import { css } from 'styled-components';
 import { theme } from '@/styles/theme';
 
 /**
- * A pill chip's look (border, fill, text, hover, and the current one filled with the brand), shared by KeywordChip
- * and the story list's category chips, which are styled from their list. Apart from KeywordChip, so that the story
- * list's chips (plain anchors) do not bring next/link with them.
+ * A pill chip's look (border, fill, text, hover, and the current one filled with the brand), shared by
+ * KeywordChipList's chips and the story list's category chips, plain anchors styled from their list.
  */
 export const pillChip = css`
   display: inline-flex;
