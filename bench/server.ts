@@ -23,17 +23,17 @@ export const DEMO_MEMBER = { email: 'reader@riverside.test', password: 'reading-
 /**
  * `npm start` of the production build on `database` (`embedded`: what `npm start` picks with no DATABASE_URL;
  * `pglite`: EMBEDDED_DB=pglite; `postgresql`: `pgUrl`), with its data under `dataDir` and its output in
- * `dataDir/bench-server.log`. Its own process group, so stopSite ends the whole tree (npm, the start script, Next.js,
+ * `dataDir/bench-server.log`, from the checkout `cwd` (this one by default). Its own process group, so stopSite ends the whole tree (npm, the start script, Next.js,
  * the embedded database) together.
  */
-export function startSite(options: { database: string; dataDir: string; port: number; pgUrl?: string; env?: Record<string, string> }): ChildProcess {
+export function startSite(options: { database: string; dataDir: string; port: number; pgUrl?: string; env?: Record<string, string>; cwd?: string }): ChildProcess {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env };
   delete env.DATABASE_URL;
   delete env.EMBEDDED_DB;
   if (options.database === 'postgresql') env.DATABASE_URL = options.pgUrl;
   if (options.database === 'pglite') env.EMBEDDED_DB = 'pglite';
-  const child = spawn('npm', ['start', '--', '-p', String(options.port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start', '--', '-p', String(options.port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true, cwd: options.cwd });
   const log = fs.createWriteStream(path.join(options.dataDir, 'bench-server.log'), { flags: 'a' });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);

@@ -41,6 +41,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
   const pages = showAllPages ? issue.pages : issue.pages.slice(0, DISCOVER_PAGES_SHOWN);
   const current = issue.pages.find((p) => p.page === selected) ?? issue.pages[0];
   const { src, srcSet } = imageSet(issue.imgPath);
+  const Heading = headingTag[headingLevel];
   const where = `${issue.magName}, ${issue.issueName}${current ? `, page ${current.page}` : ''}`;
 
   const read = async () => {
@@ -56,19 +57,20 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
 
   return (
     <Tile>
-      <CoverButton type="button" onClick={() => void read()} aria-label={`Read ${where}`} disabled={opening}>
-        <Cover src={src} srcSet={srcSet} width={DISCOVER_COVER_WIDTH} height={DISCOVER_COVER_HEIGHT} alt="" loading="lazy" decoding="async" />
-      </CoverButton>
-      <Details>
-        <MagazineName as={headingTag[headingLevel]}>{issue.magName}</MagazineName>
-        <IssueName>{issue.issueName}</IssueName>
+      <button className="cover-button" type="button" onClick={() => void read()} aria-label={`Read ${where}`} disabled={opening}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves its 1x/2x/3x sizes itself */}
+        <img className="cover" src={src} srcSet={srcSet} width={DISCOVER_COVER_WIDTH} height={DISCOVER_COVER_HEIGHT} alt="" loading="lazy" decoding="async" />
+      </button>
+      <div className="details">
+        <Heading className="magazine-name">{issue.magName}</Heading>
+        <p className="issue-name">{issue.issueName}</p>
         {pages.length > 0 ? (
           <>
-            <PagesLabel id={pagesLabelId}>{issue.fin === 1 ? 'Found on page' : `Found on ${issue.fin} pages`}</PagesLabel>
-            <PageList aria-labelledby={pagesLabelId}>
+            <p className="pages-label" id={pagesLabelId}>{issue.fin === 1 ? 'Found on page' : `Found on ${issue.fin} pages`}</p>
+            <ul className="page-list" aria-labelledby={pagesLabelId}>
               {pages.map((p) => (
                 <li key={p.page}>
-                  <PageButton
+                  <button className="page-button"
                     type="button"
                     aria-pressed={p.page === current?.page}
                     aria-controls={excerptId}
@@ -76,26 +78,26 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
                     onClick={() => setSelected(p.page)}
                   >
                     {p.page}
-                  </PageButton>
+                  </button>
                 </li>
               ))}
               {!showAllPages && issue.fin > DISCOVER_PAGES_SHOWN && moreHref ? (
                 <li>
-                  <MoreLink href={moreHref} aria-label={`More pages of ${issue.magName}, ${issue.issueName}`}>
+                  <a className="more-link" href={moreHref} aria-label={`More pages of ${issue.magName}, ${issue.issueName}`}>
                     More
-                  </MoreLink>
+                  </a>
                 </li>
               ) : null}
-            </PageList>
-            <Excerpt id={excerptId} aria-live="polite">
+            </ul>
+            <p className="excerpt" id={excerptId} aria-live="polite">
               {current ? <Highlight value={current._highLight} /> : null}
-            </Excerpt>
+            </p>
           </>
         ) : null}
-        <ReadMore type="button" onClick={() => void read()} disabled={opening} aria-label={`Read More: ${where}`}>
+        <button className="read-more" type="button" onClick={() => void read()} disabled={opening} aria-label={`Read More: ${where}`}>
           Read More
-        </ReadMore>
-      </Details>
+        </button>
+      </div>
       {expired ? <Popup open title={EXPIRED_POPUP.title} text={EXPIRED_POPUP.text} onClose={() => setExpired(false)} role="alertdialog" /> : null}
     </Tile>
   );
@@ -109,114 +111,115 @@ const Tile = styled.article`
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surface};
   min-width: 0;
-`;
 
-const CoverButton = styled.button`
-  flex: 0 0 auto;
-  align-self: flex-start;
-  padding: 0;
-  border: 0;
-  border-radius: ${theme.radii.sm};
-  background: none;
-  cursor: pointer;
-  line-height: 0;
-`;
-
-const Cover = styled.img`
-  width: ${DISCOVER_COVER_WIDTH / 1.5}px;
-  height: auto;
-  aspect-ratio: ${DISCOVER_COVER_WIDTH} / ${DISCOVER_COVER_HEIGHT};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.skeleton};
-  object-fit: cover;
-
-  ${media.up('sm')} {
-    width: ${DISCOVER_COVER_WIDTH}px;
+  .cover-button {
+    flex: 0 0 auto;
+    align-self: flex-start;
+    padding: 0;
+    border: 0;
+    border-radius: ${theme.radii.sm};
+    background: none;
+    cursor: pointer;
+    line-height: 0;
   }
-`;
 
-const Details = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.xs};
-  min-width: 0;
-`;
+  .cover {
+    width: ${DISCOVER_COVER_WIDTH / 1.5}px;
+    height: auto;
+    aspect-ratio: ${DISCOVER_COVER_WIDTH} / ${DISCOVER_COVER_HEIGHT};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.skeleton};
+    object-fit: cover;
 
-const MagazineName = styled.h3`
-  font-size: ${theme.fontSizes.md};
-  overflow-wrap: anywhere;
-`;
+    ${media.up('sm')} {
+      width: ${DISCOVER_COVER_WIDTH}px;
+    }
+  }
 
-const IssueName = styled.p`
-  color: ${theme.colors.muted};
-  font-size: ${theme.fontSizes.sm};
-`;
+  .details {
+    display: flex;
+    flex-direction: column;
+    gap: ${theme.spacing.xs};
+    min-width: 0;
+  }
 
-const PagesLabel = styled.p`
-  margin-top: ${theme.spacing.xs};
-  font-size: ${theme.fontSizes.sm};
-`;
+  .magazine-name {
+    font-size: ${theme.fontSizes.md};
+    overflow-wrap: anywhere;
+  }
 
-const PageList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.spacing.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
+  .issue-name {
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
+  }
 
-const PageButton = styled.button`
-  min-width: 36px;
-  min-height: 36px;
-  padding: 0 ${theme.spacing.sm};
-  border: 1px solid ${theme.colors.borderStrong};
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.text};
-  font-size: ${theme.fontSizes.sm};
+  .pages-label {
+    margin-top: ${theme.spacing.xs};
+    font-size: ${theme.fontSizes.sm};
+  }
 
-  &[aria-pressed='true'] {
-    border-color: ${theme.colors.brand};
+  .page-list {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${theme.spacing.xs};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  .page-button {
+    min-width: 36px;
+    min-height: 36px;
+    padding: 0 ${theme.spacing.sm};
+    border: 1px solid ${theme.colors.borderStrong};
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
+    font-size: ${theme.fontSizes.sm};
+
+    &[aria-pressed='true'] {
+      border-color: ${theme.colors.brand};
+      background: ${theme.colors.brand};
+      color: ${theme.colors.onBrand};
+    }
+  }
+
+  .more-link {
+    display: inline-flex;
+    align-items: center;
+    min-height: 36px;
+    padding: 0 ${theme.spacing.sm};
+    color: ${theme.colors.brand};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
+  }
+
+  .excerpt {
+    /* The service keeps paragraph breaks as line breaks. */
+    white-space: pre-line;
+    color: ${theme.colors.text};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.normal};
+    overflow-wrap: anywhere;
+  }
+
+  .read-more {
+    align-self: flex-start;
+    min-height: ${theme.sizes.tapTarget};
+    padding: 0 ${theme.spacing.lg};
+    border: 0;
+    border-radius: ${theme.radii.pill};
     background: ${theme.colors.brand};
     color: ${theme.colors.onBrand};
+    font-weight: ${theme.fontWeights.bold};
+
+    &:hover {
+      background: ${theme.colors.brandHover};
+    }
+
+    &:disabled {
+      opacity: 0.7;
+    }
   }
 `;
 
-const MoreLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: 36px;
-  padding: 0 ${theme.spacing.sm};
-  color: ${theme.colors.brand};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-`;
-
-const Excerpt = styled.p`
-  /* The service keeps paragraph breaks as line breaks. */
-  white-space: pre-line;
-  color: ${theme.colors.text};
-  font-size: ${theme.fontSizes.sm};
-  line-height: ${theme.lineHeights.normal};
-  overflow-wrap: anywhere;
-`;
-
-const ReadMore = styled.button`
-  align-self: flex-start;
-  min-height: ${theme.sizes.tapTarget};
-  padding: 0 ${theme.spacing.lg};
-  border: 0;
-  border-radius: ${theme.radii.pill};
-  background: ${theme.colors.brand};
-  color: ${theme.colors.onBrand};
-  font-weight: ${theme.fontWeights.bold};
-
-  &:hover {
-    background: ${theme.colors.brandHover};
-  }
-
-  &:disabled {
-    opacity: 0.7;
-  }
-`;

@@ -102,15 +102,16 @@ export function SearchResults({ state, onTab, onMore, variant, options }: Search
 
 function MagazineRow({ result }: { result: SearchResult }) {
   return (
-    <RowLink href={result.href}>
-      <Thumb src={result.imageSrc} srcSet={result.imageSrcSet} width={60} height={78} alt="" loading="lazy" decoding="async" />
-      <RowText>
-        <RowTitle>
+    <a className="row-link" href={result.href}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves its 1x/2x/3x sizes itself */}
+      <img className="thumb" src={result.imageSrc} srcSet={result.imageSrcSet} width={60} height={78} alt="" loading="lazy" decoding="async" />
+      <div className="row-text">
+        <span className="row-title">
           <Highlight value={result.highlight} />
-        </RowTitle>
-        {result.isGold ? <Muted>Gold</Muted> : null}
-      </RowText>
-    </RowLink>
+        </span>
+        {result.isGold ? <span className="muted">Gold</span> : null}
+      </div>
+    </a>
   );
 }
 
@@ -118,25 +119,26 @@ function StoryRow({ story }: { story: StoryResult }) {
   const image = imageSourcesFor(story.tile.imgPath);
   const source = [story.tile.magName, story.tile.issueName].filter(Boolean).join(' · ');
   return (
-    <StoryItem>
-      <Thumb src={image.src} srcSet={image.srcSet} width={STORY_IMAGE.width} height={STORY_IMAGE.height} alt="" loading="lazy" decoding="async" />
-      <RowText>
-        {source ? <Muted>{source}</Muted> : null}
-        <StoryTitle>
+    <div className="story-item">
+      {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves its 1x/2x/3x sizes itself */}
+      <img className="thumb" src={image.src} srcSet={image.srcSet} width={STORY_IMAGE.width} height={STORY_IMAGE.height} alt="" loading="lazy" decoding="async" />
+      <div className="row-text">
+        {source ? <span className="muted">{source}</span> : null}
+        <h3 className="story-title">
           <a href={story.tile.browserLinkUrl}>
             <Highlight value={story.titleHighlight} />
           </a>
-        </StoryTitle>
+        </h3>
         {story.snippet ? (
-          <Snippet>
+          <p className="snippet">
             <Highlight value={story.snippet} />
-          </Snippet>
+          </p>
         ) : null}
-        <Muted>
+        <span className="muted">
           <ClockIcon aria-hidden="true" /> {story.tile.readTime}
-        </Muted>
-      </RowText>
-    </StoryItem>
+        </span>
+      </div>
+    </div>
   );
 }
 
@@ -219,83 +221,83 @@ const ResultList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+
+  .row-link {
+    display: flex;
+    align-items: center;
+    gap: ${theme.spacing.md};
+    min-height: ${theme.sizes.tapTarget};
+    padding: ${theme.spacing.xs};
+    border-radius: ${theme.radii.md};
+    color: ${theme.colors.text};
+    text-decoration: none;
+
+    &:hover {
+      background: ${theme.colors.surfaceHover};
+    }
+  }
+
+  .story-item {
+    display: flex;
+    gap: ${theme.spacing.md};
+    padding: ${theme.spacing.xs};
+  }
+
+  .thumb {
+    flex: 0 0 auto;
+    height: auto;
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.skeleton};
+    object-fit: cover;
+  }
+
+  .row-text {
+    display: flex;
+    flex-direction: column;
+    gap: ${theme.spacing.xxs};
+    min-width: 0;
+  }
+
+  .row-title {
+    font-weight: ${theme.fontWeights.medium};
+    overflow-wrap: anywhere;
+  }
+
+  .story-title {
+    font-size: ${theme.fontSizes.md};
+    overflow-wrap: anywhere;
+
+    a {
+      color: ${theme.colors.text};
+      text-decoration: none;
+    }
+
+    a:hover {
+      text-decoration: underline;
+    }
+  }
+
+  .snippet {
+    /* The service keeps paragraph breaks as line breaks. */
+    white-space: pre-line;
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.normal};
+    overflow-wrap: anywhere;
+  }
+
+  .muted {
+    display: inline-flex;
+    align-items: center;
+    gap: ${theme.spacing.xs};
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
+  }
 `;
 
 const DiscoverList = styled(ResultList)`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr));
   gap: ${theme.spacing.md};
-`;
-
-const RowLink = styled.a`
-  display: flex;
-  align-items: center;
-  gap: ${theme.spacing.md};
-  min-height: ${theme.sizes.tapTarget};
-  padding: ${theme.spacing.xs};
-  border-radius: ${theme.radii.md};
-  color: ${theme.colors.text};
-  text-decoration: none;
-
-  &:hover {
-    background: ${theme.colors.surfaceHover};
-  }
-`;
-
-const StoryItem = styled.div`
-  display: flex;
-  gap: ${theme.spacing.md};
-  padding: ${theme.spacing.xs};
-`;
-
-const Thumb = styled.img`
-  flex: 0 0 auto;
-  height: auto;
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.skeleton};
-  object-fit: cover;
-`;
-
-const RowText = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.spacing.xxs};
-  min-width: 0;
-`;
-
-const RowTitle = styled.span`
-  font-weight: ${theme.fontWeights.medium};
-  overflow-wrap: anywhere;
-`;
-
-const StoryTitle = styled.h3`
-  font-size: ${theme.fontSizes.md};
-  overflow-wrap: anywhere;
-
-  a {
-    color: ${theme.colors.text};
-    text-decoration: none;
-  }
-
-  a:hover {
-    text-decoration: underline;
-  }
-`;
-
-const Snippet = styled.p`
-  /* The service keeps paragraph breaks as line breaks. */
-  white-space: pre-line;
-  font-size: ${theme.fontSizes.sm};
-  line-height: ${theme.lineHeights.normal};
-  overflow-wrap: anywhere;
-`;
-
-const Muted = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.spacing.xs};
-  color: ${theme.colors.muted};
-  font-size: ${theme.fontSizes.sm};
 `;
 
 const Empty = styled.p`
