@@ -14,13 +14,13 @@ export function Footer() {
   return (
     <Bar>
       <nav aria-label="Footer">
-        <List>
+        <ul className="footer-list">
           {FOOTER_LINKS.map((link) => (
             <li key={link.href}>
-              <FooterLink href={link.href}>{link.label}</FooterLink>
+              <a className="footer-link" href={link.href}>{link.label}</a>
             </li>
           ))}
-        </List>
+        </ul>
       </nav>
     </Bar>
   );
@@ -31,34 +31,35 @@ const Bar = styled.footer`
   padding: ${theme.spacing.xl} ${theme.spacing.lg};
   background: ${theme.colors.surfaceAlt};
   border-top: 1px solid ${theme.colors.border};
-`;
 
-const List = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${theme.spacing.xs} ${theme.spacing.sm};
-  max-width: ${theme.sizes.contentMaxWidth};
-  margin: 0 auto;
-  padding: 0;
-  list-style: none;
+  :where(.footer-list) {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: ${theme.spacing.xs} ${theme.spacing.sm};
+    max-width: ${theme.sizes.contentMaxWidth};
+    margin: 0 auto;
+    padding: 0;
+    list-style: none;
 
-  ${media.up('md')} {
-    gap: ${theme.spacing.xs} ${theme.spacing.xl};
+    ${media.up('md')} {
+      gap: ${theme.spacing.xs} ${theme.spacing.xl};
+    }
+  }
+
+  :where(.footer-link) {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${theme.sizes.tapTarget};
+    padding: 0 ${theme.spacing.sm};
+    color: ${theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
+    text-decoration: underline;
+    text-underline-offset: 3px;
+
+    &:hover {
+      color: ${theme.colors.text};
+    }
   }
 `;
 
-const FooterLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${theme.sizes.tapTarget};
-  padding: 0 ${theme.spacing.sm};
-  color: ${theme.colors.muted};
-  font-size: ${theme.fontSizes.sm};
-  text-decoration: underline;
-  text-underline-offset: 3px;
-
-  &:hover {
-    color: ${theme.colors.text};
-  }
-`;

@@ -42,33 +42,33 @@ export function Header({
 }: HeaderProps) {
   return (
     <Bar>
-      <Inner>
-        <Start>
+      <div className="header-inner">
+        <div className="header-start">
           <IconButton aria-label="Open menu" aria-haspopup="dialog" onClick={onMenuOpen}>
             <MenuIcon />
           </IconButton>
-          <LogoLink href={logo.href}>
+          <a className="logo-link" href={logo.href}>
             {/* eslint-disable-next-line @next/next/no-img-element -- library logos come from any host, at any size */}
             <img src={logo.src} alt={logo.alt} height={40} decoding="async" />
-          </LogoLink>
-        </Start>
+          </a>
+        </div>
 
-        <PrimaryNav aria-label="Primary">
-          <NavList>
+        <nav className="primary-nav" aria-label="Primary">
+          <ul className="nav-list">
             {links.map((link) => {
               const current = isActiveLink(link.href, activePath);
               return (
                 <li key={link.href}>
-                  <NavLink href={link.href} aria-current={current ? 'page' : undefined}>
+                  <a className="nav-link" href={link.href} aria-current={current ? 'page' : undefined}>
                     {link.label}
-                  </NavLink>
+                  </a>
                 </li>
               );
             })}
-          </NavList>
-        </PrimaryNav>
+          </ul>
+        </nav>
 
-        <End>
+        <div className="header-end">
           <IconButton aria-label="Search" aria-haspopup="dialog" onClick={onSearchOpen}>
             <SearchIcon />
           </IconButton>
@@ -79,8 +79,8 @@ export function Header({
               <UserIcon />
             </SignInLink>
           )}
-        </End>
-      </Inner>
+        </div>
+      </div>
     </Bar>
   );
 }
@@ -91,118 +91,118 @@ const Bar = styled.header`
   z-index: ${theme.zIndex.header};
   background: ${theme.colors.surface};
   border-bottom: 1px solid ${theme.colors.border};
-`;
 
-const Inner = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.spacing.sm};
-  max-width: ${theme.sizes.contentMaxWidth};
-  min-height: ${theme.sizes.headerHeight};
-  margin: 0 auto;
-  padding: 0 ${theme.spacing.sm};
-
-  ${media.up('md')} {
-    gap: ${theme.spacing.lg};
-    padding: 0 ${theme.spacing.lg};
-  }
-`;
-
-const Start = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.spacing.xs};
-  flex: 1 1 auto;
-  min-width: 0;
-
-  ${media.up('md')} {
-    flex: 0 1 auto;
-  }
-`;
-
-const LogoLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-width: 0;
-  min-height: ${theme.sizes.tapTarget};
-  border-radius: ${theme.radii.sm};
-
-  img {
-    width: auto;
-    height: 40px;
-    max-width: 100%;
-    object-fit: contain;
-  }
-
-  ${media.up('md')} {
-    img {
-      max-width: 140px;
-    }
-  }
-
-  ${media.up('lg')} {
-    img {
-      max-width: 200px;
-    }
-  }
-`;
-
-const PrimaryNav = styled.nav`
-  display: none;
-
-  ${media.up('md')} {
+  :where(.header-inner) {
     display: flex;
+    align-items: center;
+    gap: ${theme.spacing.sm};
+    max-width: ${theme.sizes.contentMaxWidth};
+    min-height: ${theme.sizes.headerHeight};
+    margin: 0 auto;
+    padding: 0 ${theme.spacing.sm};
+
+    ${media.up('md')} {
+      gap: ${theme.spacing.lg};
+      padding: 0 ${theme.spacing.lg};
+    }
+  }
+
+  :where(.header-start) {
+    display: flex;
+    align-items: center;
+    gap: ${theme.spacing.xs};
     flex: 1 1 auto;
-    justify-content: center;
     min-width: 0;
-  }
-`;
 
-const NavList = styled.ul`
-  display: flex;
-  align-items: stretch;
-  gap: ${theme.spacing.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${media.up('lg')} {
-    gap: ${theme.spacing.md};
-  }
-`;
-
-const NavLink = styled.a`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${theme.sizes.tapTarget};
-  padding: 0 ${theme.spacing.sm};
-  border-radius: ${theme.radii.sm};
-  color: ${theme.colors.text};
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  text-decoration: none;
-  white-space: nowrap;
-  box-shadow: inset 0 -3px 0 transparent;
-
-  &:hover {
-    color: ${theme.colors.brand};
+    ${media.up('md')} {
+      flex: 0 1 auto;
+    }
   }
 
-  &[aria-current='page'] {
-    color: ${theme.colors.brand};
-    box-shadow: inset 0 -3px 0 ${theme.colors.brand};
+  :where(.logo-link) {
+    display: inline-flex;
+    align-items: center;
+    min-width: 0;
+    min-height: ${theme.sizes.tapTarget};
+    border-radius: ${theme.radii.sm};
+
+    img {
+      width: auto;
+      height: 40px;
+      max-width: 100%;
+      object-fit: contain;
+    }
+
+    ${media.up('md')} {
+      img {
+        max-width: 140px;
+      }
+    }
+
+    ${media.up('lg')} {
+      img {
+        max-width: 200px;
+      }
+    }
   }
 
-  ${media.up('lg')} {
-    font-size: ${theme.fontSizes.md};
-  }
-`;
+  :where(.primary-nav) {
+    display: none;
 
-const End = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${theme.spacing.xs};
-  flex: none;
+    ${media.up('md')} {
+      display: flex;
+      flex: 1 1 auto;
+      justify-content: center;
+      min-width: 0;
+    }
+  }
+
+  :where(.nav-list) {
+    display: flex;
+    align-items: stretch;
+    gap: ${theme.spacing.xs};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+
+    ${media.up('lg')} {
+      gap: ${theme.spacing.md};
+    }
+  }
+
+  :where(.nav-link) {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${theme.sizes.tapTarget};
+    padding: 0 ${theme.spacing.sm};
+    border-radius: ${theme.radii.sm};
+    color: ${theme.colors.text};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
+    text-decoration: none;
+    white-space: nowrap;
+    box-shadow: inset 0 -3px 0 transparent;
+
+    &:hover {
+      color: ${theme.colors.brand};
+    }
+
+    &[aria-current='page'] {
+      color: ${theme.colors.brand};
+      box-shadow: inset 0 -3px 0 ${theme.colors.brand};
+    }
+
+    ${media.up('lg')} {
+      font-size: ${theme.fontSizes.md};
+    }
+  }
+
+  :where(.header-end) {
+    display: flex;
+    align-items: center;
+    gap: ${theme.spacing.xs};
+    flex: none;
+  }
 `;
 
 const SignInLink = styled.a`

@@ -65,25 +65,25 @@ export function ProfileMenu({ items, helpEmail, userName, onLogout }: ProfileMen
       >
         <UserIcon />
       </IconButton>
-      <Dropdown id={dropdownId} hidden={!open} data-testid="profile-dropdown">
-        {userName ? <Greeting title={userName}>{userName}</Greeting> : null}
-        <List>
+      <div className="profile-dropdown" id={dropdownId} hidden={!open} data-testid="profile-dropdown">
+        {userName ? <p className="profile-greeting" title={userName}>{userName}</p> : null}
+        <ul className="profile-list">
           {items.map((item) => (
             <li key={`${item.href}|${item.label}`}>
-              <EntryLink href={item.href} onClick={close}>
+              <a className="profile-entry" href={item.href} onClick={close}>
                 {item.label}
-              </EntryLink>
+              </a>
             </li>
           ))}
           {helpEmail ? (
             <li>
-              <EntryAnchor href={`mailto:${helpEmail}`} onClick={close}>
+              <a className="profile-entry-mail" href={`mailto:${helpEmail}`} onClick={close}>
                 Help
-              </EntryAnchor>
+              </a>
             </li>
           ) : null}
           <li>
-            <EntryButton
+            <button className="profile-entry-button"
               type="button"
               onClick={() => {
                 setOpen(false);
@@ -91,52 +91,13 @@ export function ProfileMenu({ items, helpEmail, userName, onLogout }: ProfileMen
               }}
             >
               Logout
-            </EntryButton>
+            </button>
           </li>
-        </List>
-      </Dropdown>
+        </ul>
+      </div>
     </Wrapper>
   );
 }
-
-const Wrapper = styled.div`
-  position: relative;
-  flex: none;
-`;
-
-const Dropdown = styled.div`
-  position: absolute;
-  top: calc(100% + ${theme.spacing.xs});
-  right: 0;
-  z-index: ${theme.zIndex.dropdown};
-  width: ${PROFILE_MENU_WIDTH_PX}px;
-  max-width: calc(100vw - ${theme.spacing.lg});
-  padding: ${theme.spacing.xs} 0;
-  background: ${theme.colors.surface};
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
-  box-shadow: ${theme.shadows.md};
-
-  &[hidden] {
-    display: none;
-  }
-`;
-
-const Greeting = styled.p`
-  padding: ${theme.spacing.sm} ${theme.spacing.lg};
-  border-bottom: 1px solid ${theme.colors.border};
-  font-weight: ${theme.fontWeights.bold};
-  font-size: ${theme.fontSizes.sm};
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const entryStyle = css`
   display: block;
@@ -161,16 +122,56 @@ const entryStyle = css`
   }
 `;
 
-const EntryLink = styled.a`
-  ${entryStyle}
+const Wrapper = styled.div`
+  position: relative;
+  flex: none;
+
+  :where(.profile-dropdown) {
+    position: absolute;
+    top: calc(100% + ${theme.spacing.xs});
+    right: 0;
+    z-index: ${theme.zIndex.dropdown};
+    width: ${PROFILE_MENU_WIDTH_PX}px;
+    max-width: calc(100vw - ${theme.spacing.lg});
+    padding: ${theme.spacing.xs} 0;
+    background: ${theme.colors.surface};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    box-shadow: ${theme.shadows.md};
+
+    &[hidden] {
+      display: none;
+    }
+  }
+
+  :where(.profile-greeting) {
+    padding: ${theme.spacing.sm} ${theme.spacing.lg};
+    border-bottom: 1px solid ${theme.colors.border};
+    font-weight: ${theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.sm};
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  :where(.profile-list) {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  :where(.profile-entry) {
+    ${entryStyle}
+  }
+
+  :where(.profile-entry-mail) {
+    ${entryStyle}
+  }
+
+  :where(.profile-entry-button) {
+    ${entryStyle}
+    color: ${theme.colors.brand};
+    font-weight: ${theme.fontWeights.medium};
+  }
 `;
 
-const EntryAnchor = styled.a`
-  ${entryStyle}
-`;
-
-const EntryButton = styled.button`
-  ${entryStyle}
-  color: ${theme.colors.brand};
-  font-weight: ${theme.fontWeights.medium};
-`;
