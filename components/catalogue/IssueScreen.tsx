@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
-import { IssueCard } from '@/components/ui/IssueCard';
+import { issueCardMarkup } from '@/components/ui/card-markup';
 import { Slider } from '@/components/ui/Slider';
 import type { IssueScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
@@ -64,11 +64,7 @@ export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: Is
         </Details>
       </Hero>
       {more.length > 0 ? (
-        <Slider title={`More issues of ${magazine.magName}`} viewAllHref={allIssuesHref} itemCount={more.length}>
-          {more.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
-          ))}
-        </Slider>
+        <Slider title={`More issues of ${magazine.magName}`} viewAllHref={allIssuesHref} itemCount={more.length} items={more.map((tile) => issueCardMarkup(tile))} />
       ) : null}
     </Page>
   );

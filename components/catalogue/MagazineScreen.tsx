@@ -2,9 +2,9 @@ import Head from 'next/head';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
-import { IssueCard } from '@/components/ui/IssueCard';
+import { issueCardMarkup, storyCardMarkup } from '@/components/ui/card-markup';
 import { Slider } from '@/components/ui/Slider';
-import { StoryCard } from '@/components/ui/StoryCard';
+import { html, innerHtml } from '@/lib/html';
 import type { MagazineScreenProps } from '@/lib/catalogue-screens';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -74,33 +74,19 @@ export function MagazineScreen({ magazine, latest, issues, issueCount, allIssues
       </Hero>
 
       {issues.length > 0 ? (
-        <Slider title="All Issues" viewAllHref={allIssuesHref} itemCount={issues.length}>
-          {issues.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
-          ))}
-        </Slider>
+        <Slider title="All Issues" viewAllHref={allIssuesHref} itemCount={issues.length} items={issues.map((tile) => issueCardMarkup(tile))} />
       ) : (
         <Empty>No issues of {magazine.magName} yet.</Empty>
       )}
 
       {specials.length > 0 ? (
-        <Slider title="Special Issues" itemCount={specials.length}>
-          {specials.map((tile) => (
-            <IssueCard key={tile.editionId} tile={tile} />
-          ))}
-        </Slider>
+        <Slider title="Special Issues" itemCount={specials.length} items={specials.map((tile) => issueCardMarkup(tile))} />
       ) : null}
 
       {stories.length > 0 ? (
         <Stories aria-labelledby="related-stories">
           <h2 id="related-stories">Related Stories</h2>
-          <StoryList>
-            {stories.map((story) => (
-              <li key={story.key}>
-                <StoryCard story={story} />
-              </li>
-            ))}
-          </StoryList>
+          <StoryList dangerouslySetInnerHTML={innerHtml(html`${stories.map((story) => html`<li>${storyCardMarkup(story, 3)}</li>`)}`)} />
         </Stories>
       ) : null}
     </Page>

@@ -1,15 +1,29 @@
 import styled, { css } from 'styled-components';
+import { issueCardRules } from '@/components/ui/IssueCard';
+import { storyCardRules } from '@/components/ui/StoryCard';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 
 /** The frame a title's page and an issue's page share: the cover beside the details, stacked on a phone. */
 
+/**
+ * A title's or an issue's page. Its rows of issues and its related stories are written as text (card-markup's whole
+ * cards), so the page carries the cards' rules once for all of them.
+ */
 export const Page = styled.article`
   display: flex;
   flex-direction: column;
   gap: ${theme.spacing.lg};
   padding: ${theme.spacing.lg} 0;
+
+  .issue-card {
+    ${issueCardRules}
+  }
+
+  .story-card {
+    ${storyCardRules}
+  }
 `;
 
 export const Hero = styled.div`
