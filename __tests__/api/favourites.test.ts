@@ -1,3 +1,8 @@
+import { invalidate } from '@/server/cache';
+import { renameTitle } from '@/server/catalogue/edits';
+import { favourites as favouriteRows } from '@/server/db/schema';
+import { cachedFavouriteMagazines } from '@/server/user/favourite-queries';
+import { viewerOfLibrary } from '@/server/viewer';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
 
@@ -79,5 +84,48 @@ describe('favourites (SPEC §7 getMyFav, addmy_fav, deletemy_fav)', () => {
     const get = await call(app, '/api/user/getMyFav');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('My Favorites’ list in the one cache (favourites)', () => {
+  beforeEach(() => {
+    process.env.CACHE_SECONDS = '30';
+  });
+  afterEach(async () => {
+    delete process.env.CACHE_SECONDS;
+    await invalidate('favourites');
+  });
+
+  it('is kept per member and dropped when they add or remove one, when titles change, and never given under other rules', async () => {
+    const { library, user, token } = await setUp();
+    const category = await createCategory(app.db, { name: 'Cached Test' });
+    const a = (await createMagazine(app.db, { categoryId: category.id })).magazine;
+    const b = (await createMagazine(app.db, { categoryId: category.id })).magazine;
+    const viewer = viewerOfLibrary(library, user.id);
+    const shown = async (as = viewer) => (await cachedFavouriteMagazines(as, user.id)).map((hit) => [hit.mid, hit.magName]);
+
+    await call(app, '/api/user/addmy_fav', { token, body: { uid: user.id, mid: a.id } });
+    expect(await shown()).toEqual([[a.id, a.name]]);
+    // Kept: a row written behind the site's back is not read again while the entry lives.
+    await app.db.insert(favouriteRows).values({ userId: user.id, magazineId: b.id });
+    expect(await shown()).toEqual([[a.id, a.name]]);
+    // The member's own changes drop it at once.
+    await call(app, '/api/user/deletemy_fav', { token, body: { uid: user.id, mid: a.id } });
+    expect(await shown()).toEqual([[b.id, b.name]]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await call(app, '/api/user/addmy_fav', { token, body: { uid: user.id, mid: a.id } });
+    expect(await shown()).toEqual([
+      [a.id, a.name],
+      [b.id, b.name],
+    ]);
+    // A title renamed shows renamed.
+    await renameTitle(b.id, 'Renamed While Kept');
+    expect(await shown()).toEqual([
+      [a.id, a.name],
+      [b.id, 'Renamed While Kept'],
+    ]);
+    // Read under rules that hide the category: the kept list is not given.
+    const hiding = { ...viewer, flags: { ...viewer.flags, excludeCat: 'Cached Test' } };
+    expect(await shown(hiding)).toEqual([]);
   });
 });

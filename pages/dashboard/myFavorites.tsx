@@ -4,7 +4,7 @@ import { issueTile } from '@/lib/catalogue-tiles';
 import type { MagazineHit } from '@/lib/wire';
 import { cachedListing } from '@/server/catalogue/browse';
 import { withPage } from '@/server/context';
-import { favouriteMagazinesWithLatestIssue } from '@/server/user/favourite-queries';
+import { cachedFavouriteMagazines } from '@/server/user/favourite-queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 const SUGGESTIONS = 8;
@@ -14,7 +14,7 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page) =>
   const [viewer, ratings] = await Promise.all([page.viewer(), page.ratings()]);
   const [shell, favourites, popular] = await Promise.all([
     page.shell(),
-    favouriteMagazinesWithLatestIssue(viewer, session.claims.uid),
+    cachedFavouriteMagazines(viewer, session.claims.uid),
     // The library's Most Popular, as its listing keeps it (the same for every member of the library).
     cachedListing(viewer, { list: 'BS', includeGold: true, ageRating: ratings.magazine, page: 1, pageSize: SUGGESTIONS * 2 }),
   ]);

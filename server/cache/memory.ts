@@ -27,6 +27,11 @@ export const CACHES = {
   'story-categories': 100,
   /** A member's favourite story categories, by user id. */
   'favourite-categories': 5_000,
+  /**
+   * A member's favourite magazines with their latest issues (My Favorites), by user id, with the visibility rules they
+   * were read under; dropped when the member adds or removes one and when titles or a library's rules change.
+   */
+  favourites: 5_000,
   /** The translation languages list (one key). */
   'translation-languages': 1,
   /** Member rows the session check and the header read, by user id. */

@@ -15,7 +15,14 @@ import { OPEN_CATALOGUE_KEY } from '../viewer';
  * and its answers.
  */
 export function titlesChanged(): Promise<void> {
-  return invalidateMany([{ name: 'catalogue' }, { name: 'stories' }, { name: 'story-categories' }, { name: 'search-terms' }, { name: 'search-results' }]);
+  return invalidateMany([
+    { name: 'catalogue' },
+    { name: 'stories' },
+    { name: 'story-categories' },
+    { name: 'search-terms' },
+    { name: 'search-results' },
+    { name: 'favourites' },
+  ]);
 }
 
 /**
@@ -30,6 +37,7 @@ export function libraryChanged(libraryId: number): Promise<void> {
     { name: 'catalogue' },
     { name: 'search-results' },
     { name: 'sign-in-ways' },
+    { name: 'favourites' },
   ]);
 }
 

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { effectiveAgeRating } from '@/lib/age';
 import { magazineHitColumns, type MagazineHit } from '../catalogue/queries';
-import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
+import { cached, invalidate } from '../cache';
+import { shownIssueWhere, visibilityKey, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, favourites, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -37,10 +38,27 @@ export async function isVisibleMagazine(viewer: Viewer, magazineId: number): Pro
 
 export async function addFavourite(userId: number, magazineId: number): Promise<void> {
   await getDb().insert(favourites).values({ userId, magazineId }).onConflictDoNothing();
+  await invalidate('favourites', userId);
 }
 
 export async function removeFavourite(userId: number, magazineId: number): Promise<void> {
   await getDb().delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.magazineId, magazineId)));
+  await invalidate('favourites', userId);
+}
+
+/**
+ * favouriteMagazinesWithLatestIssue through the one cache ('favourites', by member): a member's My Favorites is read
+ * on every visit and changes only when they add or remove one (addFavourite and removeFavourite drop it) or when
+ * titles or their library's rules change (titlesChanged, libraryChanged). The rules it was read under are kept with
+ * it, so a viewer under other rules never gets it.
+ */
+export async function cachedFavouriteMagazines(viewer: Viewer, userId: number): Promise<MagazineHit[]> {
+  const rules = visibilityKey(viewer, favouriteAgeRating(viewer));
+  const read = async () => ({ rules, hits: await favouriteMagazinesWithLatestIssue(viewer, userId) });
+  const kept = await cached('favourites', String(userId), read);
+  if (kept.rules === rules) return kept.hits;
+  await invalidate('favourites', userId);
+  return (await cached('favourites', String(userId), read)).hits;
 }
 
 /** /dashboard/myFavorites: each favourite magazine with its latest regular issue, in the magazine filter's shape. */
