@@ -125,7 +125,7 @@ describe('My Favorites’ list in the one cache (favourites)', () => {
       [b.id, 'Renamed While Kept'],
     ]);
     // Read under rules that hide the category: the kept list is not given.
-    const hiding = { ...viewer, flags: { ...viewer.flags, excludeCat: 'Cached Test' } };
+    const hiding = viewerOfLibrary({ ...library, excludeCat: 'Cached Test' }, user.id);
     expect(await shown(hiding)).toEqual([]);
   });
 });
