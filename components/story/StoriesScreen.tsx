@@ -1,12 +1,14 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
-import { StoryCard } from '@/components/ui/StoryCard';
+import { storyCardMarkup } from '@/components/ui/card-markup';
+import { storyCardRules } from '@/components/ui/StoryCard';
 import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import { useNearBottom } from '@/hooks/useNearBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import type { StoryTile } from '@/lib/entities';
+import { innerHtml } from '@/lib/html';
 import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
 import { storyTile } from '@/lib/story-tiles';
 import { articleKeys, getStoryList, type CategoryRow } from '@/services/article';
@@ -107,10 +109,9 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
         </Empty>
       ) : (
         <List aria-label={title}>
+          {/* Each card written as text (card-markup) in its own item, so a next page adds items and leaves these be. */}
           {stories.map((story, index) => (
-            <li key={story.key}>
-              <StoryCard story={story} headingLevel={2} priority={index < 4} />
-            </li>
+            <li key={story.key} dangerouslySetInnerHTML={innerHtml(storyCardMarkup(story, 2, index < 4))} />
           ))}
         </List>
       )}
@@ -173,6 +174,10 @@ const List = styled.ul`
   ${media.up('lg')} {
     grid-template-columns: 1fr 1fr;
     column-gap: ${theme.spacing.xl};
+  }
+
+  .story-card {
+    ${storyCardRules}
   }
 `;
 

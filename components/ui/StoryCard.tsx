@@ -1,34 +1,16 @@
-import styled, { css } from 'styled-components';
-import { innerHtml } from '@/lib/html';
+import { css } from 'styled-components';
 import { theme } from '@/styles/theme';
-import { type HeadingLevel, storyCardInnerMarkup, storyCardWideInnerMarkup } from './card-markup';
 import { STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
-import type { StoryTile } from './types';
+
+/*
+ * The story cards' looks. The cards themselves are written as text (card-markup's storyCardMarkup and
+ * storyCardWideMarkup) into the lists that hold them, which carry these rules once under `.story-card` and
+ * `.story-card-wide`: story lists and home draw cards by the dozen. The frame navigates their plain links and loads
+ * their pictures when they come near.
+ */
 
 export type { StoryTile } from './types';
 export { STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
-
-export interface StoryCardProps {
-  story: StoryTile;
-  /** The title's heading level; h3 suits a list under a page's h2. */
-  headingLevel?: HeadingLevel;
-  priority?: boolean;
-}
-
-/**
- * A story in a list: picture, where it is from, its title as the link, subtitle, read time and a 'Shop' marker.
- * The whole card is clickable through the title link's stretched area, so there is one link per story. One styled
- * component per card, its inside written as text (components/ui/card-markup.ts): story lists and home draw cards
- * by the dozen. The frame navigates the plain link and loads the picture when it comes near.
- */
-export function StoryCard({ story, headingLevel = 3, priority = false }: StoryCardProps) {
-  return <Row dangerouslySetInnerHTML={innerHtml(storyCardInnerMarkup(story, headingLevel, priority))} />;
-}
-
-/** The same story as a vertical card for sliders, with its short description. */
-export function StoryCardWide({ story, headingLevel = 3, priority = false }: StoryCardProps) {
-  return <Column dangerouslySetInnerHTML={innerHtml(storyCardWideInnerMarkup(story, headingLevel, priority))} />;
-}
 
 /**
  * The clock before a read time, drawn by CSS (a mask over the text colour) rather than an inline SVG: three
@@ -192,10 +174,3 @@ export const storyCardWideRules = css`
   ${storyText}
 `;
 
-const Row = styled.article`
-  ${storyCardRules}
-`;
-
-const Column = styled.article`
-  ${storyCardWideRules}
-`;

@@ -112,8 +112,8 @@ export function categoryTileMarkup(tile: CategoryTileData, { size = 'regular', p
 }
 
 /** A story card, for lists. */
-export function storyCardMarkup(story: StoryTile, headingLevel: HeadingLevel = 3): HtmlFragment {
-  return html`<article class="story-card">${storyCardInnerMarkup(story, headingLevel, false)}</article>`;
+export function storyCardMarkup(story: StoryTile, headingLevel: HeadingLevel = 3, priority = false): HtmlFragment {
+  return html`<article class="story-card">${storyCardInnerMarkup(story, headingLevel, priority)}</article>`;
 }
 
 /** A wide story card, for sliders. */

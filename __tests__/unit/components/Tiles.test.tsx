@@ -1,9 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
-import { StoryCard, StoryCardWide } from '@/components/ui/StoryCard';
+import { storyCardMarkup, storyCardWideMarkup } from '@/components/ui/card-markup';
 import type { StoryTile } from '@/components/ui/types';
+import { innerHtml } from '@/lib/html';
 import { renderInFrame, renderWithTheme } from './render';
+
+// The story cards are written as text into their list (a story's related stories, the story list, home's row).
+const StoryCard = ({ story }: { story: StoryTile }) => <div dangerouslySetInnerHTML={innerHtml(storyCardMarkup(story))} />;
+const StoryCardWide = ({ story }: { story: StoryTile }) => <div dangerouslySetInnerHTML={innerHtml(storyCardWideMarkup(story))} />;
 
 const story: StoryTile = {
   imgPath: '/media/stories/5001',
@@ -19,7 +24,7 @@ const story: StoryTile = {
   magName: 'Reader Weekly',
 };
 
-describe('StoryCard', () => {
+describe('story cards (card-markup)', () => {
   it('writes the story’s text as text: markup in a title or subtitle is shown, never run', () => {
     const hostile = { ...story, title: '<img src=x onerror=alert(1)>"Quoted"', subTitle: '</p><script>alert(2)</script>', magName: 'A & B', browserLinkUrl: 'javascript:alert(3)' };
     renderInFrame(<StoryCard story={hostile} />);
