@@ -38,10 +38,10 @@ export function favouriteForCard(tile: IssueTile): ReactNode {
 
 /**
  * The toggles of magazine cards written as text (card-markup's issueCardMarkup, in Slider's `items`): once a member
- * is known, a toggle is drawn into each card's slot under the element given `holder` as its ref, as CardFavourite draws one
- * beside IssueCard's link. Nothing is drawn on the server, while the page hydrates, or for a visitor. `cards` is what
- * the markup was written from (kept the same object while it is the same): the slots are found again when it changes,
- * once the new markup is in the page.
+ * is known, a toggle is drawn into each card's slot under the element given `holder` as its ref, as CardFavourite
+ * draws one beside IssueCard's link. Nothing is drawn on the server, while the page hydrates, or for a visitor.
+ * `cards` is what the markup was written from (kept the same object while it is the same): the slots are found again
+ * when it changes, once the new markup is in the page.
  */
 export function useFavouriteSlots(cards: unknown): [holder: (element: HTMLElement | null) => void, toggles: ReactNode] {
   const uid = useMemberId();

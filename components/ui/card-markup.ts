@@ -65,22 +65,11 @@ export function storyTextMarkup(story: StoryTile, headingLevel: HeadingLevel, be
   }${readTime || shop ? html`<div class="meta">${readTime}${shop}</div>` : null}`;
 }
 
-/** Inside a story card (StoryCard): its picture, then its text with the subtitle under the title. */
-export function storyCardInnerMarkup(story: StoryTile, headingLevel: HeadingLevel, priority: boolean): HtmlFragment {
-  const picture = pictureMarkup({ ...imageSourcesFor(story.imgPath), width: STORY_IMAGE_WIDTH, height: STORY_IMAGE_HEIGHT, alt: '', priority });
-  return html`${picture}<div class="body">${storyTextMarkup(story, headingLevel, story.subTitle)}</div>`;
-}
-
-/** Inside a wide story card (StoryCardWide, for sliders): its picture, then its text with the short description. */
-export function storyCardWideInnerMarkup(story: StoryTile, headingLevel: HeadingLevel, priority: boolean): HtmlFragment {
-  const picture = pictureMarkup({ ...imageSourcesFor(story.imgPath), width: STORY_WIDE_WIDTH, height: STORY_WIDE_IMAGE_HEIGHT, alt: '', priority });
-  return html`${picture}${storyTextMarkup(story, headingLevel, story.shortDesc)}`;
-}
-
 /*
- * Whole cards, for rows and lists written as text (Slider's `items`): each is the element its component draws, with
- * the class its holder styles it by (`issue-card`, `category-tile`, `story-card`, `story-card-wide`, carrying
- * IssueCard's, CategoryTile's, StoryCard's and StoryCardWide's rules once for all its cards) instead of a styled component per card.
+ * Whole cards, for rows and lists written as text (Slider's `items`, a list's items): each is one element with the
+ * class its holder styles it by, the holder carrying the kind's rules once for all its cards (`issue-card`:
+ * IssueCard's issueCardRules, `category-tile`: categoryTileRules, `story-card` and `story-card-wide`: StoryCard.tsx's
+ * storyCardRules and storyCardWideRules) instead of a styled component per card.
  */
 
 /**
@@ -111,12 +100,14 @@ export function categoryTileMarkup(tile: CategoryTileData, { size = 'regular', p
   })}</a>`;
 }
 
-/** A story card, for lists. */
+/** A story card, for lists: its picture, then its text with the subtitle under the title. */
 export function storyCardMarkup(story: StoryTile, headingLevel: HeadingLevel = 3, priority = false): HtmlFragment {
-  return html`<article class="story-card">${storyCardInnerMarkup(story, headingLevel, priority)}</article>`;
+  const picture = pictureMarkup({ ...imageSourcesFor(story.imgPath), width: STORY_IMAGE_WIDTH, height: STORY_IMAGE_HEIGHT, alt: '', priority });
+  return html`<article class="story-card">${picture}<div class="body">${storyTextMarkup(story, headingLevel, story.subTitle)}</div></article>`;
 }
 
-/** A wide story card, for sliders. */
+/** A wide story card, for sliders: its picture, then its text with the short description. */
 export function storyCardWideMarkup(story: StoryTile, headingLevel: HeadingLevel = 3): HtmlFragment {
-  return html`<article class="story-card-wide">${storyCardWideInnerMarkup(story, headingLevel, false)}</article>`;
+  const picture = pictureMarkup({ ...imageSourcesFor(story.imgPath), width: STORY_WIDE_WIDTH, height: STORY_WIDE_IMAGE_HEIGHT, alt: '', priority: false });
+  return html`<article class="story-card-wide">${picture}${storyTextMarkup(story, headingLevel, story.shortDesc)}</article>`;
 }
