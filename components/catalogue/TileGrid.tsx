@@ -1,7 +1,8 @@
 import { type ReactNode, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '@/components/ui/Button';
-import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH, issueCardParts } from '@/components/ui/IssueCard';
+import { issueCardParts } from '@/components/ui/IssueCard';
+import { ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from '@/components/ui/card-sizes';
 import { coverMarkup } from '@/components/ui/card-markup';
 import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
 import type { PageOf } from '@/hooks/usePagedList';

@@ -8,7 +8,6 @@ import type { CategoryTileData } from './types';
 
 export type { CategoryTileData } from './types';
 
-export { CATEGORY_IMAGE_HEIGHT, CATEGORY_IMAGE_WIDTH, CATEGORY_TILE_SIZES } from './card-sizes';
 
 export interface CategoryTileProps extends CategoryTileData {
   size?: CardSize;

@@ -7,9 +7,7 @@ import { type CardSize, cardSizeRules, ISSUE_CARD_SIZES } from './card-sizes';
 import type { IssueTile } from './types';
 
 export type { IssueTile } from './types';
-export type { CardSize } from './card-sizes';
 
-export { ISSUE_CARD_SIZES, ISSUE_COVER_HEIGHT, ISSUE_COVER_WIDTH } from './card-sizes';
 
 export interface IssueCardProps {
   tile: IssueTile;

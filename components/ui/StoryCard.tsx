@@ -9,9 +9,6 @@ import { STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_W
  * their pictures when they come near.
  */
 
-export type { StoryTile } from './types';
-export { STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
-
 /**
  * The clock before a read time, drawn by CSS (a mask over the text colour) rather than an inline SVG: three
  * elements and a dozen attributes fewer per card. It is decorative; the time is said in words beside it.

@@ -62,7 +62,7 @@ export async function cachedFavouriteMagazines(viewer: Viewer, userId: number): 
 }
 
 /** /dashboard/myFavorites: each favourite magazine with its latest regular issue, in the magazine filter's shape. */
-export async function favouriteMagazinesWithLatestIssue(viewer: Viewer, userId: number): Promise<MagazineHit[]> {
+async function favouriteMagazinesWithLatestIssue(viewer: Viewer, userId: number): Promise<MagazineHit[]> {
   const db = getDb();
   const latest = db
     .selectDistinctOn([issues.magazineId], {

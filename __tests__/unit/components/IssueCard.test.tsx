@@ -62,6 +62,8 @@ describe('IssueCard', () => {
     const img = screen.getByRole('img', { name: 'Vogue India' });
     expect(img).toHaveAttribute('width', '110');
     expect(img).toHaveAttribute('height', '143');
+    // The card's width and the cover's shape come from the size's class rules.
+    expect(img.closest('.compact')).not.toBeNull();
     expect(img).toHaveAttribute('loading', 'eager');
   });
 
