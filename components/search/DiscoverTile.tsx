@@ -8,7 +8,7 @@ import { loadPage } from '@/services/navigation';
 import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
-import { Highlight } from './Highlight';
+import { Highlight, markRules } from './Highlight';
 
 // The expired popup draws nothing until a member whose access has ended opens an issue; its code loads then.
 const Popup = dynamic(() => import('@/components/ui/Popup').then((module) => module.Popup), { ssr: false });
@@ -111,6 +111,8 @@ const Tile = styled.article`
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surface};
   min-width: 0;
+
+  ${markRules}
 
   .cover-button {
     flex: 0 0 auto;

@@ -1,15 +1,14 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { ClockIcon } from '@/components/ui/icons';
-import { imageSourcesFor } from '@/components/ui/images';
-import { STORY_IMAGE } from '@/lib/constants';
+import { innerHtml } from '@/lib/html';
 import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
 import type { SearchState } from '@/hooks/useSearchRequest';
-import { discoverIssue, type DiscoverIssue, type SearchResult, type StoryResult } from '@/lib/search-results';
+import { discoverIssue, type DiscoverIssue } from '@/lib/search-results';
 import type { SearchOptions } from '@/services/search';
 import { theme } from '@/styles/theme';
 import { DiscoverTile } from './DiscoverTile';
-import { Highlight } from './Highlight';
+import { markRules } from './Highlight';
+import { magazineRowMarkup, storyRowMarkup } from './result-markup';
 
 export interface SearchResultsProps {
   state: SearchState;
@@ -68,9 +67,7 @@ export function SearchResults({ state, onTab, onMore, variant, options }: Search
                 <SectionTitle id={`${baseId}-magazines`}>Magazines</SectionTitle>
                 <ResultList>
                   {state.magazines.map((result) => (
-                    <li key={result.key}>
-                      <MagazineRow result={result} />
-                    </li>
+                    <li key={result.key} dangerouslySetInnerHTML={innerHtml(magazineRowMarkup(result))} />
                   ))}
                 </ResultList>
               </section>
@@ -79,9 +76,7 @@ export function SearchResults({ state, onTab, onMore, variant, options }: Search
         ) : (
           <ResultList aria-label="Stories">
             {state.stories.map((story) => (
-              <li key={story.tile.key}>
-                <StoryRow story={story} />
-              </li>
+              <li key={story.tile.key} dangerouslySetInnerHTML={innerHtml(storyRowMarkup(story))} />
             ))}
           </ResultList>
         )}
@@ -97,48 +92,6 @@ export function SearchResults({ state, onTab, onMore, variant, options }: Search
         ) : null}
       </div>
     </Results>
-  );
-}
-
-function MagazineRow({ result }: { result: SearchResult }) {
-  return (
-    <a className="row-link" href={result.href}>
-      {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves its 1x/2x/3x sizes itself */}
-      <img className="thumb" src={result.imageSrc} srcSet={result.imageSrcSet} width={60} height={78} alt="" loading="lazy" decoding="async" />
-      <div className="row-text">
-        <span className="row-title">
-          <Highlight value={result.highlight} />
-        </span>
-        {result.isGold ? <span className="muted">Gold</span> : null}
-      </div>
-    </a>
-  );
-}
-
-function StoryRow({ story }: { story: StoryResult }) {
-  const image = imageSourcesFor(story.tile.imgPath);
-  const source = [story.tile.magName, story.tile.issueName].filter(Boolean).join(' · ');
-  return (
-    <div className="story-item">
-      {/* eslint-disable-next-line @next/next/no-img-element -- the media route serves its 1x/2x/3x sizes itself */}
-      <img className="thumb" src={image.src} srcSet={image.srcSet} width={STORY_IMAGE.width} height={STORY_IMAGE.height} alt="" loading="lazy" decoding="async" />
-      <div className="row-text">
-        {source ? <span className="muted">{source}</span> : null}
-        <h3 className="story-title">
-          <a href={story.tile.browserLinkUrl}>
-            <Highlight value={story.titleHighlight} />
-          </a>
-        </h3>
-        {story.snippet ? (
-          <p className="snippet">
-            <Highlight value={story.snippet} />
-          </p>
-        ) : null}
-        <span className="muted">
-          <ClockIcon aria-hidden="true" /> {story.tile.readTime}
-        </span>
-      </div>
-    </div>
   );
 }
 
@@ -292,6 +245,8 @@ const ResultList = styled.ul`
     color: ${theme.colors.muted};
     font-size: ${theme.fontSizes.sm};
   }
+
+  ${markRules}
 `;
 
 const DiscoverList = styled(ResultList)`
