@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
 import { KBART_COLUMNS, type CounterReport } from '@/lib/counter-report';
 import { issues, libraryStaff, usageEvents, usageSalts, usageSearches } from '@/server/db/schema';
-import { recordUse, utcDay } from '@/server/usage/counting';
+import { recordUse, recordUses, utcDay } from '@/server/usage/counting';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, type ConsoleCast } from './helpers/console';
@@ -220,6 +220,40 @@ describe('counting reading (COUNTER 5.1)', () => {
       ['Total_Item_Requests', 3],
       ['Unique_Item_Requests', 2],
     ]);
+  });
+
+  it('writes uses waiting together as one at a time in order would: repeats merged by the double-click rule, a run 30 s on counted again', async () => {
+    const today = utcDay(new Date());
+    const at = (time: string) => new Date(`${today}T${time}Z`);
+    // The same clicks, as [reader, item, time]: member 1 clicks story 1 four times (the last 31 s after the third)
+    // and story 2 once, member 2 story 1 twice, 44 s apart; member 1's click on story 1 at 10:00:00 is already there.
+    const clicks: Array<[string, number, string]> = [
+      ['member:1', 1, '10:00:20'],
+      ['member:2', 1, '10:00:21'],
+      ['member:1', 1, '10:00:40'],
+      ['member:1', 2, '10:00:41'],
+      ['member:1', 1, '10:00:55'],
+      ['member:2', 1, '10:01:05'],
+      ['member:1', 1, '10:01:26'],
+    ];
+    const events = async (libraryId: number) =>
+      (await app.db.select().from(usageEvents).where(eq(usageEvents.libraryId, libraryId)))
+        .map((row) => `story ${row.storyId} ${row.lastClickAt?.toISOString().slice(11, 19)}`)
+        .sort();
+    const written: string[][] = [];
+    for (const together of [false, true]) {
+      const library = await createLibrary(app.db, { name: `Double-click Library ${together ? 'together' : 'one by one'}` });
+      const use = (reader: string, storyId: number) => ({ kind: 'story' as const, libraryId: library.id, titleId: titles.journal.id, issueId: titles.journal.issue, storyId, reader });
+      await recordUse(use('member:1', 1), at('10:00:00'));
+      const uses = clicks.map(([reader, story, time]) => ({ use: use(reader, story), at: at(time) }));
+      if (together) await recordUses(uses);
+      else for (const { use: one, at: when } of uses) await recordUse(one, when);
+      written.push(await events(library.id));
+    }
+    // Member 1's story 1: the click at 10:00:00 moved to 10:00:55, then a new count at 10:01:26; story 2 once;
+    // member 2's story 1 twice.
+    expect(written[0]).toEqual(['story 1 10:00:21', 'story 1 10:00:55', 'story 1 10:01:05', 'story 1 10:01:26', 'story 2 10:00:41']);
+    expect(written[1]).toEqual(written[0]);
   });
 
   it('does not count a visitor’s preview, a refused code, or the reader when counting fails', async () => {

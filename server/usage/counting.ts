@@ -64,26 +64,80 @@ async function saltOf(day: string): Promise<string> {
 
 /**
  * Counts one use at `now`. A repeat of the same item by the same session within DOUBLE_CLICK_SECONDS of its last
- * click moves that click to now (COUNTER records the later of the two) instead of counting again. One statement:
- * the update of a recent click, else the insert of a new one.
+ * click moves that click to now (COUNTER records the later of the two) instead of counting again.
  */
 export async function recordUse(use: ReadingUse, now: Date = new Date()): Promise<void> {
-  const day = utcDay(now);
-  const hour = utcHour(now);
-  const hash = sessionHash(await saltOf(day), use.libraryId, use.reader);
-  const cutoff = new Date(now.getTime() - DOUBLE_CLICK_SECONDS * 1000);
-  const same = (column: string, value: number | undefined) => (value === undefined ? sql`${sql.identifier(column)} IS NULL` : sql`${sql.identifier(column)} = ${value}`);
+  await recordUses([{ use, at: now }]);
+}
+
+/** One session's clicks on one item, each within DOUBLE_CLICK_SECONDS of the one before: what one count is made of. */
+interface Clicks {
+  use: ReadingUse;
+  day: string;
+  hash: string;
+  first: Date;
+  last: Date;
+}
+
+/**
+ * Uses, each at its own time, merged by COUNTER's double-click rule before they are written: clicks on the same
+ * item by the same session, each within DOUBLE_CLICK_SECONDS of the one before, are one count whose click is the
+ * last. The result is what writing them one at a time, in order, leaves: a run of clicks updates a recent click
+ * of the item (within DOUBLE_CLICK_SECONDS of the run's first), else adds one count at the run's last click. Runs
+ * of the same item and session go in separate writes, in order; different items and sessions share one.
+ */
+export async function recordUses(uses: readonly { use: ReadingUse; at: Date }[]): Promise<void> {
+  const salts = new Map<string, string>();
+  for (const day of new Set(uses.map(({ at }) => utcDay(at)))) salts.set(day, await saltOf(day));
+  const writes: Map<string, Clicks>[] = [];
+  for (const { use, at } of uses) {
+    const day = utcDay(at);
+    const hash = sessionHash(salts.get(day)!, use.libraryId, use.reader);
+    const key = [hash, use.kind, use.libraryId, use.issueId, use.storyId ?? '', use.pageNo ?? ''].join('\n');
+    let latest = -1;
+    for (let index = writes.length - 1; index >= 0 && latest < 0; index -= 1) if (writes[index].has(key)) latest = index;
+    const run = latest < 0 ? undefined : writes[latest].get(key)!;
+    if (run && run.day === day && at.getTime() - run.last.getTime() < DOUBLE_CLICK_SECONDS * 1000) {
+      if (at > run.last) run.last = at;
+      continue;
+    }
+    if (!writes[latest + 1]) writes.push(new Map());
+    writes[latest + 1].set(key, { use, day, hash, first: at, last: at });
+  }
+  for (const clicks of writes) await writeClicks([...clicks.values()]);
+}
+
+/**
+ * One statement: each run updates its item's recent click (one at or after DOUBLE_CLICK_SECONDS before its first
+ * click) to its last, or, when there is none, is inserted as a new count.
+ */
+async function writeClicks(runs: readonly Clicks[]): Promise<void> {
+  if (runs.length === 0) return;
+  const rows = runs.map(
+    ({ use, day, hash, first, last }) =>
+      sql`(${day}::date, ${utcHour(last).toISOString()}::timestamptz, ${use.libraryId}::integer, ${use.titleId}::integer, ${use.issueId}::integer,
+           ${use.storyId ?? null}::integer, ${use.pageNo ?? null}::integer, ${use.kind}::text, ${hash}::text,
+           ${new Date(first.getTime() - DOUBLE_CLICK_SECONDS * 1000).toISOString()}::timestamptz, ${last.toISOString()}::timestamptz)`,
+  );
   await getDb().execute(sql`
-    WITH repeated AS (
-      UPDATE usage_events SET last_click_at = ${now.toISOString()}::timestamptz, hour = ${hour.toISOString()}::timestamptz
-      WHERE session_hash = ${hash} AND kind = ${use.kind} AND library_id = ${use.libraryId} AND issue_id = ${use.issueId}
-        AND ${same('story_id', use.storyId)} AND ${same('page_no', use.pageNo)} AND last_click_at >= ${cutoff.toISOString()}::timestamptz
-      RETURNING id
+    WITH clicks (day, hour, library_id, title_id, issue_id, story_id, page_no, kind, session_hash, cutoff, last_click_at) AS (
+      VALUES ${sql.join(rows, sql`, `)}
+    ),
+    repeated AS (
+      UPDATE usage_events AS e SET last_click_at = c.last_click_at, hour = c.hour
+      FROM clicks AS c
+      WHERE e.session_hash = c.session_hash AND e.kind = c.kind AND e.library_id = c.library_id AND e.issue_id = c.issue_id
+        AND e.story_id IS NOT DISTINCT FROM c.story_id AND e.page_no IS NOT DISTINCT FROM c.page_no AND e.last_click_at >= c.cutoff
+      RETURNING c.session_hash, c.kind, c.library_id, c.issue_id, c.story_id, c.page_no
     )
     INSERT INTO usage_events (day, hour, library_id, title_id, issue_id, story_id, page_no, kind, session_hash, last_click_at)
-    SELECT ${day}::date, ${hour.toISOString()}::timestamptz, ${use.libraryId}, ${use.titleId}, ${use.issueId}, ${use.storyId ?? null}::integer,
-           ${use.pageNo ?? null}::integer, ${use.kind}, ${hash}, ${now.toISOString()}::timestamptz
-    WHERE NOT EXISTS (SELECT 1 FROM repeated)
+    SELECT c.day, c.hour, c.library_id, c.title_id, c.issue_id, c.story_id, c.page_no, c.kind, c.session_hash, c.last_click_at
+    FROM clicks AS c
+    WHERE NOT EXISTS (
+      SELECT 1 FROM repeated AS r
+      WHERE r.session_hash = c.session_hash AND r.kind = c.kind AND r.library_id = c.library_id AND r.issue_id = c.issue_id
+        AND r.story_id IS NOT DISTINCT FROM c.story_id AND r.page_no IS NOT DISTINCT FROM c.page_no
+    )
   `);
 }
 
@@ -151,10 +205,26 @@ function enqueue(write: () => Promise<void>): Promise<void> {
   return done;
 }
 
-/** Counts a use of an item (see enqueue). */
+/**
+ * Uses accepted and not yet written: one write takes every use that arrived before it started (recordUses merges
+ * repeats and writes the rest in one statement), as for searches below.
+ */
+const useBatch = processWide('usage-use-batch', () => ({ uses: [] as { use: ReadingUse; at: Date }[], write: null as Promise<void> | null }));
+
+/** Counts a use of an item (see enqueue), written together with the others waiting. */
 export function countUse(use: ReadingUse): Promise<void> {
-  const now = new Date();
-  return enqueue(() => recordUse(use, now));
+  if (useBatch.uses.length >= MAX_WAITING || (!useBatch.write && pending.waiting >= MAX_WAITING)) {
+    report(new Error(`${MAX_WAITING} counts are waiting; this one is dropped`));
+    return Promise.resolve();
+  }
+  useBatch.uses.push({ use, at: new Date() });
+  useBatch.write ??= enqueue(() => {
+    const { uses } = useBatch;
+    useBatch.uses = [];
+    useBatch.write = null;
+    return recordUses(uses);
+  });
+  return useBatch.write;
 }
 
 /**
