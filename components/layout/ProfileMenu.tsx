@@ -65,35 +65,41 @@ export function ProfileMenu({ items, helpEmail, userName, onLogout }: ProfileMen
       >
         <UserIcon />
       </IconButton>
+      {/* The entries are drawn when the menu opens: closed, they are hidden from everyone, and a page need not carry them. */}
       <div className="profile-dropdown" id={dropdownId} hidden={!open} data-testid="profile-dropdown">
-        {userName ? <p className="profile-greeting" title={userName}>{userName}</p> : null}
-        <ul className="profile-list">
-          {items.map((item) => (
-            <li key={`${item.href}|${item.label}`}>
-              <a className="profile-entry" href={item.href} onClick={close}>
-                {item.label}
-              </a>
-            </li>
-          ))}
-          {helpEmail ? (
-            <li>
-              <a className="profile-entry-mail" href={`mailto:${helpEmail}`} onClick={close}>
-                Help
-              </a>
-            </li>
-          ) : null}
-          <li>
-            <button className="profile-entry-button"
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                onLogout();
-              }}
-            >
-              Logout
-            </button>
-          </li>
-        </ul>
+        {open ? (
+          <>
+            {userName ? <p className="profile-greeting" title={userName}>{userName}</p> : null}
+            <ul className="profile-list">
+              {items.map((item) => (
+                <li key={`${item.href}|${item.label}`}>
+                  <a className="profile-entry" href={item.href} onClick={close}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+              {helpEmail ? (
+                <li>
+                  <a className="profile-entry-mail" href={`mailto:${helpEmail}`} onClick={close}>
+                    Help
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                <button
+                  className="profile-entry-button"
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    onLogout();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </>
+        ) : null}
       </div>
     </Wrapper>
   );
