@@ -16,6 +16,9 @@
  *                    are filled from the demo library
  *   BENCH_PG_URL     postgres://root@127.0.0.1:5432/bench_pages (made and seeded by bench/pages)
  *   BENCH_SECONDS    seconds per page per build per round (4); BENCH_ROUNDS (6)
+ *   BENCH_NODE_FLAGS, BENCH_OTHER_NODE_FLAGS  node flags of this build's and the other's server process
+ *                    (SITE_NODE_FLAGS of scripts/run.ts); with BENCH_OTHER=. the same build is compared under two
+ *                    sets of flags
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -50,18 +53,32 @@ async function fill(pages: string[], site: Site): Promise<string[]> {
 
 async function main(): Promise<void> {
   if (!OTHER) throw new Error('BENCH_OTHER names the other checkout (built with BENCH_BARE_PAGE=1)');
+  const sameCheckout = path.resolve(OTHER) === process.cwd();
   const checkouts = [
-    { name: 'this', cwd: process.cwd(), port: 3640 },
-    { name: path.basename(path.resolve(OTHER)), cwd: path.resolve(OTHER), port: 3641 },
+    { name: 'this', cwd: process.cwd(), port: 3640, nodeFlags: process.env.BENCH_NODE_FLAGS ?? '', dataDir: 'bench-ab' },
+    {
+      name: sameCheckout ? 'other' : path.basename(path.resolve(OTHER)),
+      cwd: path.resolve(OTHER),
+      port: 3641,
+      nodeFlags: process.env.BENCH_OTHER_NODE_FLAGS ?? '',
+      dataDir: sameCheckout ? 'bench-ab-other' : 'bench-ab',
+    },
   ];
   const children = checkouts.map((checkout) =>
-    startSite({ database: 'postgresql', dataDir: path.join(checkout.cwd, '.data', 'bench-ab'), port: checkout.port, pgUrl: PG_URL, env: { BENCH_BARE_PAGE: '1' }, cwd: checkout.cwd }),
+    startSite({
+      database: 'postgresql',
+      dataDir: path.join(checkout.cwd, '.data', checkout.dataDir),
+      port: checkout.port,
+      pgUrl: PG_URL,
+      env: { BENCH_BARE_PAGE: '1', SITE_NODE_FLAGS: checkout.nodeFlags },
+      cwd: checkout.cwd,
+    }),
   );
   try {
     const sites: Site[] = [];
     for (const [index, checkout] of checkouts.entries()) {
       const base = `http://127.0.0.1:${checkout.port}`;
-      await waitForHealth(children[index], base, path.join(checkout.cwd, '.data', 'bench-ab', 'bench-server.log'));
+      await waitForHealth(children[index], base, path.join(checkout.cwd, '.data', checkout.dataDir, 'bench-server.log'));
       sites.push({ name: checkout.name, base, cookie: (await signInDemoMember(base)).cookie });
     }
     const pages = await fill((process.env.BENCH_PAGES ?? DEFAULT_PAGES).split(',').map((page) => page.trim()), sites[0]);

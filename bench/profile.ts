@@ -7,7 +7,7 @@
  *   npm run build && BENCH_PAGE=/ npx tsx bench/profile.ts
  *
  * Environment:
- *   BENCH_PAGE         the page (default `/`); a comma list loads each in turn
+ *   BENCH_PAGE         the page (default `/`); a comma list loads each in turn; `story` is bench/pages' story
  *   BENCH_SECONDS      seconds of load (15); BENCH_WARMUP_SECONDS (3)
  *   BENCH_DATABASE     `embedded` (default), `pglite` or `postgresql` (with BENCH_PG_URL)
  *   BENCH_PG_URL       postgres://root@127.0.0.1:5432/bench_pages
@@ -113,6 +113,13 @@ function summarise(profile: Profile): void {
   for (const [name, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${share(micros)}  ${name}`);
 }
 
+/** bench/pages' story: the first of the demo's cover stories. */
+async function firstCoverStory(cookie: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/article/v1/article?storeID=1&section=sec_60&page=0`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`the cover stories answered ${res.status}`);
+  return ((await res.json()) as { Articles: Array<{ url: string }> }).Articles[0].url;
+}
+
 async function main(): Promise<void> {
   const dataDir = path.join(DATA_ROOT, DATABASE);
   const profileDir = path.resolve(DATA_ROOT, 'profiles');
@@ -129,7 +136,8 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(site, BASE, path.join(dataDir, 'bench-server.log'));
     const { cookie } = await signInDemoMember(BASE);
-    for (const page of PAGES) {
+    for (const named of PAGES) {
+      const page = named === 'story' ? await firstCoverStory(cookie) : named;
       await load(`${BASE}${page}`, WARM_UP_SECONDS, cookie);
       const before = cpuSeconds(site.pid!);
       const result = await load(`${BASE}${page}`, SECONDS, cookie);
