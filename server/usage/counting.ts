@@ -206,50 +206,38 @@ function enqueue(write: () => Promise<void>): Promise<void> {
 }
 
 /**
- * Uses accepted and not yet written: one write takes every use that arrived before it started (recordUses merges
- * repeats and writes the rest in one statement), as for searches below.
+ * Counts of one kind accepted and not yet written: one write takes every count that arrived before it started. For
+ * searches, each a row of its own: at 50 search pages a second, one insert and commit each fell behind on a busy
+ * disk and the queue dropped counts. For uses, whose repeats recordUses merges first: one statement for all.
  */
-const useBatch = processWide('usage-use-batch', () => ({ uses: [] as { use: ReadingUse; at: Date }[], write: null as Promise<void> | null }));
+function batched<T>(name: string, dropped: string, write: (entries: { entry: T; at: Date }[]) => Promise<void>): (entry: T) => Promise<void> {
+  const batch = processWide(name, () => ({ entries: [] as { entry: T; at: Date }[], write: null as Promise<void> | null }));
+  return (entry) => {
+    // The batch is bounded like the queue, and a new write is asked for only when the queue will take it.
+    if (batch.entries.length >= MAX_WAITING || (!batch.write && pending.waiting >= MAX_WAITING)) {
+      report(new Error(`${MAX_WAITING} counts are waiting; ${dropped} is dropped`));
+      return Promise.resolve();
+    }
+    batch.entries.push({ entry, at: new Date() });
+    batch.write ??= enqueue(() => {
+      const { entries } = batch;
+      batch.entries = [];
+      batch.write = null;
+      return write(entries);
+    });
+    return batch.write;
+  };
+}
 
 /** Counts a use of an item (see enqueue), written together with the others waiting. */
-export function countUse(use: ReadingUse): Promise<void> {
-  if (useBatch.uses.length >= MAX_WAITING || (!useBatch.write && pending.waiting >= MAX_WAITING)) {
-    report(new Error(`${MAX_WAITING} counts are waiting; this one is dropped`));
-    return Promise.resolve();
-  }
-  useBatch.uses.push({ use, at: new Date() });
-  useBatch.write ??= enqueue(() => {
-    const { uses } = useBatch;
-    useBatch.uses = [];
-    useBatch.write = null;
-    return recordUses(uses);
-  });
-  return useBatch.write;
-}
-
-/**
- * Searches accepted and not yet written. Each is a row of its own with nothing to merge, so one write takes every
- * search that arrived before it started: at 50 search pages a second, one insert and commit each fell behind on a
- * busy disk and the queue dropped counts.
- */
-const searchBatch = processWide('usage-search-batch', () => ({ searches: [] as { search: SearchUse; at: Date }[], write: null as Promise<void> | null }));
+export const countUse: (use: ReadingUse) => Promise<void> = batched<ReadingUse>('usage-use-batch', 'this one', (entries) =>
+  recordUses(entries.map(({ entry, at }) => ({ use: entry, at }))),
+);
 
 /** Counts a search (see enqueue), written together with the others waiting. */
-export function countSearch(search: SearchUse): Promise<void> {
-  // The batch is bounded like the queue, and a new write is asked for only when the queue will take it.
-  if (searchBatch.searches.length >= MAX_WAITING || (!searchBatch.write && pending.waiting >= MAX_WAITING)) {
-    report(new Error(`${MAX_WAITING} counts are waiting; this search is dropped`));
-    return Promise.resolve();
-  }
-  searchBatch.searches.push({ search, at: new Date() });
-  searchBatch.write ??= enqueue(() => {
-    const { searches } = searchBatch;
-    searchBatch.searches = [];
-    searchBatch.write = null;
-    return recordSearches(searches);
-  });
-  return searchBatch.write;
-}
+export const countSearch: (search: SearchUse) => Promise<void> = batched<SearchUse>('usage-search-batch', 'this search', (entries) =>
+  recordSearches(entries.map(({ entry, at }) => ({ search: entry, at }))),
+);
 
 /** Why a count failed: the innermost cause. Drizzle's own message repeats the statement and its parameters. */
 function reason(error: unknown): string {
