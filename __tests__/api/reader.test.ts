@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { TOKEN_ISSUER } from '@/lib/session-token';
 import { memberships, readingProgress } from '@/server/db/schema';
+import { invalidate } from '@/server/cache';
 import { READER_CODE_AUDIENCE } from '@/server/reader/code';
 import { withAlteredSignature } from '../shared/tamper';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -220,13 +221,23 @@ describe('GET /api/reader/page/{code}/{token} (page images)', () => {
 });
 
 describe('PUT /api/reader/progress (resume where the member stopped)', () => {
+  afterEach(async () => {
+    delete process.env.CACHE_SECONDS;
+    await invalidate('reading-places');
+  });
+
   it('saves the page, and the next opening of the issue answers it as lastPage', async () => {
+    // The one cache keeps the answer (as in production): saving a page must drop what was kept.
+    process.env.CACHE_SECONDS = '30';
     const code = await codeFor(member, issue.other);
+    expect((await readerIssue(code, issue.other)).body.lastPage).toBeNull();
     const saved = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 7 } });
     expect(saved).toMatchObject({ status: 200, body: { status: 'success', page: 7 } });
     await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 9 } });
     const again = await readerIssue(await codeFor(member, issue.other), issue.other);
     expect(again.body.lastPage).toBe(9);
+    await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 3 } });
+    expect((await readerIssue(code, issue.other)).body.lastPage).toBe(3);
     // Another member's progress is their own.
     expect((await readerIssue(await codeFor(other, issue.other), issue.other)).body.lastPage).toBeNull();
   });

@@ -32,6 +32,8 @@ export const CACHES = {
    * were read under; dropped when the member adds or removes one and when titles or a library's rules change.
    */
   favourites: 5_000,
+  /** The page a member last read in an issue, by user and issue (server/reader/queries.ts); saving a page drops it. */
+  'reading-places': 10_000,
   /** The translation languages list (one key). */
   'translation-languages': 1,
   /** Member rows the session check and the header read, by user id. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TopList } from '@/lib/constants';
 import { storyFromServer, type StoryFromServer } from '../article/present';
 import { getDb } from '../db/client';
-import { categories, issues, languages, magazineLists, magazines, readingProgress, stories, stores } from '../db/schema';
+import { categories, issues, languages, magazineLists, magazines, stories, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { collectionWhere, shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
@@ -255,16 +255,6 @@ export async function storiesOfMagazine(viewer: Viewer, ageRating: number | null
     .orderBy(desc(stories.publishedAt), desc(stories.id))
     .limit(limit);
   return rows.map((row) => storyFromServer(row.story, row.magazineName, row.issueName));
-}
-
-/** The page a member last read in an issue, or null. */
-export async function lastReadPage(userId: number, issueId: number): Promise<number | null> {
-  const rows = await getDb()
-    .select({ page: readingProgress.page })
-    .from(readingProgress)
-    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)))
-    .limit(1);
-  return rows[0]?.page ?? null;
 }
 
 /** The store serving a country (ISO 3166 alpha-2), or null. */

@@ -13,8 +13,9 @@ import { storyTile } from '@/lib/story-tiles';
 import { cached } from '../cache';
 import { cachedCategories, cachedIssuePage, cachedLanguages, cachedListing, cachedMagazinePage } from '../catalogue/browse';
 import { allLanguages, isTopList, type CategoryRow } from '../catalogue/queries';
-import { countIssues, lastReadPage, listIssues, type IssueHit } from '../catalogue/titles';
+import { countIssues, listIssues, type IssueHit } from '../catalogue/titles';
 import { idParam, type RequestContext } from '../context';
+import { lastReadPage } from '../reader/queries';
 
 type WithShell<P> = P & { shell: ShellProps };
 type Result<P> = GetServerSidePropsResult<WithShell<P>>;

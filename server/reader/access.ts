@@ -1,12 +1,12 @@
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import type { Session } from '../auth/session';
-import { findIssue, lastReadPage, type IssueDetails } from '../catalogue/titles';
+import { findIssue, type IssueDetails } from '../catalogue/titles';
 import { membershipIn } from '../user/queries';
 import { cachedLibrary, viewerOfLibrary } from '../viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';
 import { pageImageUrl } from './images';
-import { pagesOfIssue } from './queries';
+import { lastReadPage, pagesOfIssue } from './queries';
 
 /** Why an issue does not open: the reader screen words each one. */
 export type ReaderRefusal = 'invalid-code' | 'foreign-code' | 'membership-expired' | 'unavailable';

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { cached, invalidate } from '../cache';
 import { getDb } from '../db/client';
 import { issuePages, issues, magazines, readingProgress } from '../db/schema';
 
@@ -31,10 +32,30 @@ export async function pageToRender(issueId: number, pageNo: number) {
   return rows[0] ?? null;
 }
 
+function readingPlaceKey(userId: number, issueId: number): string {
+  return `${userId}:${issueId}`;
+}
+
+/**
+ * The page a member last read in an issue, or null: an issue's page and the reader ask on every visit, so it is kept
+ * in the one cache, and saveProgress drops it (here and on every other instance) when the member reads on.
+ */
+export function lastReadPage(userId: number, issueId: number): Promise<number | null> {
+  return cached('reading-places', readingPlaceKey(userId, issueId), async () => {
+    const rows = await getDb()
+      .select({ page: readingProgress.page })
+      .from(readingProgress)
+      .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)))
+      .limit(1);
+    return rows[0]?.page ?? null;
+  });
+}
+
 /** Remembers the last page a member read in an issue (one row per member and issue). */
 export async function saveProgress(userId: number, issueId: number, page: number): Promise<void> {
   await getDb()
     .insert(readingProgress)
     .values({ userId, issueId, page })
     .onConflictDoUpdate({ target: [readingProgress.userId, readingProgress.issueId], set: { page, updatedAt: sql`now()` } });
+  await invalidate('reading-places', readingPlaceKey(userId, issueId));
 }
