@@ -90,19 +90,21 @@ export async function recordUses(uses: readonly { use: ReadingUse; at: Date }[])
   const salts = new Map<string, string>();
   for (const day of new Set(uses.map(({ at }) => utcDay(at)))) salts.set(day, await saltOf(day));
   const writes: Map<string, Clicks>[] = [];
+  // Which write holds each item and session's latest run. The session hash is the day's, so a new day is a new key.
+  const writeOf = new Map<string, number>();
   for (const { use, at } of uses) {
     const day = utcDay(at);
     const hash = sessionHash(salts.get(day)!, use.libraryId, use.reader);
     const key = [hash, use.kind, use.libraryId, use.issueId, use.storyId ?? '', use.pageNo ?? ''].join('\n');
-    let latest = -1;
-    for (let index = writes.length - 1; index >= 0 && latest < 0; index -= 1) if (writes[index].has(key)) latest = index;
-    const run = latest < 0 ? undefined : writes[latest].get(key)!;
-    if (run && run.day === day && at.getTime() - run.last.getTime() < DOUBLE_CLICK_SECONDS * 1000) {
+    const latest = writeOf.get(key);
+    const run = latest === undefined ? undefined : writes[latest].get(key)!;
+    if (run && at.getTime() - run.last.getTime() < DOUBLE_CLICK_SECONDS * 1000) {
       if (at > run.last) run.last = at;
       continue;
     }
-    if (!writes[latest + 1]) writes.push(new Map());
-    writes[latest + 1].set(key, { use, day, hash, first: at, last: at });
+    const next = latest === undefined ? 0 : latest + 1;
+    (writes[next] ??= new Map()).set(key, { use, day, hash, first: at, last: at });
+    writeOf.set(key, next);
   }
   for (const clicks of writes) await writeClicks([...clicks.values()]);
 }
