@@ -2,6 +2,7 @@ import Head from 'next/head';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { GoldBadge } from '@/components/ui/GoldBadge';
+import { primaryLinkRules } from '@/components/ui/primary-link';
 import { issueCardMarkup, storyCardMarkup } from '@/components/ui/card-markup';
 import { Slider } from '@/components/ui/Slider';
 import { html, innerHtml } from '@/lib/html';
@@ -150,20 +151,8 @@ const Actions = styled.div`
 `;
 
 const PrimaryLink = styled.a`
-  display: inline-flex;
-  align-items: center;
+  ${primaryLinkRules}
   justify-content: center;
-  min-height: ${theme.sizes.tapTarget};
-  padding: ${theme.spacing.sm} ${theme.spacing.xl};
-  border-radius: ${theme.radii.md};
-  background: ${theme.colors.brand};
-  color: ${theme.colors.onBrand};
-  font-weight: ${theme.fontWeights.bold};
-  text-decoration: none;
-
-  &:hover {
-    background: ${theme.colors.brandHover};
-  }
 `;
 
 const Stories = styled.section`

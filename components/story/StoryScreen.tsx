@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { primaryLinkRules } from '@/components/ui/primary-link';
 import { ClockIcon } from '@/components/ui/icons';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { storyCardMarkup } from '@/components/ui/card-markup';
@@ -305,20 +306,8 @@ const Page = styled.div`
   }
 
   :where(.story-sign-in-link) {
+    ${primaryLinkRules}
     align-self: flex-start;
-    display: inline-flex;
-    align-items: center;
-    min-height: ${theme.sizes.tapTarget};
-    padding: ${theme.spacing.sm} ${theme.spacing.xl};
-    border-radius: ${theme.radii.md};
-    background: ${theme.colors.brand};
-    color: ${theme.colors.onBrand};
-    font-weight: ${theme.fontWeights.bold};
-    text-decoration: none;
-
-    &:hover {
-      background: ${theme.colors.brandHover};
-    }
   }
 
   :where(.story-topics) {

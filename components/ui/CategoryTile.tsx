@@ -8,7 +8,6 @@ import type { CategoryTileData } from './types';
 
 export type { CategoryTileData } from './types';
 
-
 export interface CategoryTileProps extends CategoryTileData {
   size?: CardSize;
   priority?: boolean;

@@ -8,7 +8,6 @@ import type { IssueTile } from './types';
 
 export type { IssueTile } from './types';
 
-
 export interface IssueCardProps {
   tile: IssueTile;
   /** The cover's size (ISSUE_CARD_SIZES); its box is reserved before the image loads so nothing shifts. */
