@@ -8,7 +8,7 @@ const modulesDir = path.join(process.cwd(), 'node_modules');
 const sharedModules = fs.existsSync(modulesDir) && fs.lstatSync(modulesDir).isSymbolicLink() ? path.dirname(fs.realpathSync(modulesDir)) : null;
 
 /**
- * Sent with every response (README, "Security"): no type sniffing, the path never leaves the site in a Referer, none of
+ * Sent with every response (docs/architecture.md, "Security"): no type sniffing, the path never leaves the site in a Referer, none of
  * the powerful features the site does not use, and a window of its own (the reader tab opens from it, same origin).
  */
 /** @type {{ key: string, value: string }[]} */

@@ -1,5 +1,5 @@
 /**
- * The browser protections every page carries (README, "Security"). Edge-safe: the middleware builds the CSP with
+ * The browser protections every page carries (docs/architecture.md, "Security"). Edge-safe: the middleware builds the CSP with
  * a fresh nonce per request; next.config.js sends the fixed headers on every response, API and media included.
  */
 

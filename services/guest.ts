@@ -24,7 +24,7 @@ export type GuestOutcome = { kind: 'nothing' } | { kind: 'redirect'; to: string 
 /**
  * SPEC §4 'Guest sign-in': status 0 does nothing; libid 0 goes to type 1; past expiry to type 2;
  * otherwise the library list is verified and the person goes home, or back to the story the gate sent them away from
- * (cb), since a shared story link is what a visitor signs in for (README). A library whose setting says so (the
+ * (cb), since a shared story link is what a visitor signs in for (docs/decisions.md). A library whose setting says so (the
  * server's answer names it in libraryDetails; the demo's 2766) sends its guests to the stored callback address instead.
  */
 export async function signInAsGuest(libid?: number, now: Date = new Date()): Promise<GuestOutcome> {

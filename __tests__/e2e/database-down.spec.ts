@@ -14,7 +14,7 @@ import { ROUTES } from './routes';
 import { SCALE_JWT_SECRET, migrate, startSite, waitFor, type SiteInstance } from './site-instance';
 
 /**
- * The database stops under a running production server and comes back (README, "Faults"): pages answer 503 with the
+ * The database stops under a running production server and comes back (docs/operations.md, "Faults"): pages answer 503 with the
  * friendly screen, API calls 503 with { status, message }; a member's submission made meanwhile is refused or whole;
  * once it is back the same server answers again, without a restart. Once on a PostgreSQL the spec starts itself on its
  * own port and folder, once on PGlite's server process; never the machine's shared database.

@@ -61,7 +61,7 @@ export const ROUTES: RouteRow[] = [
   memberOnly('/magazines/BS/en', '/magazines/BS/en', 'Most Popular'),
   memberOnly('/journals', '/journals', 'Journals'),
   // SPEC §2's table sends Newspapers to 154, but §5 and §9 make 52 newspapers and 154 journals: the link goes to 52
-  // (README), and /magazines/154/... stays the journals listing with its All Languages entry.
+  // (docs/decisions.md), and /magazines/154/... stays the journals listing with its All Languages entry.
   memberOnly('/magazines/52/en', '/magazines/52/en', 'Newspapers'),
   memberOnly('/magazines/154/en', '/magazines/154/en', 'Journals'),
   memberOnly('/stories/category/Cover-Stories/sec_60', '/stories/category/Cover-Stories/sec_60', 'Cover Stories'),

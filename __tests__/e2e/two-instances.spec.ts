@@ -16,7 +16,7 @@ import { startSmtpPeer, type SmtpPeer } from '../peers/smtp';
 import { SCALE_JWT_SECRET, migrate, startSite, waitFor, type SiteInstance } from './site-instance';
 
 /**
- * Two instances of the production build behind no proxy, sharing what README "Running at scale" says they share:
+ * Two instances of the production build behind no proxy, sharing what docs/operations.md "Running at scale" says they share:
  * one PostgreSQL (the spec's own, port 3962), one Redis (the spec's own, port 3965), one S3-compatible bucket (s3rver,
  * port 3963). What one instance decides, the other holds.
  */
@@ -46,7 +46,7 @@ async function post(site: SiteInstance, address: string, body: unknown, token?: 
 
 /**
  * A redis-server of the spec's own (port 3965, nothing saved), so the machine's Redis is never written to. A machine
- * without the binary runs the spec on the database alone, where rate limits and revocations fall back to (README,
+ * without the binary runs the spec on the database alone, where rate limits and revocations fall back to (docs/operations.md,
  * "Faults"): the instances must agree either way.
  */
 async function startOwnRedis(): Promise<{ url: string | null; stop(): Promise<void> }> {

@@ -110,7 +110,7 @@ const GATED_PATHS = [
   '/magazine/1045/100001',
   '/stories/category/Cover-Stories/sec_60',
   '/stories/category/Popular/recom',
-  // Story pages are not in SPEC §2's open list: a visitor signs in first, and cb brings them back (README).
+  // Story pages are not in SPEC §2's open list: a visitor signs in first, and cb brings them back (docs/decisions.md).
   '/stories/ten-islands',
   '/stories/ten-islands?lang=hi',
   '/stories/travel/wanderlust/100001/ten-islands',
@@ -181,7 +181,7 @@ describe.each([
   });
 });
 
-/** Where the code knowingly goes beyond SPEC §2 (README "Decisions where the spec is silent"), pinned so it stays a decision. */
+/** Where the code knowingly goes beyond SPEC §2 (docs/decisions.md), pinned so it stays a decision. */
 describe('beyond the spec', () => {
   it('the development outbox (/dev/outbox, 404 in production) is open, as it holds the sign-in codes', () => {
     expect(isOpenRoute('/dev/outbox')).toBe(true);
