@@ -39,15 +39,10 @@ export const COOKIE_MAX_AGE = {
 export const DEFAULT_STORE_ID = 1;
 export const DEFAULT_COUNTRY = 'IN';
 
-export const SLIDER_ARROW_THRESHOLD = 7;
-export const SLIDER_SCROLL_STEP_PX = 20;
-export const SLIDER_SCROLL_DISTANCE_PX = 1200;
-
 export const READ_TIME_CAP_MINUTES = 10;
 export const STORY_IMAGE = { width: 100, height: 125 } as const;
 export const PREFETCH_MARGIN_PX = 200;
 export const SCROLL_BOTTOM_THRESHOLD_PX = 100;
-export const PROFILE_DROPDOWN_WIDTH_PX = 170;
 export const POPUP_FALLBACK_DELAY_MS = 100;
 
 export const CATEGORY = {
@@ -66,10 +61,6 @@ export const TOP_LIST_NAMES: Record<TopList, string> = {
   NA: 'New Arrivals',
 };
 
-export const DEFAULT_LANGUAGES = [
-  { code: '', name: 'All Languages' },
-  { code: 'en', name: 'English' },
-] as const;
 export const FIXED_LANGUAGES = ['English', 'Spanish', 'Bengali', 'Gujarati', 'Hindi', 'Malayalam', 'Tamil', 'Telugu'] as const;
 
 export const STORY_CATEGORIES = {

@@ -84,10 +84,6 @@ export const COUNTRY_CODES: CountryCode[] = COUNTRIES.map(([iso, name, dial]) =>
 
 export const DEFAULT_COUNTRY_CODE = COUNTRY_CODES.find((c) => c.iso === DEFAULT_COUNTRY)!;
 
-export function findCountry(iso: string): CountryCode | undefined {
-  return COUNTRY_CODES.find((c) => c.iso === iso.toUpperCase());
-}
-
 export const MOBILE_MESSAGES = {
   invalid: 'Please enter a valid mobile number',
   country: 'Please choose your country code',

@@ -82,38 +82,8 @@ export async function getStoryList(key: string): Promise<StoryList> {
   return data;
 }
 
-export async function getCoverStories(page = 0, mlang?: string): Promise<StoryList> {
-  return getStoryList(articleKeys.coverStories(page, mlang));
-}
-
 export async function searchStories(query: string, page = 0, ageRating?: number): Promise<StoryList> {
   return getStoryList(articleKeys.search(query, page, ageRating));
-}
-
-export async function getRelatedStories(mid: number, page = 0): Promise<RelatedStories> {
-  const { data } = await http.get<RelatedStories>(articleKeys.related(mid, page));
-  return data;
-}
-
-export async function getStoryDetails(mid: number, issid: number, artid: number): Promise<StoryDetails> {
-  const { data } = await http.get<{ data: StoryDetails }>(articleKeys.details(mid, issid, artid));
-  return data.data;
-}
-
-export async function getStoryByUrl(url: string): Promise<StoryDetails> {
-  const { data } = await http.get<{ data: StoryDetails }>(articleKeys.byUrl(url));
-  return data.data;
-}
-
-export async function getLocalLanguages(cc: string = DEFAULT_COUNTRY): Promise<LanguageRow[]> {
-  const { data } = await http.get<{ data: LanguageRow[] }>(articleKeys.localLanguages(cc));
-  return data.data;
-}
-
-/** The translation languages list: POST localLanguages with trans=1, cc=IN, age_rating=7 (SPEC §7). */
-export async function getTranslationLanguages(): Promise<LanguageRow[]> {
-  const { data } = await http.post<{ data: LanguageRow[] }>(article('localLanguages'), { trans: 1, cc: DEFAULT_COUNTRY, age_rating: 7 });
-  return data.data;
 }
 
 export async function translateStory(request: TranslationRequest): Promise<TranslationAnswer> {
@@ -123,11 +93,6 @@ export async function translateStory(request: TranslationRequest): Promise<Trans
 
 export async function translateText(text: string, langCode: string): Promise<{ translatedText?: string }> {
   const { data } = await http.post<{ translatedText?: string }>(article('v1/translate-text'), { text, langCode });
-  return data;
-}
-
-export async function getTranslatedData(filepath: string): Promise<{ artid: number; langCode: string; title: string; subtitle: string; body: string }> {
-  const { data } = await http.get<{ artid: number; langCode: string; title: string; subtitle: string; body: string }>(articleKeys.translatedData(filepath));
   return data;
 }
 

@@ -1,5 +1,4 @@
 import type { LibraryEntry } from '@/lib/library-verification';
-import type { LibraryDetails } from '@/lib/entities';
 import type { SessionFields } from '@/server/user/present';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
@@ -63,11 +62,6 @@ export async function verifyLibrary(uid: number, udid: string): Promise<LibraryV
 export async function libraryAccessCheck(storedLibraryId: number): Promise<AccessCheck> {
   const { data } = await http.get<AccessCheck>(withParams(`${SERVICE_URL.user}/libraryAccessCheck`, { libid: storedLibraryId }));
   return data;
-}
-
-export async function getLibraryDetails(libid: number): Promise<LibraryDetails> {
-  const { data } = await http.get<{ data: LibraryDetails }>(userKeys.libDetails(libid));
-  return data.data;
 }
 
 export async function logoutOnServer(): Promise<void> {

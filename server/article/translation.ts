@@ -99,15 +99,6 @@ export async function storedTranslationByFile(filePath: string): Promise<StoryTr
   return rows[0] ?? null;
 }
 
-/** The languages a story has stored translations in. */
-export async function storedLanguagesOf(storyId: number): Promise<string[]> {
-  const rows = await getDb()
-    .select({ code: storyTranslations.languageCode })
-    .from(storyTranslations)
-    .where(eq(storyTranslations.storyId, storyId));
-  return rows.map((row) => row.code);
-}
-
 function fileContent(translation: StoryTranslation): TranslationFile {
   return {
     artid: translation.storyId,

@@ -229,16 +229,6 @@ export async function languagesWithTitles(viewer: Viewer, ageRating: number | nu
     .orderBy(asc(languages.sortOrder), asc(languages.name));
 }
 
-/** One language by code, or null. */
-export async function findLanguage(code: string) {
-  const rows = await getDb()
-    .select({ lang_code: languages.code, _lang: languages.name, display_name: languages.displayName })
-    .from(languages)
-    .where(eq(languages.code, code))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 /** Stories printed in a title, newest first, in categories the viewer may see and within the story age rating. */
 export async function storiesOfMagazine(viewer: Viewer, ageRating: number | null, mid: number, limit: number): Promise<StoryFromServer[]> {
   const conditions: SQL[] = [visibleCategoryWhere(viewer), shownIssueWhere(), eq(stories.magazineId, mid)];

@@ -153,11 +153,6 @@ export interface SearchUse {
   reader: string;
 }
 
-/** Counts one search at `now`. Every search that fetches a new set of results counts (no double-click rule for searches). */
-export async function recordSearch(search: SearchUse, now: Date = new Date()): Promise<void> {
-  await recordSearches([{ search, at: now }]);
-}
-
 /** Counts searches, each at its own time, in one statement. */
 async function recordSearches(searches: readonly { search: SearchUse; at: Date }[]): Promise<void> {
   if (searches.length === 0) return;
