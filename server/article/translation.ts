@@ -7,6 +7,7 @@ import { paragraphsOf } from '@/lib/story-preview';
 import type { LanguageRow } from '@/lib/wire';
 import { MEDIA_DIR, outsideCallTimeoutMs } from '../config';
 import { getDb } from '../db/client';
+import { languageColumns } from '../catalogue/queries';
 import { languages, storyTranslations } from '../db/schema';
 
 export type { LanguageRow };
@@ -41,14 +42,7 @@ export function isTranslationFilePath(filePath: string): boolean {
 
 async function languageRows(where?: SQL): Promise<LanguageRow[]> {
   return getDb()
-    .select({
-      lang_code: languages.code,
-      _lang: languages.name,
-      lang: languages.name,
-      display_name: languages.displayName,
-      cc: languages.cc,
-      store_id: languages.storeId,
-    })
+    .select(languageColumns)
     .from(languages)
     .where(where)
     .orderBy(asc(languages.sortOrder), asc(languages.name));
@@ -67,16 +61,18 @@ export function translationLanguages(): Promise<LanguageRow[]> {
   return languageRows(inArray(languages.name, [...FIXED_LANGUAGES]));
 }
 
+const translationColumns = {
+  storyId: storyTranslations.storyId,
+  languageCode: storyTranslations.languageCode,
+  title: storyTranslations.title,
+  subtitle: storyTranslations.subtitle,
+  body: storyTranslations.body,
+  filePath: storyTranslations.filePath,
+};
+
 export async function storedTranslation(storyId: number, languageCode: string): Promise<StoryTranslation | null> {
   const rows = await getDb()
-    .select({
-      storyId: storyTranslations.storyId,
-      languageCode: storyTranslations.languageCode,
-      title: storyTranslations.title,
-      subtitle: storyTranslations.subtitle,
-      body: storyTranslations.body,
-      filePath: storyTranslations.filePath,
-    })
+    .select(translationColumns)
     .from(storyTranslations)
     .where(and(eq(storyTranslations.storyId, storyId), eq(storyTranslations.languageCode, languageCode)))
     .limit(1);
@@ -85,14 +81,7 @@ export async function storedTranslation(storyId: number, languageCode: string): 
 
 export async function storedTranslationByFile(filePath: string): Promise<StoryTranslation | null> {
   const rows = await getDb()
-    .select({
-      storyId: storyTranslations.storyId,
-      languageCode: storyTranslations.languageCode,
-      title: storyTranslations.title,
-      subtitle: storyTranslations.subtitle,
-      body: storyTranslations.body,
-      filePath: storyTranslations.filePath,
-    })
+    .select(translationColumns)
     .from(storyTranslations)
     .where(eq(storyTranslations.filePath, filePath))
     .limit(1);

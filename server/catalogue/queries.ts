@@ -26,17 +26,20 @@ export async function visibleCategories(viewer: Viewer): Promise<CategoryRow[]> 
     .orderBy(asc(categories.sortOrder), asc(categories.id));
 }
 
+/** SPEC §3 Language: the columns every language list answers with. */
+export const languageColumns = {
+  lang_code: languages.code,
+  _lang: languages.name,
+  lang: languages.name,
+  display_name: languages.displayName,
+  cc: languages.cc,
+  store_id: languages.storeId,
+};
+
 /** SPEC §3 Language. */
 export async function allLanguages() {
   return getDb()
-    .select({
-      lang_code: languages.code,
-      _lang: languages.name,
-      lang: languages.name,
-      display_name: languages.displayName,
-      cc: languages.cc,
-      store_id: languages.storeId,
-    })
+    .select(languageColumns)
     .from(languages)
     .orderBy(asc(languages.sortOrder), asc(languages.name));
 }
@@ -79,19 +82,24 @@ export function magazineHitColumns(latest: Pick<LatestIssue, 'issueId' | 'issueN
   };
 }
 
+/** The columns of a title's latest issue, for the subqueries that pick it (here and in My Favorites). */
+export function latestIssueColumns() {
+  return {
+    magazineId: issues.magazineId,
+    issueId: sql<number>`${issues.id}`.as('issue_id'),
+    issueName: sql<string>`${issues.name}`.as('issue_name'),
+    issueDate: sql<string>`${issues.issueDate}`.as('latest_date'),
+    coverPath: issues.coverPath,
+    coverWidth: issues.coverWidth,
+    coverHeight: issues.coverHeight,
+  };
+}
+
 /** Latest issue per magazine, as a subquery joined below. */
 function latestIssues() {
   const db = getDb();
   return db
-    .selectDistinctOn([issues.magazineId], {
-      magazineId: issues.magazineId,
-      issueId: sql<number>`${issues.id}`.as('issue_id'),
-      issueName: sql<string>`${issues.name}`.as('issue_name'),
-      issueDate: sql<string>`${issues.issueDate}`.as('latest_date'),
-      coverPath: issues.coverPath,
-      coverWidth: issues.coverWidth,
-      coverHeight: issues.coverHeight,
-    })
+    .selectDistinctOn([issues.magazineId], latestIssueColumns())
     .from(issues)
     .where(and(eq(issues.isSpecial, false), shownIssueWhere()))
     .orderBy(issues.magazineId, desc(issues.issueDate))

@@ -4,6 +4,7 @@ import { storyFromServer, type StoryFromServer } from '../article/present';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazineLists, magazines, stories, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
+import { languageColumns } from './queries';
 import { collectionWhere, shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
 /** A title as its page shows it (magMeta, magazine-meta). */
@@ -216,14 +217,7 @@ export async function languagesWithTitles(viewer: Viewer, ageRating: number | nu
     .where(and(...conditions))
     .as('titled');
   return db
-    .select({
-      lang_code: languages.code,
-      _lang: languages.name,
-      lang: languages.name,
-      display_name: languages.displayName,
-      cc: languages.cc,
-      store_id: languages.storeId,
-    })
+    .select(languageColumns)
     .from(languages)
     .innerJoin(titled, eq(titled.code, languages.code))
     .orderBy(asc(languages.sortOrder), asc(languages.name));

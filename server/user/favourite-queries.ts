@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { effectiveAgeRating } from '@/lib/age';
-import { magazineHitColumns, type MagazineHit } from '../catalogue/queries';
+import { latestIssueColumns, magazineHitColumns, type MagazineHit } from '../catalogue/queries';
 import { cached, invalidate } from '../cache';
 import { shownIssueWhere, visibilityKey, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
@@ -65,15 +65,7 @@ export async function cachedFavouriteMagazines(viewer: Viewer, userId: number): 
 async function favouriteMagazinesWithLatestIssue(viewer: Viewer, userId: number): Promise<MagazineHit[]> {
   const db = getDb();
   const latest = db
-    .selectDistinctOn([issues.magazineId], {
-      magazineId: issues.magazineId,
-      issueId: sql<number>`${issues.id}`.as('issue_id'),
-      issueName: sql<string>`${issues.name}`.as('issue_name'),
-      issueDate: sql<string>`${issues.issueDate}`.as('latest_date'),
-      coverPath: issues.coverPath,
-      coverWidth: issues.coverWidth,
-      coverHeight: issues.coverHeight,
-    })
+    .selectDistinctOn([issues.magazineId], latestIssueColumns())
     .from(issues)
     .innerJoin(favourites, and(eq(favourites.magazineId, issues.magazineId), eq(favourites.userId, userId)))
     .where(and(eq(issues.isSpecial, false), shownIssueWhere()))
