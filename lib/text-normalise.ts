@@ -145,15 +145,22 @@ function logicalLine(line: string): string {
   return reversed > logical ? reorderLine(line) : line;
 }
 
-/** Text (a page's, a story's) in the form it is stored and searched in: see the module comment. */
-export function normaliseText(text: string): string {
-  const cleaned = text.toWellFormed().replace(LINE_BREAKS, '\n').replace(/\t/g, ' ').replace(INVISIBLE, '');
-  return cleaned.split('\n').map(logicalLine).join('\n').normalize('NFKC');
+function withoutControls(text: string): string {
+  return text.toWellFormed().replace(LINE_BREAKS, '\n').replace(/\t/g, ' ').replace(INVISIBLE, '');
 }
 
-/** What someone typed, in the same form as the stored text (so a typed word compares equal to a printed one). */
+/** Text (a page's, a story's) in the form it is stored and searched in: see the module comment. */
+export function normaliseText(text: string): string {
+  return withoutControls(text).split('\n').map(logicalLine).join('\n').normalize('NFKC');
+}
+
+/**
+ * What someone typed, in the same form as the stored text (so a typed word compares equal to a printed one), on one
+ * line. Typed text is always in reading order, so it is never reordered: a lone word like مثلا (which ends in لا, as
+ * a reversed word with the article would) stays as it is.
+ */
 export function normaliseQuery(text: string): string {
-  return normaliseText(text).replace(/\s+/g, ' ').trim();
+  return withoutControls(text).normalize('NFKC').replace(/\s+/g, ' ').trim();
 }
 
 /**

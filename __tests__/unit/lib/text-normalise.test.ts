@@ -74,6 +74,11 @@ describe('normaliseQuery', () => {
   it('normalises what was typed like stored text, on one line', () => {
     expect(normaliseQuery('  اﻟﻌﺮﺑﻴﺔ \n ＡＢＣ\u0000 ')).toBe('العربية ABC');
   });
+
+  it('never reorders what was typed: typing is in reading order', () => {
+    expect(normaliseQuery('مثلا')).toBe('مثلا');
+    expect(normaliseQuery('ﺔﻴﺑﺮﻌﻟا')).toBe('ةيبرعلا');
+  });
 });
 
 describe('splitUnspaced', () => {
