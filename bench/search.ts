@@ -185,7 +185,7 @@ async function main() {
   try {
     await buildCorpus(database.fresh);
     const { rows } = await getPool().query<{ uid: number; stories: number; pages: number }>(
-      `SELECT (SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = 'reader@riverside.example' LIMIT 1) AS uid,
+      `SELECT (SELECT m.user_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = 'reader@riverside.test' LIMIT 1) AS uid,
               (SELECT count(*)::int FROM stories) AS stories, (SELECT count(*)::int FROM issue_pages) AS pages`,
     );
     log(`corpus: ${rows[0].stories} stories, ${rows[0].pages} issue pages`);

@@ -1,22 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Pool } from 'pg';
-import { MIGRATIONS_FOLDER, runMigrations } from '@/server/db/migrate';
+import { runMigrations } from '@/server/db/migrate';
 import { freshDatabase } from './helpers/app';
-
-/** The repo's migrations up to and including `lastTag`, in a folder of their own. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  fs.mkdirSync(path.join(folder, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThanOrEqual(0);
-  const entries = journal.entries.slice(0, last + 1);
-  for (const entry of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
+import { migrationsUpTo } from './helpers/migrations';
 
 describe('migration 0007_usage', () => {
   // Drizzle's migrator skips a migration older ('when') than the last one a database has applied.

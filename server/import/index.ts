@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { normaliseText } from '@/lib/text-normalise';
 import { invalidate } from '../cache';
 import { titlesChanged } from '../catalogue/edits';
 import { MEDIA_DIR } from '../config';
@@ -213,10 +214,12 @@ async function writeRows(
   file: string,
   metadata: IssueMetadata,
   defaults: ImportDefaults,
-  pages: PageResult[],
+  read: PageResult[],
   spans: { title: string; pages: [number, number] }[],
   version: string,
 ): Promise<Written> {
+  // Stored and searched in one form (NUL and controls out, right-to-left in reading order, NFKC): lib/text-normalise.ts.
+  const pages = read.map((page) => ({ ...page, text: normaliseText(page.text) }));
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
     const choice = await chooseTitle(tx, metadata, defaults);
@@ -314,7 +317,7 @@ async function writeRows(
           issueId,
           categoryId: magazine.categoryId,
           languageCode: metadata.language ?? defaults.language ?? 'en',
-          title: span.title,
+          title: normaliseText(span.title),
           body,
           shortDesc: body.length > 200 ? `${body.slice(0, 200).replace(/\s+\S*$/, '')} …` : body,
           timeRead: readSeconds(body),

@@ -47,7 +47,7 @@ async function picture(width: number, height: number, seed: number): Promise<Uin
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
 }
 
-function addOutline(doc: PDFDocument, entries: { title: string; pageNo: number }[]): void {
+export function addOutline(doc: PDFDocument, entries: { title: string; pageNo: number }[]): void {
   const { context } = doc;
   const pageRefs = doc.getPages().map((page) => page.ref);
   const outlinesRef = context.nextRef();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT, CATEGORY } from '@/lib/constants';
+import { normaliseQuery } from '@/lib/text-normalise';
 import { visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
@@ -66,9 +67,9 @@ function likeText(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** The text a name must contain for a substring (and prefix) match: what was typed, spaces collapsed. */
+/** The text a name must contain for a substring (and prefix) match: what was typed, normalised as names' words are. */
 function nameText(terms: SearchTerms, typed: string): string {
-  return (terms.correctedQuery ?? typed).trim().replace(/\s+/g, ' ');
+  return terms.correctedQuery ?? normaliseQuery(typed);
 }
 
 interface Matching {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { normaliseQuery, splitUnspaced } from '@/lib/text-normalise';
 import { namedCache } from '../cache';
 import { getDb } from '../db/client';
 
@@ -13,11 +14,12 @@ const MIN_CORRECTABLE_LENGTH = 4;
 const CORRECTION_SIMILARITY = 0.45;
 
 /**
- * The words of what someone typed: runs of letters, digits and combining marks (so Indic words keep their vowel
+ * The words of what someone typed, in the form stored text is in (lib/text-normalise.ts: NFKC, so presentation forms
+ * and full-width letters compare equal): runs of letters, digits and combining marks (so Indic words keep their vowel
  * signs), lower-cased. Quotes, operators and punctuation carry no meaning: every word has to match.
  */
 export function queryWords(text: string): string[] {
-  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  const words = normaliseQuery(text).toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   return words.filter((word) => word.length <= MAX_WORD_LENGTH).slice(0, MAX_QUERY_WORDS);
 }
 
@@ -30,7 +32,27 @@ export function queryWords(text: string): string[] {
 export async function tsqueryFor(words: string[]): Promise<string | null> {
   if (words.length === 0) return null;
   // Kept: a page of results asks for it once for titles and once for issues, and the next page again.
-  return searchTerms.get(words.join(' '), () => loadTsquery(words));
+  return searchTerms.get(words.join(' '), async () => {
+    const parts = words.map(splitUnspaced);
+    const spaced = parts.map((part) => part.rest).filter(Boolean);
+    const unspaced = parts.flatMap((part) => part.unspaced).map(pairsPhrase);
+    const inLanguages = spaced.length ? await loadTsquery(spaced) : null;
+    // Only stop words besides a Chinese or Japanese word: the latter decides alone.
+    if (!unspaced.length) return inLanguages;
+    return [inLanguages ? `(${inLanguages})` : null, ...unspaced].filter(Boolean).join(' & ');
+  });
+}
+
+/**
+ * A word of a script written without spaces as the phrase of its pairs of neighbouring characters, which the
+ * migration's search_grams puts in every search vector: '次元' for 次元, '取引' <-> '引所' for 取引所. One character
+ * is looked for as the start of a pair (or a whole one-character word).
+ */
+function pairsPhrase(word: string): string {
+  const chars = [...word];
+  if (chars.length === 1) return `'${word}':*`;
+  const pairs = chars.slice(0, -1).map((ch, i) => `'${ch}${chars[i + 1]}'`);
+  return pairs.length === 1 ? pairs[0] : `(${pairs.join(' <-> ')})`;
 }
 
 const searchTerms = namedCache<string | null>('search-terms');
