@@ -1,4 +1,5 @@
 import Head from 'next/head';
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { COUNTER_REPORT_IDS, isMonth, monthHeading, monthTotals, REPORT_DEFINITIONS, type CounterReport, type CounterReportId, type Month } from '@/lib/counter-report';
@@ -101,6 +102,9 @@ export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, en
           <a href={usageKeys.kbart(libraryId)} download>
             Download the KBART title list
           </a>
+        </li>
+        <li>
+          <Link href={`/admin/libraries/${libraryId}/counter-keys`}>COUNTER API keys for harvesters</Link>
         </li>
       </Downloads>
 
