@@ -367,3 +367,14 @@ describe('a key of one library never reads another’s', () => {
     expect(members.body.map((member) => member.Name)).toEqual(['Library B']);
   });
 });
+
+describe('while the database is down', () => {
+  it('says so in the status, and answers other calls with Exception 1000 (HTTP 503), not an error page', async () => {
+    await app.stopDatabase();
+    const status = await counter('status', {}, 'status');
+    expect(status.status).toBe(200);
+    expect(status.body[0]).toMatchObject({ Service_Active: false });
+    const members = await counter('members', credentials(), 'members');
+    expect(members).toMatchObject({ status: 503, body: { Code: 1000, Message: 'Service Not Available' } });
+  });
+});

@@ -38,7 +38,10 @@ async function counterCall(res: ServerResponse, ip: string, call: () => Promise<
   let status: number;
   let headers: Record<string, string> = {};
   try {
-    await enforceLimits([limit('counterApiPerIp', `counter:ip:${ip}`)]);
+    await enforceLimits([limit('counterApiPerIp', `counter:ip:${ip}`)]).catch((error: unknown) => {
+      // Counting needs the database when Redis is not there: with both down, the status still says so itself.
+      if (!isDatabaseOutage(error)) throw error;
+    });
     return sendJson(res, 200, await call());
   } catch (error) {
     if (error instanceof CounterError) {
