@@ -69,8 +69,8 @@ export async function middleware(request: NextRequest) {
 
 export const config = {
   // Everything but the API, build assets, media and static files; /_next/data requests pass the gate too. Health
-  // probes and the app association files are no place to come back to: no gate, no callback cookie.
+  // probes, the COUNTER API (r51, keyed itself) and the app association files are no place to come back to: no gate, no callback cookie.
   matcher: [
-    '/((?!api/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|healthcheck(?:/|$)|apple-app-site-association$|\\.well-known/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)',
+    '/((?!api/|r51/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|healthcheck(?:/|$)|apple-app-site-association$|\\.well-known/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)',
   ],
 };

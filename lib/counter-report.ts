@@ -5,74 +5,148 @@
 
 export const COUNTER_RELEASE = '5.1';
 
-export type CounterReportId = 'PR_P1' | 'TR_J1' | 'IR';
-export const COUNTER_REPORT_IDS: readonly CounterReportId[] = ['PR_P1', 'TR_J1', 'IR'];
+/**
+ * The reports this platform offers. Its Host_Type is eJournal (serials offered title by title), so the Code requires
+ * the Platform and Title Reports and the journal Standard Views; TR_J2 (denials) is left out because no access is
+ * refused and counted here, and the Item Report is offered for stories.
+ */
+export type CounterReportId = 'PR' | 'PR_P1' | 'TR' | 'TR_J1' | 'TR_J3' | 'TR_J4' | 'IR';
+export const COUNTER_REPORT_IDS: readonly CounterReportId[] = ['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J3', 'TR_J4', 'IR'];
 
 /** The metrics of items (an issue or a story), counted from reading. */
 export type ItemMetricType = 'Total_Item_Investigations' | 'Total_Item_Requests' | 'Unique_Item_Investigations' | 'Unique_Item_Requests';
-/** Every metric the reports carry: the item metrics, and the platform's searches (PR_P1 only). */
-export type MetricType = ItemMetricType | 'Searches_Platform';
+/** Every metric the reports carry: the item metrics, and the platform's searches (Platform Reports only). */
+export type MetricType = ItemMetricType | 'Searches_Platform' | 'Unique_Title_Investigations' | 'Unique_Title_Requests';
+export const ITEM_METRICS: readonly ItemMetricType[] = ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'];
 
 export function isItemMetric(metric: MetricType): metric is ItemMetricType {
-  return metric !== 'Searches_Platform';
+  return (ITEM_METRICS as readonly string[]).includes(metric);
 }
 
-/** What each report is in the Code of Practice: its name, metrics, filters, attributes and the columns before Metric_Type. */
-export const REPORT_DEFINITIONS: Record<
-  CounterReportId,
-  { name: string; metricTypes: string[]; filters: string; attributes: string; itemColumns: string[]; reported: MetricType[] }
-> = {
+/** The Data_Types of this platform (Code of Practice 5.1, Table 3.p): a magazine or newspaper is a Newspaper_or_Newsletter. */
+export type TitleDataType = 'Journal' | 'Newspaper_or_Newsletter';
+export type ItemDataType = 'Article' | 'News_Item';
+/** Report attributes a COUNTER Report may show as columns. */
+export type ShownAttribute = 'Data_Type' | 'YOP' | 'Access_Type' | 'Access_Method';
+
+export interface ReportDefinition {
+  name: string;
+  description: string;
+  /** The COUNTER Report this one is, or is a Standard View of. */
+  base: 'PR' | 'TR' | 'IR';
+  /** A COUNTER Report takes filters and attributes from the request; a Standard View has them fixed. */
+  customizable: boolean;
+  /** The metrics it may report, in the Code's order. */
+  metricTypes: MetricType[];
+  /** Filters a Standard View always applies (shown in Report_Filters). */
+  fixedFilters: { Data_Type?: string[]; Access_Type?: string[]; Access_Method?: string[] };
+  /** Attribute columns a Standard View always shows; a COUNTER Report shows those asked for. */
+  fixedAttributes: ShownAttribute[];
+  /** Attributes a COUNTER Report may be asked to show. */
+  showable: ShownAttribute[];
+}
+
+const ALL_ITEM: MetricType[] = ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'];
+// Unique_Title_* count books and reference works only: a report may ask for them, and no title here ever has them.
+const WITH_TITLES: MetricType[] = [...ALL_ITEM, 'Unique_Title_Investigations', 'Unique_Title_Requests'];
+const REQUESTS: MetricType[] = ['Total_Item_Requests', 'Unique_Item_Requests'];
+const JOURNAL_CONTROLLED = { Data_Type: ['Journal'], Access_Type: ['Controlled'], Access_Method: ['Regular'] };
+
+/** What each report is in the Code of Practice: name, description, metrics, fixed filters and attribute columns. */
+export const REPORT_DEFINITIONS: Record<CounterReportId, ReportDefinition> = {
+  PR: {
+    name: 'Platform Report',
+    description: 'A customizable report summarizing activity across the platform that allows the user to apply filters and select other configuration options.',
+    base: 'PR',
+    customizable: true,
+    metricTypes: ['Searches_Platform', ...WITH_TITLES],
+    fixedFilters: {},
+    fixedAttributes: [],
+    showable: ['Data_Type', 'Access_Method'],
+  },
   PR_P1: {
     name: 'Platform Usage',
-    // The Standard View names its four metrics whether or not the platform has usage of each (Unique_Title_Requests
-    // is only for books and reference works, and no title here is either). Searches_Platform has Data_Type Platform.
+    description: 'Platform-level usage summarized by Metric_Type.',
+    base: 'PR',
+    customizable: false,
+    // The Standard View names its four metrics whether or not the platform has usage of each.
     metricTypes: ['Searches_Platform', 'Total_Item_Requests', 'Unique_Item_Requests', 'Unique_Title_Requests'],
-    filters: 'Access_Method=Regular',
-    attributes: '',
-    itemColumns: ['Platform', 'Data_Type'],
-    reported: ['Searches_Platform', 'Total_Item_Requests', 'Unique_Item_Requests'],
+    fixedFilters: { Access_Method: ['Regular'] },
+    fixedAttributes: ['Data_Type'],
+    showable: [],
+  },
+  TR: {
+    name: 'Title Report',
+    description: 'A customizable report detailing activity at the title level that allows the user to apply filters and select other configuration options.',
+    base: 'TR',
+    customizable: true,
+    metricTypes: WITH_TITLES,
+    fixedFilters: {},
+    fixedAttributes: [],
+    showable: ['Data_Type', 'YOP', 'Access_Type', 'Access_Method'],
   },
   TR_J1: {
     name: 'Journal Requests (Controlled)',
-    metricTypes: ['Total_Item_Requests', 'Unique_Item_Requests'],
-    filters: 'Data_Type=Journal; Access_Type=Controlled; Access_Method=Regular',
-    attributes: '',
-    itemColumns: ['Title', 'Publisher', 'Publisher_ID', 'Platform', 'DOI', 'Proprietary_ID', 'Print_ISSN', 'Online_ISSN', 'URI'],
-    reported: ['Total_Item_Requests', 'Unique_Item_Requests'],
+    description: 'Reports on usage of journal content, excluding Open and Free_To_Read content, as Total_Item_Requests and Unique_Item_Requests.',
+    base: 'TR',
+    customizable: false,
+    metricTypes: REQUESTS,
+    fixedFilters: JOURNAL_CONTROLLED,
+    fixedAttributes: [],
+    showable: [],
+  },
+  TR_J3: {
+    name: 'Journal Usage by Access Type',
+    description: 'Reports on usage of journal content for all Metric_Types broken down by Access_Type.',
+    base: 'TR',
+    customizable: false,
+    metricTypes: ALL_ITEM,
+    fixedFilters: { Data_Type: ['Journal'], Access_Method: ['Regular'] },
+    fixedAttributes: ['Access_Type'],
+    showable: [],
+  },
+  TR_J4: {
+    name: 'Journal Requests by YOP (Controlled)',
+    description: 'Breaks down the usage of journal content, excluding Open and Free_To_Read content, by year of publication (YOP), providing counts for the Metric_Types Total_Item_Requests and Unique_Item_Requests.',
+    base: 'TR',
+    customizable: false,
+    metricTypes: REQUESTS,
+    fixedFilters: JOURNAL_CONTROLLED,
+    fixedAttributes: ['YOP'],
+    showable: [],
   },
   IR: {
     name: 'Item Report',
-    metricTypes: ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'],
-    filters: 'Data_Type=Article|News_Item; Access_Method=Regular',
-    attributes: 'Attributes_To_Show=Access_Type; Include_Parent_Details=True',
-    itemColumns: [
-      'Item',
-      'Publisher',
-      'Publisher_ID',
-      'Platform',
-      'DOI',
-      'Proprietary_ID',
-      'ISBN',
-      'Print_ISSN',
-      'Online_ISSN',
-      'URI',
-      'Parent_Title',
-      'Parent_Authors',
-      'Parent_Publication_Date',
-      'Parent_Article_Version',
-      'Parent_Data_Type',
-      'Parent_DOI',
-      'Parent_Proprietary_ID',
-      'Parent_ISBN',
-      'Parent_Print_ISSN',
-      'Parent_Online_ISSN',
-      'Parent_URI',
-      'Data_Type',
-      'Access_Type',
-    ],
-    reported: ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'],
+    description: 'A granular, customizable report showing activity at the level of the item (article or news item) that allows the user to apply filters and select other configuration options.',
+    base: 'IR',
+    customizable: true,
+    metricTypes: ALL_ITEM,
+    fixedFilters: {},
+    fixedAttributes: [],
+    showable: ['YOP', 'Access_Type', 'Access_Method'],
   },
 };
+
+/** The item columns (before the attribute columns) of each COUNTER Report, in the Code's order. */
+export const ITEM_COLUMNS: Record<'PR' | 'TR' | 'IR', string[]> = {
+  PR: ['Platform'],
+  TR: ['Title', 'Publisher', 'Publisher_ID', 'Platform', 'DOI', 'Proprietary_ID', 'Print_ISSN', 'Online_ISSN', 'URI'],
+  IR: ['Item', 'Publisher', 'Publisher_ID', 'Platform', 'DOI', 'Proprietary_ID', 'ISBN', 'Print_ISSN', 'Online_ISSN', 'URI'],
+};
+/** The parent columns an Item Report adds with Include_Parent_Details=True. */
+export const PARENT_COLUMNS = [
+  'Parent_Title',
+  'Parent_Authors',
+  'Parent_Publication_Date',
+  'Parent_Article_Version',
+  'Parent_Data_Type',
+  'Parent_DOI',
+  'Parent_Proprietary_ID',
+  'Parent_ISBN',
+  'Parent_Print_ISSN',
+  'Parent_Online_ISSN',
+  'Parent_URI',
+];
 
 /** A month as `yyyy-mm`. */
 export type Month = string;
@@ -106,6 +180,8 @@ export interface CounterReport {
   registryRecord: string;
   itemColumns: string[];
   months: Month[];
+  /** False when Exclude_Monthly_Details=True: only the Reporting_Period_Total is shown. */
+  monthlyDetails?: boolean;
   rows: CounterRow[];
 }
 
@@ -174,23 +250,30 @@ export function headerRows(report: CounterReport): [string, string][] {
   ];
 }
 
-/** The body's column headings: the item columns, Metric_Type, Reporting_Period_Total, then one per month. */
-export function bodyHeadings(report: Pick<CounterReport, 'itemColumns' | 'months'>): string[] {
-  return [...report.itemColumns, 'Metric_Type', 'Reporting_Period_Total', ...report.months.map(monthHeading)];
+/** The body's column headings: the item columns, Metric_Type, Reporting_Period_Total, then one per month (unless excluded). */
+export function bodyHeadings(report: Pick<CounterReport, 'itemColumns' | 'months' | 'monthlyDetails'>): string[] {
+  return [...report.itemColumns, 'Metric_Type', 'Reporting_Period_Total', ...(report.monthlyDetails === false ? [] : report.months.map(monthHeading))];
 }
 
+/** The byte-order mark the Code of Practice's tabular samples start with, so a spreadsheet reads the file as UTF-8. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
 /**
- * The tabular form (Code of Practice 5.1, section 3.2): rows 1 to 13 the header, row 14 blank, row 15 the column
- * headings, then one row per item and metric. Tab-separated, UTF-8, one row a line (LF), as the Code of Practice's sample files.
+ * The tabular form (Code of Practice 5.1, section 3.2): a byte-order mark, rows 1 to 13 the header, row 14 blank, row
+ * 15 the column headings, then one row per item, attribute values and metric. Tab-separated, UTF-8, LF line ends; every
+ * row has as many cells as the body has columns, as in the Code's sample files.
  */
 export function counterTsv(report: CounterReport): string {
+  const headings = bodyHeadings(report);
+  const pad = (cells: string[]) => [...cells, ...Array<string>(Math.max(0, headings.length - cells.length)).fill('')].join('\t');
+  const monthly = report.monthlyDetails !== false;
   const lines = [
-    ...headerRows(report).map(([name, value]) => `${name}\t${cell(value)}`),
-    '',
-    bodyHeadings(report).join('\t'),
-    ...report.rows.map((row) => [...row.item, row.metricType, row.total, ...row.months].map(cell).join('\t')),
+    ...headerRows(report).map(([name, value]) => pad([name, cell(value)])),
+    pad([]),
+    headings.join('\t'),
+    ...report.rows.map((row) => [...row.item, row.metricType, row.total, ...(monthly ? row.months : [])].map(cell).join('\t')),
   ];
-  return `${lines.join('\n')}\n`;
+  return `${BYTE_ORDER_MARK}${lines.join('\n')}\n`;
 }
 
 /** Month totals of one metric over every row, for the chart. */

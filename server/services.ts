@@ -3,17 +3,20 @@ import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/service';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
+import { counterApiRoutes } from './usage/counter-api';
 import { userService } from './user/service';
 
 /**
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
  * and a path served twice within a service fails here, at start-up.
  */
-export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin', ServiceRoutes> = {
+export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin' | 'r51', ServiceRoutes> = {
   article: articleRoutes,
   catalogue: catalogueService,
   user: userService,
   reader: readerRoutes,
   // The console (server/admin/): operators and library staff, every call role-checked and audited.
   admin: adminRoutes,
+  // The COUNTER API 5.1 for libraries' harvesters, public at /r51/ (next.config.js), keyed per library.
+  r51: counterApiRoutes,
 };

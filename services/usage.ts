@@ -1,4 +1,5 @@
 import type { CounterReport, CounterReportId, Month } from '@/lib/counter-report';
+import type { CounterKeySummary } from '@/server/usage/counter-keys';
 import { withParams } from './keys';
 
 /** The console's calls: always this app's (the console has no upstream service to point at). */
@@ -22,4 +23,25 @@ export const usageKeys = {
 export async function getUsageReport(libraryId: number, reportId: CounterReportId, begin: Month, end: Month): Promise<CounterReport> {
   const { http } = await import('./http');
   return (await http.get<UsageReportAnswer>(usageKeys.report(libraryId, reportId, begin, end))).data.report;
+}
+
+/** A COUNTER API key as the console lists it: never the key itself. */
+export type CounterKeyRow = CounterKeySummary;
+
+export const counterKeysUrl = (libraryId: number) => `${ADMIN_URL}/libraries/${libraryId}/counter-keys`;
+
+export async function listCounterKeys(libraryId: number) {
+  const { http } = await import('./http');
+  return (await http.get<{ customerId: string; keys: CounterKeyRow[] }>(counterKeysUrl(libraryId))).data;
+}
+
+/** Makes a key: the answer holds the API key, shown this once. */
+export async function createCounterKey(libraryId: number, body: { label: string; ipAllowList: string[] }) {
+  const { http } = await import('./http');
+  return (await http.post<{ customerId: string; apiKey: string; key: CounterKeyRow }>(counterKeysUrl(libraryId), body)).data;
+}
+
+export async function revokeCounterKey(libraryId: number, keyId: number) {
+  const { http } = await import('./http');
+  return (await http.delete<{ key: CounterKeyRow }>(`${counterKeysUrl(libraryId)}/${keyId}`)).data.key;
 }

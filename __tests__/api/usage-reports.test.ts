@@ -20,7 +20,12 @@ interface Reader {
   name: string;
 }
 const readers: Reader[] = [];
-const titles = { journal: { id: 0, issue: 0, story: 0, storyUrl: '' }, paper: { id: 0, issue: 0, story: 0, storyUrl: '' }, hidden: { id: 0 } };
+const titles = {
+  journal: { id: 0, issue: 0, story: 0, storyUrl: '' },
+  paper: { id: 0, issue: 0, story: 0, storyUrl: '' },
+  travel: { id: 0, issue: 0, story: 0, storyUrl: '' },
+  hidden: { id: 0 },
+};
 
 async function codeFor(who: Reader, issueId: number): Promise<string> {
   const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
@@ -94,14 +99,23 @@ async function report(reportId: string, begin: string, end: string, token = cast
 
 async function tsv(path: string, token = cast.tokens.staffA) {
   const response = await fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), text: await response.text() };
+  // Decoded by Buffer, not response.text(), which drops a byte-order mark.
+  const text = Buffer.from(await response.arrayBuffer()).toString('utf8');
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), text };
 }
 
-/** The body lines of a tabular report after its 13 header rows and the blank row 14. */
+/**
+ * The parts of a tabular report: a byte-order mark, 13 header rows and the blank row 14, each padded with tabs to the
+ * body's width as the Code's samples are (the padding is checked here and left out of what is returned), then the body.
+ */
 function tsvParts(text: string) {
-  const lines = text.split('\n');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const lines = text.slice(1).split('\n');
   expect(lines.pop()).toBe('');
-  return { header: lines.slice(0, 13), blank: lines[13], body: lines.slice(14) };
+  const width = lines[14].split('\t').length;
+  for (const line of lines.slice(0, 14)) expect(line.split('\t')).toHaveLength(width);
+  const unpadded = (line: string) => line.replace(/\t+$/, '');
+  return { header: lines.slice(0, 13).map(unpadded), blank: unpadded(lines[13]), body: lines.slice(14) };
 }
 
 beforeAll(async () => {
@@ -109,14 +123,19 @@ beforeAll(async () => {
   cast = await consoleCast(app.db);
   await createCategory(app.db, { id: 21, name: 'Travel' });
   await createCategory(app.db, { id: 52, name: 'Newspapers' });
-  const journal = await createMagazine(app.db, { categoryId: 21, ageRating: 3, name: 'Harbour Monthly', publisher: 'Quay Press', issn: '1234-5679' });
+  await createCategory(app.db, { id: 154, name: 'Journals' });
+  // A title of the journals category is a Journal to COUNTER; every other magazine and newspaper a Newspaper_or_Newsletter.
+  const journal = await createMagazine(app.db, { categoryId: 154, ageRating: 3, name: 'Harbour Monthly', publisher: 'Quay Press', issn: '1234-5679' });
   const paper = await createMagazine(app.db, { categoryId: 52, ageRating: 3, name: 'The Daily Lamp', publisher: 'Lamp News' });
   const hidden = await createMagazine(app.db, { categoryId: 21, ageRating: 8, name: 'Grown-up Weekly' });
-  const journalStory = await createStory(app.db, { magazineId: journal.magazine.id, issueId: journal.issue.id, categoryId: 21, title: 'Lighthouses of the north' });
+  const journalStory = await createStory(app.db, { magazineId: journal.magazine.id, issueId: journal.issue.id, categoryId: 154, title: 'Lighthouses of the north' });
   const paperStory = await createStory(app.db, { magazineId: paper.magazine.id, issueId: paper.issue.id, categoryId: 52, title: 'Harbour wall repaired', isNews: true });
   titles.journal = { id: journal.magazine.id, issue: journal.issue.id, story: journalStory.id, storyUrl: journalStory.canonUrl };
   titles.paper = { id: paper.magazine.id, issue: paper.issue.id, story: paperStory.id, storyUrl: paperStory.canonUrl };
   titles.hidden = { id: hidden.magazine.id };
+  const travel = await createMagazine(app.db, { categoryId: 21, ageRating: 3, name: 'Coast Walks', publisher: 'Quay Press' });
+  const travelStory = await createStory(app.db, { magazineId: travel.magazine.id, issueId: travel.issue.id, categoryId: 21, title: 'Cliff paths' });
+  titles.travel = { id: travel.magazine.id, issue: travel.issue.id, story: travelStory.id, storyUrl: travelStory.canonUrl };
   await addPages(app.db, journal.issue.id, 12);
   for (const name of ['Ada Reader', 'Ben Reader']) {
     const [firstName, lastName] = name.split(' ');
@@ -258,7 +277,7 @@ describe('counting reading (COUNTER 5.1)', () => {
 
   it('does not count a visitor’s preview, a refused code, or the reader when counting fails', async () => {
     const before = await countedRows(0);
-    const preview = await call(app, `/api/article/v1/article/${titles.journal.id}/${titles.journal.issue}/${titles.journal.story}`);
+    const preview = await call(app, `/api/article/v1/article/${titles.travel.id}/${titles.travel.issue}/${titles.travel.story}`);
     expect(preview.status).toBe(200);
     expect((await call(app, `/api/reader/issue?code=not-a-code&issue=${titles.journal.issue}`)).status).toBe(403);
     expect(await countedRows(before + 1)).toBe(before);
@@ -284,6 +303,7 @@ describe('COUNTER 5.1 reports over HTTP', () => {
   const [year, m] = month.split('-').map(Number);
   const monthName = `${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]}-${year}`;
   const endDate = new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+  // The console may show the month in progress: its usage is still being counted (Exception 3031).
   const header = (name: string, id: string, metrics: string, filters: string, attributes: string) => [
     `Report_Name\t${name}`,
     `Report_ID\t${id}`,
@@ -291,13 +311,13 @@ describe('COUNTER 5.1 reports over HTTP', () => {
     `Institution_Name\tLibrary A`,
     `Institution_ID\tlibraryreader:${cast.libraryA.id}`,
     `Metric_Types\t${metrics}`,
-    `Report_Filters\t${filters}`,
-    `Report_Attributes\t${attributes}`,
-    'Exceptions\t',
+    `Report_Filters${filters ? `\t${filters}` : ''}`,
+    `Report_Attributes${attributes ? `\t${attributes}` : ''}`,
+    `Exceptions\t3031: Usage Not Ready for Requested Dates (usage for ${month} is still being counted)`,
     `Reporting_Period\tBegin_Date=${month}-01; End_Date=${endDate}`,
     expect.stringMatching(/^Created\t\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     'Created_By\tLibrary Reading Site',
-    'Registry_Record\t',
+    'Registry_Record',
   ];
 
   it('PR_P1: the 13 header rows, blank row 14, then Platform, Data_Type and the metrics by month, searches as Data_Type Platform', async () => {
@@ -340,7 +360,7 @@ describe('COUNTER 5.1 reports over HTTP', () => {
         'Item Report',
         'IR',
         'Total_Item_Investigations; Total_Item_Requests; Unique_Item_Investigations; Unique_Item_Requests',
-        'Data_Type=Article|News_Item; Access_Method=Regular',
+        '',
         'Attributes_To_Show=Access_Type; Include_Parent_Details=True',
       ),
     );
@@ -437,7 +457,7 @@ describe('KBART title list', () => {
     expect(heading.split('\t')).toHaveLength(25);
     expect(heading.split('\t').slice(0, 3)).toEqual(['publication_title', 'print_identifier', 'online_identifier']);
     const byTitle = Object.fromEntries(rows.map((row) => [row.split('\t')[0], Object.fromEntries(row.split('\t').map((value, i) => [KBART_COLUMNS[i], value]))]));
-    expect(Object.keys(byTitle).sort()).toEqual(['Grown-up Weekly', 'Harbour Monthly', 'The Daily Lamp']);
+    expect(Object.keys(byTitle).sort()).toEqual(['Coast Walks', 'Grown-up Weekly', 'Harbour Monthly', 'The Daily Lamp']);
     expect(byTitle['Harbour Monthly']).toMatchObject({
       print_identifier: '1234-5679',
       date_first_issue_online: '2026-11-01',
@@ -452,7 +472,7 @@ describe('KBART title list', () => {
     // A library's own limits shape its collection: no newspapers, nothing above age 5.
     const school = await createLibrary(app.db, { name: 'School', isNewspaper: 0, ageRate: 5 });
     const list = await tsv(`/api/admin/libraries/${school.id}/kbart`, cast.tokens.operator);
-    expect(list.text.trimEnd().split('\n').slice(1).map((row) => row.split('\t')[0])).toEqual(['Harbour Monthly']);
+    expect(list.text.trimEnd().split('\n').slice(1).map((row) => row.split('\t')[0])).toEqual(['Coast Walks', 'Harbour Monthly']);
     // A library that licenses chosen titles lists only those; a withdrawn issue is no longer part of the coverage.
     const chosen = await call(app, `/api/admin/libraries/${cast.libraryB.id}/collection`, { method: 'PUT', token: cast.tokens.operator, body: { mode: 'chosen', titleIds: [titles.journal.id] } });
     expect(chosen.status).toBe(200);

@@ -295,8 +295,10 @@ export function problemsWithApiAnswer(answer: Answer): string[] {
     } catch {
       problems.push(`a ${answer.status} that is not JSON`);
     }
-    const error = body as { status?: unknown; message?: unknown; field?: unknown } | null;
-    if (body !== null) {
+    const error = body as { status?: unknown; message?: unknown; field?: unknown; Code?: unknown; Message?: unknown } | null;
+    // The COUNTER API (/api/r51) answers with the Code of Practice's Exception instead (Appendix D): a code and its message.
+    const counterException = typeof error?.Code === 'number' && typeof error.Message === 'string' && error.Message !== '';
+    if (body !== null && !counterException) {
       if (error?.status !== answer.status) problems.push(`a ${answer.status} whose body says status ${String(error?.status)}`);
       if (typeof error?.message !== 'string' || error.message === '') problems.push(`a ${answer.status} with no message`);
       if (answer.status === 400 && (typeof error?.field !== 'string' || error.field === '')) problems.push('a 400 that names no field');

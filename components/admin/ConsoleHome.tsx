@@ -53,6 +53,7 @@ export function ConsoleHome({ console }: { console: ConsoleProps }) {
                       <Link href={`/admin/libraries/${library.id}`}>Settings<span className="visually-hidden"> of {library.name}</span></Link>
                       <Link href={`/admin/libraries/${library.id}/collection`}>Collection<span className="visually-hidden"> of {library.name}</span></Link>
                       <Link href={`/admin/libraries/${library.id}/reports`}>Usage reports<span className="visually-hidden"> of {library.name}</span></Link>
+                      <Link href={`/admin/libraries/${library.id}/counter-keys`}>COUNTER API keys<span className="visually-hidden"> of {library.name}</span></Link>
                     </Row>
                   </td>
                 </tr>

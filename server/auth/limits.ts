@@ -24,6 +24,8 @@ export const LIMITS = {
   partnerLinkPerIp: { max: 120, windowSeconds: 15 * MINUTE },
   // CSP violation reports (anyone can post them): a page in trouble sends a few, not hundreds.
   cspReportsPerIp: { max: 60, windowSeconds: MINUTE },
+  // The COUNTER API: a harvester asks for a handful of reports a month; a loop gets Exception 1020, not the database.
+  counterApiPerIp: { max: 300, windowSeconds: 15 * MINUTE },
 } as const;
 
 /** A limit by name, counted under `key`. */

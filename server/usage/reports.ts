@@ -3,19 +3,25 @@ import { magazinePath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
 import {
   COUNTER_RELEASE,
-  isItemMetric,
+  ITEM_COLUMNS,
   lastDayOf,
   monthsBetween,
+  PARENT_COLUMNS,
   REPORT_DEFINITIONS,
   rfc3339,
   type CounterReport,
   type CounterReportId,
   type CounterRow,
+  type ItemDataType,
   type ItemMetricType,
+  type MetricType,
   type Month,
+  type ShownAttribute,
+  type TitleDataType,
 } from '@/lib/counter-report';
 import { storyHref } from '@/lib/story-routes';
 import { getDb } from '../db/client';
+import { counterException, exceptionsText, type CounterException } from './counter-exceptions';
 
 /** How this platform names itself in reports: COUNTER_PLATFORM (name), COUNTER_PLATFORM_ID (namespace), COUNTER_REGISTRY_RECORD. */
 export function counterPlatform() {
@@ -26,13 +32,25 @@ export function counterPlatform() {
   };
 }
 
+/** A title's Data_Type: the journals category holds journals; every magazine and newspaper is a Newspaper_or_Newsletter. */
+function titleDataType(categoryId: number): TitleDataType {
+  return categoryId === CATEGORY.journals ? 'Journal' : 'Newspaper_or_Newsletter';
+}
+
+/** A story's Data_Type: an article of a journal, else an article of a newspaper or magazine (News_Item). */
+function itemDataType(title: TitleDataType): ItemDataType {
+  return title === 'Journal' ? 'Article' : 'News_Item';
+}
+
 /** The counts of one item (an issue or a story) in one month, with what the reports say about it. */
 interface ItemMonth {
   titleId: number;
   titleName: string;
   publisher: string;
   issn: string | null;
-  newspaper: boolean;
+  dataType: TitleDataType;
+  /** The year the issue was published (COUNTER's YOP). */
+  yop: string;
   storyId: number | null;
   storyTitle: string | null;
   storyUrl: string | null;
@@ -53,6 +71,7 @@ async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<
     publisher: string;
     issn: string | null;
     category_id: number;
+    yop: string | null;
     story_id: number | null;
     story_title: string | null;
     story_url: string | null;
@@ -63,29 +82,32 @@ async function itemMonths(libraryId: number, begin: Month, end: Month): Promise<
     unique_investigations: string;
   }>(sql`
     WITH counted AS (
-      SELECT e.title_id, CASE WHEN e.kind = 'story' THEN e.story_id END AS story_id, to_char(e.day, 'YYYY-MM') AS month,
+      SELECT e.title_id, e.issue_id, CASE WHEN e.kind = 'story' THEN e.story_id END AS story_id, to_char(e.day, 'YYYY-MM') AS month,
              e.kind <> 'page' AS is_request,
              to_char(e.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24') || '|' || e.session_hash || '|' || CASE WHEN e.kind = 'story' THEN 's' || e.story_id ELSE 'i' || e.issue_id END AS use_key
       FROM usage_events e
       WHERE e.library_id = ${libraryId} AND e.day >= ${`${begin}-01`}::date AND e.day <= ${lastDayOf(end)}::date
     )
-    SELECT c.title_id, m.name AS title_name, m.publisher, m.issn, m.category_id, c.story_id, s.title AS story_title,
-           s.canon_url AS story_url, c.month,
+    SELECT c.title_id, m.name AS title_name, m.publisher, m.issn, m.category_id, to_char(i.issue_date, 'YYYY') AS yop,
+           c.story_id, s.title AS story_title, s.canon_url AS story_url, c.month,
            count(*) FILTER (WHERE c.is_request) AS total_requests,
            count(DISTINCT c.use_key) FILTER (WHERE c.is_request) AS unique_requests,
            count(*) AS total_investigations,
            count(DISTINCT c.use_key) AS unique_investigations
     FROM counted c
     JOIN magazines m ON m.id = c.title_id
+    LEFT JOIN issues i ON i.id = c.issue_id
     LEFT JOIN stories s ON s.id = c.story_id
-    GROUP BY c.title_id, m.name, m.publisher, m.issn, m.category_id, c.story_id, s.title, s.canon_url, c.month
+    GROUP BY c.title_id, m.name, m.publisher, m.issn, m.category_id, 6, c.story_id, s.title, s.canon_url, c.month
   `);
   return result.rows.map((row) => ({
     titleId: Number(row.title_id),
     titleName: row.title_name,
     publisher: row.publisher,
     issn: row.issn,
-    newspaper: Number(row.category_id) === CATEGORY.newspapers,
+    dataType: titleDataType(Number(row.category_id)),
+    // An issue removed since it was read has no date left: COUNTER's value for an unknown YOP.
+    yop: row.yop ?? '0001',
     storyId: row.story_id === null ? null : Number(row.story_id),
     storyTitle: row.story_title,
     storyUrl: row.story_url,
@@ -111,40 +133,26 @@ async function searchesByMonth(libraryId: number, begin: Month, end: Month, mont
   return months.map((month) => byMonth.get(month) ?? 0);
 }
 
-/** Sums item-months into report rows keyed by their item columns; rows with no usage in the period are left out. */
-function rowsOf(items: ItemMonth[], months: Month[], metrics: ItemMetricType[], itemColumns: (item: ItemMonth) => string[] | null): CounterRow[] {
-  const grouped = new Map<string, { item: string[]; counts: Map<ItemMetricType, number[]> }>();
-  for (const entry of items) {
-    const item = itemColumns(entry);
-    if (!item) continue;
-    const key = JSON.stringify(item);
-    let group = grouped.get(key);
-    if (!group) {
-      group = { item, counts: new Map(metrics.map((metric) => [metric, months.map(() => 0)])) };
-      grouped.set(key, group);
-    }
-    const index = months.indexOf(entry.month);
-    if (index < 0) continue;
-    for (const metric of metrics) group.counts.get(metric)![index] += entry.counts[metric];
-  }
-  const rows: CounterRow[] = [];
-  const ordered = [...grouped.values()].sort((a, b) => compareItems(a.item, b.item));
-  for (const group of ordered) {
-    for (const metric of metrics) {
-      const counts = group.counts.get(metric)!;
-      const total = counts.reduce((sum, count) => sum + count, 0);
-      if (total > 0) rows.push({ item: group.item, metricType: metric, total, months: counts });
-    }
-  }
-  return rows;
+/** The first month a library has any counted use in, or null. */
+export async function firstUsageMonth(libraryId: number): Promise<Month | null> {
+  const result = await getDb().execute<{ first: string | null }>(sql`
+    SELECT to_char(least((SELECT min(day) FROM usage_events WHERE library_id = ${libraryId}), (SELECT min(day) FROM usage_searches WHERE library_id = ${libraryId})), 'YYYY-MM') AS first
+  `);
+  return result.rows[0]?.first ?? null;
 }
 
-function compareItems(a: string[], b: string[]): number {
-  for (let i = 0; i < a.length; i += 1) {
-    const order = a[i].localeCompare(b[i], 'en');
-    if (order !== 0) return order;
-  }
-  return 0;
+/** What a request chose of a COUNTER Report's filters and attributes (a Standard View has them fixed). */
+export interface ReportOptions {
+  metricTypes?: MetricType[];
+  dataTypes?: string[];
+  accessTypes?: string[];
+  accessMethods?: string[];
+  /** Year-of-publication ranges, inclusive. */
+  yop?: [number, number][];
+  attributesToShow?: ShownAttribute[];
+  includeParentDetails?: boolean;
+  /** Tabular only: the Reporting_Period_Total without the month columns. */
+  excludeMonthlyDetails?: boolean;
 }
 
 export interface ReportRequest {
@@ -154,79 +162,273 @@ export interface ReportRequest {
   end: Month;
   /** The site's public origin, for URI columns. */
   origin: string;
+  options?: ReportOptions;
+  /** Exceptions found in the request already (unknown parameters, unsupported values). */
+  exceptions?: CounterException[];
   now?: Date;
 }
 
-/** A COUNTER 5.1 report of one library's usage over a month range. */
-export async function counterReport(request: ReportRequest): Promise<CounterReport> {
+/** One line of usage under an item: the values of the shown attributes, and each metric's counts by month. */
+export interface AttributePerformance {
+  attributes: Partial<Record<ShownAttribute, string>>;
+  performance: Partial<Record<MetricType, number[]>>;
+}
+
+/** A report item with its identifiers, in the terms of the COUNTER_SUSHI schema. */
+export interface ReportItem {
+  /** Title (TR), Item (IR) or Platform (PR). */
+  name: string;
+  publisher: string;
+  itemId: { Proprietary?: string; Print_ISSN?: string; URI?: string };
+  /** The item's title, for an Item Report with Include_Parent_Details. */
+  parent?: { title: string; dataType: TitleDataType; itemId: { Proprietary: string; Print_ISSN?: string; URI: string } };
+  lines: AttributePerformance[];
+}
+
+/** A COUNTER 5.1 report as data: the header, and the items with their usage. Both the JSON and the tabular form come from it. */
+export interface CounterReportData {
+  reportId: CounterReportId;
+  reportName: string;
+  institutionName: string;
+  institutionId: string;
+  metricTypes: MetricType[];
+  /** Whether the request filtered the metrics (a Standard View always does). */
+  metricTypesFiltered: boolean;
+  filters: [string, string[]][];
+  attributesToShow: ShownAttribute[];
+  includeParentDetails: boolean;
+  excludeMonthlyDetails: boolean;
+  exceptions: CounterException[];
+  begin: Month;
+  end: Month;
+  months: Month[];
+  created: string;
+  createdBy: string;
+  registryRecord: string;
+  platform: string;
+  items: ReportItem[];
+}
+
+/** The attribute columns a report shows, in the Code's column order. */
+const ATTRIBUTE_ORDER: ShownAttribute[] = ['Data_Type', 'YOP', 'Access_Type', 'Access_Method'];
+
+function inYop(yop: string, ranges: [number, number][] | undefined): boolean {
+  if (!ranges || ranges.length === 0) return true;
+  const year = Number(yop);
+  return ranges.some(([from, to]) => year >= from && year <= to);
+}
+
+function allowed(value: string, filter: string[] | undefined): boolean {
+  return !filter || filter.includes(value);
+}
+
+/** A COUNTER 5.1 report of one library's usage over a month range, as data. */
+export async function counterReportData(request: ReportRequest): Promise<CounterReportData> {
   const definition = REPORT_DEFINITIONS[request.reportId];
   const platform = counterPlatform();
+  const options = definition.customizable ? (request.options ?? {}) : {};
+  const fixed = definition.fixedFilters;
+  const dataTypes = fixed.Data_Type ?? options.dataTypes;
+  const accessTypes = fixed.Access_Type ?? options.accessTypes;
+  const accessMethods = fixed.Access_Method ?? options.accessMethods;
+  const metricTypes = definition.metricTypes.filter((metric) => !options.metricTypes || options.metricTypes.includes(metric));
+  const shown = new Set<ShownAttribute>(definition.customizable ? (options.attributesToShow ?? []).filter((name) => definition.showable.includes(name)) : definition.fixedAttributes);
+  // An Item Report always names each item's Data_Type.
+  if (definition.base === 'IR') shown.add('Data_Type');
+  const attributesToShow = ATTRIBUTE_ORDER.filter((name) => shown.has(name));
+  const includeParentDetails = definition.base === 'IR' && options.includeParentDetails === true;
   const months = monthsBetween(request.begin, request.end);
-  const items = await itemMonths(request.library.id, request.begin, request.end);
   const proprietary = (value: string) => `${platform.id}:${value}`;
   const titleUri = (titleId: number) => `${request.origin}${magazinePath('', titleId)}`;
-  const itemMetrics = definition.reported.filter(isItemMetric);
-  let rows: CounterRow[];
-  if (request.reportId === 'PR_P1') {
-    // An aggregated full-content host reports at the title's Data_Type: magazines as journals, newspapers as such.
-    rows = rowsOf(items, months, itemMetrics, (item) => [platform.name, item.newspaper ? 'Newspaper_or_Newsletter' : 'Journal']);
-    // Searches are the platform's own, with Data_Type Platform; rows stay in the order of their item columns.
-    const searches = await searchesByMonth(request.library.id, request.begin, request.end, months);
-    const total = searches.reduce((sum, count) => sum + count, 0);
-    if (total > 0) rows.push({ item: [platform.name, 'Platform'], metricType: 'Searches_Platform', total, months: searches });
-    rows.sort((a, b) => compareItems(a.item, b.item));
-  } else if (request.reportId === 'TR_J1') {
-    rows = rowsOf(items, months, itemMetrics, (item) =>
-      item.newspaper ? null : [item.titleName, item.publisher, '', platform.name, '', proprietary(`T${item.titleId}`), item.issn ?? '', '', titleUri(item.titleId)],
-    );
-  } else {
-    rows = rowsOf(items, months, itemMetrics, (item) => {
-      if (item.storyId === null) return null;
-      const storyUri = item.storyUrl ? `${request.origin}${storyHref(item.storyUrl)}` : '';
-      return [
-        item.storyTitle ?? '',
-        item.publisher,
-        '',
-        platform.name,
-        '',
-        proprietary(`S${item.storyId}`),
-        '',
-        '',
-        '',
-        storyUri,
-        item.titleName,
-        '',
-        '',
-        '',
-        item.newspaper ? 'Newspaper_or_Newsletter' : 'Journal',
-        '',
-        proprietary(`T${item.titleId}`),
-        '',
-        item.issn ?? '',
-        '',
-        titleUri(item.titleId),
-        item.newspaper ? 'News_Item' : 'Article',
-        'Controlled',
-      ];
-    });
+
+  // Every use here is Controlled (read under the library's licence) and Regular (a person reading, not TDM).
+  const controlled = allowed('Controlled', accessTypes) && allowed('Regular', accessMethods);
+  const facts = controlled ? await itemMonths(request.library.id, request.begin, request.end) : [];
+  const kept = facts.filter((fact) => {
+    if (!inYop(fact.yop, options.yop)) return false;
+    if (definition.base === 'IR') return fact.storyId !== null && allowed(itemDataType(fact.dataType), dataTypes);
+    return allowed(fact.dataType, dataTypes);
+  });
+
+  const items = new Map<string, { item: ReportItem; lines: Map<string, AttributePerformance> }>();
+  const add = (key: string, make: () => ReportItem, attributes: AttributePerformance['attributes'], month: Month, counts: Partial<Record<MetricType, number>>) => {
+    let entry = items.get(key);
+    if (!entry) {
+      entry = { item: make(), lines: new Map() };
+      items.set(key, entry);
+    }
+    const lineKey = JSON.stringify(attributes);
+    let line = entry.lines.get(lineKey);
+    if (!line) {
+      line = { attributes, performance: {} };
+      entry.lines.set(lineKey, line);
+    }
+    const index = months.indexOf(month);
+    if (index < 0) return;
+    for (const metric of metricTypes) {
+      const count = counts[metric];
+      if (count === undefined) continue;
+      const series = (line.performance[metric] ??= months.map(() => 0));
+      series[index] += count;
+    }
+  };
+  const attributesOf = (dataType: string, yop: string): AttributePerformance['attributes'] => {
+    const values: AttributePerformance['attributes'] = {};
+    if (shown.has('Data_Type')) values.Data_Type = dataType;
+    if (shown.has('YOP')) values.YOP = yop;
+    if (shown.has('Access_Type')) values.Access_Type = 'Controlled';
+    if (shown.has('Access_Method')) values.Access_Method = 'Regular';
+    return values;
+  };
+  const platformItem = (): ReportItem => ({ name: platform.name, publisher: '', itemId: {}, lines: [] });
+
+  for (const fact of kept) {
+    if (definition.base === 'PR') {
+      add('platform', platformItem, attributesOf(fact.dataType, fact.yop), fact.month, fact.counts);
+    } else if (definition.base === 'TR') {
+      add(`T${fact.titleId}`, () => ({ name: fact.titleName, publisher: fact.publisher, itemId: { Proprietary: proprietary(`T${fact.titleId}`), ...(fact.issn ? { Print_ISSN: fact.issn } : {}), URI: titleUri(fact.titleId) }, lines: [] }), attributesOf(fact.dataType, fact.yop), fact.month, fact.counts);
+    } else {
+      add(
+        `S${fact.storyId}`,
+        () => ({
+          name: fact.storyTitle ?? '',
+          publisher: fact.publisher,
+          itemId: { Proprietary: proprietary(`S${fact.storyId}`), ...(fact.storyUrl ? { URI: `${request.origin}${storyHref(fact.storyUrl)}` } : {}) },
+          parent: { title: fact.titleName, dataType: fact.dataType, itemId: { Proprietary: proprietary(`T${fact.titleId}`), ...(fact.issn ? { Print_ISSN: fact.issn } : {}), URI: titleUri(fact.titleId) } },
+          lines: [],
+        }),
+        attributesOf(itemDataType(fact.dataType), fact.yop),
+        fact.month,
+        fact.counts,
+      );
+    }
   }
+
+  // Searches are the platform's own, with Data_Type Platform.
+  if (definition.base === 'PR' && metricTypes.includes('Searches_Platform') && allowed('Platform', dataTypes) && allowed('Regular', accessMethods)) {
+    const searches = await searchesByMonth(request.library.id, request.begin, request.end, months);
+    if (searches.some((count) => count > 0)) {
+      const entry = items.get('platform') ?? { item: platformItem(), lines: new Map<string, AttributePerformance>() };
+      items.set('platform', entry);
+      const attributes = attributesOf('Platform', '');
+      delete attributes.YOP;
+      const key = JSON.stringify(attributes);
+      const line = entry.lines.get(key) ?? { attributes, performance: {} };
+      line.performance.Searches_Platform = searches;
+      entry.lines.set(key, line);
+    }
+  }
+
+  // Zero usage is left out (Code of Practice 3.3.9): metrics with no counts, lines with no metrics, items with no lines.
+  const reportItems: ReportItem[] = [];
+  for (const { item, lines } of items.values()) {
+    for (const line of lines.values()) {
+      for (const metric of Object.keys(line.performance) as MetricType[]) {
+        if (!line.performance[metric]!.some((count) => count > 0)) delete line.performance[metric];
+      }
+      if (Object.keys(line.performance).length > 0) item.lines.push(line);
+    }
+    item.lines.sort((a, b) => compareAttributes(a.attributes, b.attributes));
+    if (item.lines.length > 0) reportItems.push(item);
+  }
+  reportItems.sort((a, b) => a.name.localeCompare(b.name, 'en') || (a.itemId.Proprietary ?? '').localeCompare(b.itemId.Proprietary ?? '', 'en'));
+
+  const exceptions = [...(request.exceptions ?? [])];
+  if (reportItems.length === 0) exceptions.push(counterException(3030));
+  const filters: [string, string[]][] = [];
+  if (dataTypes) filters.push(['Data_Type', dataTypes]);
+  if (accessTypes) filters.push(['Access_Type', accessTypes]);
+  if (accessMethods) filters.push(['Access_Method', accessMethods]);
+  if (options.yop && options.yop.length > 0) filters.push(['YOP', options.yop.map(([from, to]) => (from === to ? String(from) : `${from}-${to}`))]);
   return {
     reportId: request.reportId,
     reportName: definition.name,
-    release: COUNTER_RELEASE,
     institutionName: request.library.name,
     institutionId: proprietary(String(request.library.id)),
-    metricTypes: definition.metricTypes,
-    reportFilters: definition.filters,
-    reportAttributes: definition.attributes,
-    exceptions: '',
-    beginDate: `${request.begin}-01`,
-    endDate: lastDayOf(request.end),
+    metricTypes,
+    metricTypesFiltered: !definition.customizable || options.metricTypes !== undefined,
+    filters,
+    attributesToShow: definition.customizable ? attributesToShow.filter((name) => !(definition.base === 'IR' && name === 'Data_Type')) : [],
+    includeParentDetails,
+    excludeMonthlyDetails: definition.customizable && options.excludeMonthlyDetails === true,
+    exceptions: exceptions.sort((a, b) => a.Code - b.Code),
+    begin: request.begin,
+    end: request.end,
+    months,
     created: rfc3339(request.now ?? new Date()),
     createdBy: platform.name,
     registryRecord: platform.registryRecord,
-    itemColumns: definition.itemColumns,
-    months,
+    platform: platform.name,
+    items: reportItems,
+  };
+}
+
+function compareAttributes(a: AttributePerformance['attributes'], b: AttributePerformance['attributes']): number {
+  for (const name of ATTRIBUTE_ORDER) {
+    const order = (a[name] ?? '').localeCompare(b[name] ?? '', 'en');
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+/** The tabular form's item columns of a report: the item's, the parent's (IR with parent details), then the attributes shown. */
+function tabularColumns(data: CounterReportData): string[] {
+  const base = REPORT_DEFINITIONS[data.reportId].base;
+  const shown = ATTRIBUTE_ORDER.filter((name) => data.items.some((item) => item.lines.some((line) => line.attributes[name] !== undefined)) || (base === 'IR' && name === 'Data_Type') || REPORT_DEFINITIONS[data.reportId].fixedAttributes.includes(name) || data.attributesToShow.includes(name));
+  return [...ITEM_COLUMNS[base], ...(data.includeParentDetails ? PARENT_COLUMNS : []), ...shown];
+}
+
+function itemCells(data: CounterReportData, item: ReportItem): string[] {
+  const base = REPORT_DEFINITIONS[data.reportId].base;
+  if (base === 'PR') return [item.name];
+  const own = [item.name, item.publisher, '', data.platform, '', item.itemId.Proprietary ?? '', ...(base === 'IR' ? [''] : []), item.itemId.Print_ISSN ?? '', '', item.itemId.URI ?? ''];
+  if (!data.includeParentDetails || !item.parent) return own;
+  const parent = item.parent;
+  return [...own, parent.title, '', '', '', parent.dataType, '', parent.itemId.Proprietary, '', parent.itemId.Print_ISSN ?? '', '', parent.itemId.URI];
+}
+
+/** The tabular form (and the console's view) of a report's data. */
+export function tabularReport(data: CounterReportData): CounterReport {
+  const columns = tabularColumns(data);
+  const shown = columns.filter((name): name is ShownAttribute => (ATTRIBUTE_ORDER as string[]).includes(name));
+  const rows: CounterRow[] = [];
+  for (const item of data.items) {
+    for (const line of item.lines) {
+      for (const metric of data.metricTypes) {
+        const counts = line.performance[metric];
+        if (!counts) continue;
+        rows.push({ item: [...itemCells(data, item), ...shown.map((name) => line.attributes[name] ?? '')], metricType: metric, total: counts.reduce((sum, count) => sum + count, 0), months: counts });
+      }
+    }
+  }
+  const attributes: string[] = [];
+  if (data.attributesToShow.length > 0) attributes.push(`Attributes_To_Show=${data.attributesToShow.join('|')}`);
+  if (data.includeParentDetails) attributes.push('Include_Parent_Details=True');
+  if (data.excludeMonthlyDetails) attributes.push('Exclude_Monthly_Details=True');
+  return {
+    reportId: data.reportId,
+    reportName: data.reportName,
+    release: COUNTER_RELEASE,
+    institutionName: data.institutionName,
+    institutionId: data.institutionId,
+    metricTypes: data.metricTypes,
+    reportFilters: data.filters.map(([name, values]) => `${name}=${values.join('|')}`).join('; '),
+    reportAttributes: attributes.join('; '),
+    exceptions: exceptionsText(data.exceptions),
+    beginDate: `${data.begin}-01`,
+    endDate: lastDayOf(data.end),
+    created: data.created,
+    createdBy: data.createdBy,
+    registryRecord: data.registryRecord,
+    itemColumns: columns,
+    months: data.months,
+    monthlyDetails: !data.excludeMonthlyDetails,
     rows,
   };
 }
+
+/** A COUNTER 5.1 report in its tabular form, for the console screen and the TSV download. */
+export async function counterReport(request: ReportRequest): Promise<CounterReport> {
+  return tabularReport(await counterReportData(request));
+}
+

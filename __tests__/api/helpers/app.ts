@@ -93,6 +93,8 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
       void serveMedia(req, res, media.split('/').map(decode));
       return;
     }
+    // The COUNTER API's public paths, as next.config.js rewrites them.
+    if (req.url?.startsWith('/r51/')) req.url = `/api${req.url}`;
     const service = /^\/api\/([^/?]+)\//.exec(req.url ?? '')?.[1];
     const handler = service ? handlers[service] : undefined;
     if (!handler) {

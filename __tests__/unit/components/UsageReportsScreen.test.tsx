@@ -4,8 +4,15 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { UsageReportsScreen } from '@/components/admin/usage/UsageReportsScreen';
-import { REPORT_DEFINITIONS, type CounterReport, type CounterReportId } from '@/lib/counter-report';
+import { ITEM_COLUMNS, REPORT_DEFINITIONS, type CounterReport, type CounterReportId } from '@/lib/counter-report';
 import { renderWithTheme } from './render';
+
+/** The tabular columns the server gives each report the tests use (server/usage/reports.ts). */
+function columnsOf(reportId: CounterReportId): string[] {
+  if (reportId === 'PR_P1') return ['Platform', 'Data_Type'];
+  if (reportId === 'IR') return [...ITEM_COLUMNS.IR, 'Data_Type'];
+  return ITEM_COLUMNS.TR;
+}
 
 function reportOf(reportId: CounterReportId, months: string[], rows: CounterReport['rows']): CounterReport {
   const definition = REPORT_DEFINITIONS[reportId];
@@ -16,15 +23,15 @@ function reportOf(reportId: CounterReportId, months: string[], rows: CounterRepo
     institutionName: 'Harbour Library',
     institutionId: 'libraryreader:7',
     metricTypes: definition.metricTypes,
-    reportFilters: definition.filters,
-    reportAttributes: definition.attributes,
+    reportFilters: '',
+    reportAttributes: '',
     exceptions: '',
     beginDate: `${months[0]}-01`,
     endDate: `${months[months.length - 1]}-28`,
     created: '2026-03-01T00:00:00Z',
     createdBy: 'Library Reading Site',
     registryRecord: '',
-    itemColumns: definition.itemColumns,
+    itemColumns: columnsOf(reportId),
     months,
     rows,
   };

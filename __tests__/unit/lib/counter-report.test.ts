@@ -24,9 +24,10 @@ const report: CounterReport = {
 };
 
 describe('COUNTER 5.1 tabular reports', () => {
-  it('writes the 13 header rows in the Code of Practice order, row 14 blank, then the headings and body', () => {
-    expect(counterTsv(report)).toBe(
-      [
+  it('writes a byte-order mark, the 13 header rows in the Code of Practice order padded to the body width, row 14 blank, then the headings and body', () => {
+    // The Code's samples pad every header row (and the blank row 14) with tabs to as many cells as the body has.
+    const pad = (line: string) => line + '\t'.repeat(14 - line.split('\t').length);
+    const lines = [
         'Report_Name\tJournal Requests (Controlled)',
         'Report_ID\tTR_J1',
         'Release\t5.1',
@@ -46,8 +47,8 @@ describe('COUNTER 5.1 tabular reports', () => {
         'Tides and Times\tQuay Press\t\tLibrary Reading Site\t\tlibraryreader:T1\t1234-5679\t\thttps://example.test/magazine/1\tTotal_Item_Requests\t6\t1\t0\t5',
         'Tides and Times\tQuay Press\t\tLibrary Reading Site\t\tlibraryreader:T1\t1234-5679\t\thttps://example.test/magazine/1\tUnique_Item_Requests\t3\t1\t0\t2',
         '',
-      ].join('\n'),
-    );
+      ];
+    expect(counterTsv(report)).toBe(`\uFEFF${[...lines.slice(0, 14).map(pad), ...lines.slice(14)].join('\n')}`);
   });
 
   it('names the header rows exactly as the Code of Practice spells them', () => {
@@ -71,7 +72,7 @@ describe('COUNTER 5.1 tabular reports', () => {
   it('heads an empty report with its columns and no body rows', () => {
     const lines = counterTsv({ ...report, rows: [] }).split('\n');
     expect(lines).toHaveLength(16);
-    expect(lines[13]).toBe('');
+    expect(lines[13]).toBe('\t'.repeat(13));
     expect(lines[14]).toBe(bodyHeadings(report).join('\t'));
     expect(lines[15]).toBe('');
   });

@@ -1,4 +1,5 @@
 import Head from 'next/head';
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { COUNTER_REPORT_IDS, isMonth, monthHeading, monthTotals, REPORT_DEFINITIONS, type CounterReport, type CounterReportId, type Month } from '@/lib/counter-report';
@@ -19,12 +20,12 @@ export interface UsageReportsScreenProps {
   initial?: CounterReport;
 }
 
-/** The columns of each report the screen's table shows (the TSV has them all). */
-const SHOWN_COLUMNS: Record<CounterReportId, string[]> = {
-  PR_P1: ['Data_Type'],
-  TR_J1: ['Title', 'Publisher'],
-  IR: ['Item', 'Parent_Title', 'Data_Type'],
-};
+/** The columns the screen's table shows (the TSV has them all): what names the item, and the attributes shown. */
+const SHOWN_COLUMNS = new Set(['Title', 'Item', 'Publisher', 'Parent_Title', 'Data_Type', 'YOP', 'Access_Type', 'Access_Method']);
+
+function shownColumns(report: CounterReport): { name: string; index: number }[] {
+  return report.itemColumns.map((name, index) => ({ name, index })).filter(({ name }) => SHOWN_COLUMNS.has(name));
+}
 
 interface Range {
   reportId: CounterReportId;
@@ -102,6 +103,9 @@ export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, en
             Download the KBART title list
           </a>
         </li>
+        <li>
+          <Link href={`/admin/libraries/${libraryId}/counter-keys`}>COUNTER API keys for harvesters</Link>
+        </li>
       </Downloads>
 
       <section aria-labelledby="usage-result" aria-busy={isLoading}>
@@ -123,16 +127,16 @@ function ReportBody({ report, error, isLoading, retry }: { report: CounterReport
   }
   if (!report) return null;
   if (report.rows.length === 0) return <Status role="status">No reading was counted in these months.</Status>;
-  const shown = SHOWN_COLUMNS[report.reportId].map((name) => ({ name, index: report.itemColumns.indexOf(name) }));
+  const shown = shownColumns(report);
   const series: ChartSeries[] = [
     { label: 'Total_Item_Requests', values: monthTotals(report, 'Total_Item_Requests'), tone: 'brand' },
     { label: 'Unique_Item_Requests', values: monthTotals(report, 'Unique_Item_Requests'), tone: 'focus' },
   ];
   // The platform report also counts members' searches.
-  if (report.reportId === 'PR_P1') series.push({ label: 'Searches_Platform', values: monthTotals(report, 'Searches_Platform'), tone: 'gold' });
+  if (report.reportId.startsWith('PR')) series.push({ label: 'Searches_Platform', values: monthTotals(report, 'Searches_Platform'), tone: 'gold' });
   return (
     <>
-      <UsageChart title={`${report.reportId} ${report.reportId === 'PR_P1' ? 'requests and searches' : 'requests'} by month`} months={report.months} series={series} />
+      <UsageChart title={`${report.reportId} ${report.reportId.startsWith('PR') ? 'requests and searches' : 'requests'} by month`} months={report.months} series={series} />
       <TableScroll tabIndex={0} role="region" aria-label={`${report.reportId} table`}>
         <Table>
           <thead>

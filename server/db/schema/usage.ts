@@ -1,4 +1,6 @@
-import { bigserial, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { libraries } from './libraries';
 
 /**
  * Today's salt for the session hashes of usage_events. A day's row is deleted once the day is over, so a hash
@@ -62,3 +64,30 @@ export const usageSearches = pgTable(
 );
 
 export type UsageSearch = typeof usageSearches.$inferSelect;
+
+/**
+ * A COUNTER API credential of a library, made by its staff for one harvester: the requestor id (public, shown in the
+ * console) and a SHA-256 hash of the API key (shown once when made, never stored). Revoked keys stay for the record.
+ */
+export const counterApiKeys = pgTable(
+  'counter_api_keys',
+  {
+    id: serial('id').primaryKey(),
+    libraryId: integer('library_id')
+      .notNull()
+      .references(() => libraries.id, { onDelete: 'cascade' }),
+    requestorId: text('requestor_id').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** What staff call the harvester it is for ("Celus", "our ERM"). */
+    label: text('label').notNull(),
+    /** Addresses or CIDR ranges the key may be used from; empty means any. */
+    ipAllowList: text('ip_allow_list').array().notNull().default(sql`'{}'::text[]`),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('counter_api_keys_requestor_idx').on(t.requestorId), index('counter_api_keys_library_idx').on(t.libraryId)],
+);
+
+export type CounterApiKey = typeof counterApiKeys.$inferSelect;

@@ -5,12 +5,13 @@ import type { CounterReportId } from '@/lib/counter-report';
 import { libraryOrNotFound } from '@/server/admin/libraries';
 import { consolePage } from '@/server/admin/pages';
 import { siteOrigin } from '@/server/http/origin';
+import { monthOfDate } from '@/server/usage/counter-request';
 import { counterReport } from '@/server/usage/reports';
 
-/** The first screen: PR_P1 over the last twelve months, this one included. */
+/** The first screen: PR_P1 of the last complete month (the month in progress is still being counted). */
 function defaultRange(now: Date) {
-  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
-  return { reportId: 'PR_P1' as CounterReportId, begin: month(-11), end: month(0) };
+  const last = monthOfDate(now, -1);
+  return { reportId: 'PR_P1' as CounterReportId, begin: last, end: last };
 }
 
 export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => {

@@ -1,0 +1,153 @@
+import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { COUNTER_RELEASE, COUNTER_REPORT_IDS, REPORT_DEFINITIONS, type CounterReportId } from '@/lib/counter-report';
+import { limit, LIMITS } from '../auth/limits';
+import { enforceLimits } from '../auth/rate-limit';
+import { getDb, isDatabaseOutage } from '../db/client';
+import { HttpError } from '../http/errors';
+import { route, type ServiceRoutes } from '../http/handler';
+import { siteOrigin } from '../http/origin';
+import { counterJson } from './counter-json';
+import { CounterError, type CounterException } from './counter-exceptions';
+import { harvesterOf } from './counter-keys';
+import { monthOfDate, reportOptions, reportParameters, reportRange } from './counter-request';
+import { counterPlatform, counterReportData, firstUsageMonth } from './reports';
+
+/** Every parameter the COUNTER API knows, declared for the contract; each path checks its own (unknown ones are 3050). */
+const counterQuery = z
+  .object(Object.fromEntries([...new Set(COUNTER_REPORT_IDS.flatMap(reportParameters))].map((name) => [name, z.string().optional()])))
+  .catchall(z.string());
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): null {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(JSON.stringify(body));
+  return null;
+}
+
+/**
+ * Runs a COUNTER API call: whatever goes wrong is answered with the one Exception the Code of Practice gives for it and
+ * its HTTP status (Appendix D), never a 5xx page: too many requests 1020, the database down or a fault 1000.
+ */
+async function counterCall(res: ServerResponse, ip: string, call: () => Promise<unknown>): Promise<null> {
+  let exception: CounterException;
+  let status: number;
+  let headers: Record<string, string> = {};
+  try {
+    await enforceLimits([limit('counterApiPerIp', `counter:ip:${ip}`)]).catch((error: unknown) => {
+      // Counting needs the database when Redis is not there: with both down, the status still says so itself.
+      if (!isDatabaseOutage(error)) throw error;
+    });
+    return sendJson(res, 200, await call());
+  } catch (error) {
+    if (error instanceof CounterError) {
+      ({ exception, status, headers } = error);
+    } else if (error instanceof HttpError && error.status === 429) {
+      const { max, windowSeconds } = LIMITS.counterApiPerIp;
+      ({ exception, status } = new CounterError(1020, `Client has made too many requests. This server allows ${max} requests per ${windowSeconds / 60} minutes per address.`));
+      headers = error.headers ?? {};
+    } else {
+      if (!isDatabaseOutage(error)) console.error('[r51]', error);
+      ({ exception, status } = new CounterError(1000, isDatabaseOutage(error) ? 'the database is unreachable; try again later' : undefined));
+      headers = { 'Retry-After': '30' };
+    }
+  }
+  return sendJson(res, status, exception, headers);
+}
+
+function reportIdOf(raw: string): CounterReportId | null {
+  const upper = raw.toUpperCase();
+  return (COUNTER_REPORT_IDS as readonly string[]).includes(upper) ? (upper as CounterReportId) : null;
+}
+
+/** The COUNTER API 5.1 (formerly SUSHI) at /r51/ (next.config.js rewrites it here): the library's usage for its harvesters. */
+export const counterApiRoutes: ServiceRoutes = {
+  status: {
+    GET: route({
+      summary: 'COUNTER API 5.1 server status (public)',
+      auth: 'none',
+      query: counterQuery,
+      async handler({ res, ip }) {
+        return counterCall(res, ip, async () => {
+          const platform = counterPlatform();
+          let active = true;
+          try {
+            await getDb().execute(sql`SELECT 1`);
+          } catch {
+            active = false;
+          }
+          return [
+            {
+              Description: `COUNTER API of ${platform.name}`,
+              Service_Active: active,
+              ...(platform.registryRecord ? { Registry_Record: platform.registryRecord } : {}),
+              ...(active ? {} : { Note: 'Usage reports are unavailable while the database is unreachable.' }),
+            },
+          ];
+        });
+      },
+    }),
+  },
+  members: {
+    GET: route({
+      summary: 'COUNTER API 5.1 member list: the library of the customer_id',
+      auth: 'none',
+      query: counterQuery,
+      async handler({ query, res, ip }) {
+        return counterCall(res, ip, async () => {
+          const { library, requestorId } = await harvesterOf(query, ip);
+          return [{ Customer_ID: String(library.id), Requestor_ID: requestorId, Name: library.name, Institution_ID: { Proprietary: [`${counterPlatform().id}:${library.id}`] } }];
+        });
+      },
+    }),
+  },
+  reports: {
+    GET: route({
+      summary: 'COUNTER API 5.1 report list, with the months of usage available to the customer',
+      auth: 'none',
+      query: counterQuery,
+      async handler({ query, res, ip }) {
+        return counterCall(res, ip, async () => {
+          const { library } = await harvesterOf(query, ip);
+          const last = monthOfDate(new Date(), -1);
+          const first = await firstUsageMonth(library.id);
+          return COUNTER_REPORT_IDS.map((id) => ({
+            Report_Name: REPORT_DEFINITIONS[id].name,
+            Report_ID: id,
+            Release: COUNTER_RELEASE,
+            Report_Description: REPORT_DEFINITIONS[id].description,
+            Path: `/r51/reports/${id.toLowerCase()}`,
+            First_Month_Available: first && first < last ? first : last,
+            Last_Month_Available: last,
+          }));
+        });
+      },
+    }),
+  },
+  'reports/:reportId': {
+    GET: route({
+      summary: 'A COUNTER 5.1 report (pr, pr_p1, tr, tr_j1, tr_j3, tr_j4, ir) as COUNTER_SUSHI JSON, with its filters, attributes and Exceptions',
+      auth: 'none',
+      query: counterQuery,
+      async handler({ params, query, req, res, ip }) {
+        const reportId = reportIdOf(params.reportId);
+        // A path the API does not have is a 404 (Appendix D), like any other.
+        if (!reportId) throw new HttpError(404, `No COUNTER report ${params.reportId}`, { field: 'reportId' });
+        return counterCall(res, ip, async () => {
+          const missing = ['customer_id', 'begin_date', 'end_date'].filter((name) => !query[name]?.trim());
+          if (missing.length > 0) throw new CounterError(1030, `${missing.join(', ')} required`);
+          const { library } = await harvesterOf(query, ip);
+          const now = new Date();
+          const range = reportRange(query, now);
+          const { options, exceptions } = reportOptions(reportId, query);
+          const data = await counterReportData({ reportId, library, begin: range.begin, end: range.end, origin: siteOrigin(req), options, exceptions: [...range.exceptions, ...exceptions], now });
+          return counterJson(data);
+        });
+      },
+    }),
+  },
+};
