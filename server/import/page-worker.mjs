@@ -1,7 +1,8 @@
 /**
- * A worker thread that reads PDFs for the import (server/import/workers.ts): a document's information and outline,
- * and its pages drawn to what the site serves (1x/2x/3x JPEG with a WebP twin, the cover, story pictures) with their
- * size and text. One document open at a time, one job at a time.
+ * A worker thread that reads PDFs for the import (server/import/workers.ts): a document's information and outline
+ * (pdf.js), and its pages drawn to what the site serves (1x/2x/3x JPEG with a WebP twin, the cover, story pictures)
+ * with their size and text (PDFium, render-pdfium.mjs: chosen by measurement, docs/_incoming/h27c.md). One document
+ * open at a time, one job at a time.
  *
  * Plain JavaScript on purpose: it runs in Node without tsx, which would transform pdf.js's 2 MB module in every thread
  * and cost each of them over 200 MB (measured: 36 MB natively, 230 MB through tsx). The shapes it answers are typed
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
+import { PdfiumDocument, PdfiumLoadError } from './render-pdfium.mjs';
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -43,10 +45,6 @@ class PdfError extends Error {}
 
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
-/** A canvas per scale, reused page after page: a canvas's native memory is invisible to the garbage collector. */
-const canvases = new Map();
-/** The open document's canvas factory (pdf.js makes one per document). */
-let canvasFactory = null;
 
 async function openPdf(file) {
   const data = new Uint8Array(await fs.readFile(file));
@@ -87,6 +85,29 @@ function documentOf(file) {
   return open.doc;
 }
 
+/** @type {{ file: string, doc: Promise<PdfiumDocument> } | null} */
+let drawing = null;
+
+/** The file open in PDFium for drawing, one at a time: the previous one is closed, freeing its part of the heap. */
+function drawingOf(file) {
+  if (drawing?.file !== file) {
+    const previous = drawing;
+    drawing = {
+      file,
+      doc: fs.readFile(file).then((data) =>
+        PdfiumDocument.open(new Uint8Array(data)).catch((error) => {
+          throw error instanceof PdfiumLoadError ? new PdfError(error.message) : error;
+        }),
+      ),
+    };
+    drawing.doc.catch(() => {
+      if (drawing?.file === file) drawing = null;
+    });
+    void previous?.doc.then((doc) => doc.close()).catch(() => undefined);
+  }
+  return drawing.doc;
+}
+
 const clean = (value) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
 
 /** Top-level outline entries with a title and a page they open, in page order. */
@@ -111,15 +132,10 @@ async function info(file) {
 }
 
 /** The text layer's words in reading order, lines kept; empty for a scan. */
-async function pageText(page) {
-  const content = await page.getTextContent();
-  let text = '';
-  for (const item of content.items) {
-    if (!('str' in item)) continue;
-    text += item.str + (item.hasEOL ? '\n' : ' ');
-  }
-  return text
-    .split('\n')
+function pageText(page) {
+  return page
+    .text()
+    .split(/\r?\n/)
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
@@ -131,22 +147,18 @@ async function encode(input, view, scale) {
 }
 
 /**
- * Draws the page `width` px wide (`width` at 1x, times each scale) into that scale's canvas and encodes it: each
- * scale drawn from the PDF at its own size, which costs less than resampling the 3x drawing twice and keeps type
- * sharp at 1x. Resolves to the 3x drawing's pixels (valid until this page's next draw at 3x).
+ * Draws the page `width` px wide (`width` at 1x, times each scale) and encodes it: each scale drawn from the PDF at
+ * its own size, which costs less than resampling the 3x drawing twice and keeps type sharp at 1x. Resolves to the
+ * 3x drawing's pixels.
  */
 async function drawScales(page, base, width, folder) {
   const view = path.join(folder, 'view');
   await fs.mkdir(view, { recursive: true });
   let largest = null;
   for (const scale of SCALES) {
-    const viewport = page.getViewport({ scale: (width * scale) / base.width });
-    const pixels = { width: Math.round(viewport.width), height: Math.round(viewport.height) };
-    let canvas = canvases.get(scale);
-    if (!canvas) canvases.set(scale, (canvas = canvasFactory.create(pixels.width, pixels.height)));
-    else if (canvas.canvas.width !== pixels.width || canvas.canvas.height !== pixels.height) canvasFactory.reset(canvas, pixels.width, pixels.height);
-    await page.render({ canvasContext: canvas.context, canvas: canvas.canvas, viewport, background: '#ffffff' }).promise;
-    largest = { data: canvas.canvas.data(), raw: { ...pixels, channels: 4 } };
+    const pixelWidth = Math.round(width * scale);
+    const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
+    largest = page.draw(pixelWidth, pixelHeight);
     await encode(largest, view, scale);
   }
   return largest;
@@ -169,33 +181,32 @@ async function writeCrop(drawing, region, size, folder) {
 // The largest page drawn: 40 million pixels at 3x (a 160 MB canvas), an A1 poster's area. A page past it is refused,
 // not drawn: a PDF may declare pages of 14,400 points square, whose 3x canvas alone would take 7 GB.
 const MAX_PIXELS_3X = 40e6;
-// The largest image pdf.js decodes, in pixels (a 600 dpi A4 scan is 35 million); a larger one is left undrawn.
+// The largest image pdf.js decodes, in pixels: pdf.js only reads the outline here; PDFium draws images of any size.
 const MAX_IMAGE_PIXELS = 40e6;
 
 async function drawPage(job) {
-  const doc = await documentOf(job.file);
-  canvasFactory = doc.canvasFactory;
-  const page = await doc.getPage(job.pageNo);
+  const page = (await drawingOf(job.file)).page(job.pageNo);
   try {
-    const base = page.getViewport({ scale: 1 });
+    const base = page.size;
     if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
       throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
     }
     const pageWidth = Math.round(base.width);
     if (job.cover) await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'));
     // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
-    const drawing = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`));
+    const drawn = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`));
     if (job.storyFolders.length) {
       // A story's picture: the middle of its first page, in the story cards' 4:5 frame.
-      const { width, height } = drawing.raw;
+      const { width, height } = drawn.raw;
       const cropWidth = Math.min(width, Math.floor((height * STORY_SIZE.width) / STORY_SIZE.height));
       const cropHeight = Math.floor((cropWidth * STORY_SIZE.height) / STORY_SIZE.width);
       const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
-      for (const folder of job.storyFolders) await writeCrop(drawing, region, STORY_SIZE, path.join(job.outDir, folder));
+      for (const folder of job.storyFolders) await writeCrop(drawn, region, STORY_SIZE, path.join(job.outDir, folder));
     }
-    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text: await pageText(page) };
+    const warnings = page.losses().map((loss) => `page ${job.pageNo}: ${loss}`);
+    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text: pageText(page), warnings };
   } finally {
-    page.cleanup();
+    page.close();
   }
 }
 

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { COVER_SIZE, STORY_IMAGE_SIZE } from '../media/render';
 
 /**
- * Worker threads that read PDFs (page-worker.mjs, pdf.js drawing through @napi-rs/canvas, images through sharp), so
+ * Worker threads that read PDFs (page-worker.mjs: PDFium drawing and text, pdf.js the outline, images through sharp), so
  * a folder's import uses the cores it is given and the process that runs it (the command, or the site for an
  * upload) keeps answering. One job at a time per worker, first come first served.
  */
@@ -35,12 +35,14 @@ export interface PageJob {
   storyFolders: string[];
 }
 
-/** A page's size at 1x (PDF points, after rotation) and its text. */
+/** A page's size at 1x (PDF points, after rotation), its text, and what of it could not be drawn faithfully. */
 export interface PageResult {
   pageNo: number;
   width: number;
   height: number;
   text: string;
+  /** Each names the page and what was lost ("page 3: ..."); empty when the page was drawn whole. */
+  warnings: string[];
 }
 
 /** A PDF the import refuses (corrupt, encrypted, truncated), with the reason the operator reads. */

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { makeHardPdf, type HardPageName } from '@/server/import/hard-samples';
+import { PagePool, type PageResult } from '@/server/import/workers';
+
+/**
+ * The import's renderer (server/import/page-worker.mjs through PDFium) on pages real publishers' PDFs hold: each hard
+ * page of server/import/hard-samples.ts drawn by the page worker as the import runs it, then a few pixels of what it
+ * wrote (view/2.jpg, 400 px wide for a 200-point page) checked for place and colour, or the warning naming the page.
+ */
+jest.setTimeout(120_000);
+
+let pool: PagePool;
+let work: string;
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'import-render-'));
+  pool = new PagePool(1);
+});
+
+afterAll(async () => {
+  await pool.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+interface Drawn {
+  result: PageResult;
+  size: { width: number; height: number };
+  /** Mean RGB of a 9 x 9 square around a point given as fractions of the page's width and height from its top left. */
+  at(x: number, y: number): [number, number, number];
+}
+
+async function draw(name: HardPageName): Promise<Drawn> {
+  const file = path.join(work, `${name}.pdf`);
+  fs.writeFileSync(file, await makeHardPdf(name));
+  const outDir = path.join(work, name);
+  const result = await pool.render({ file, pageNo: 1, outDir, cover: false, storyFolders: [] });
+  const { data, info } = await sharp(path.join(outDir, 'page-1', 'view', '2.jpg')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    result,
+    size: { width: info.width, height: info.height },
+    at(x, y) {
+      const sum = [0, 0, 0];
+      const cx = Math.round(x * (info.width - 1));
+      const cy = Math.round(y * (info.height - 1));
+      for (let dy = -4; dy <= 4; dy += 1) {
+        for (let dx = -4; dx <= 4; dx += 1) {
+          const px = Math.min(info.width - 1, Math.max(0, cx + dx));
+          const py = Math.min(info.height - 1, Math.max(0, cy + dy));
+          for (let c = 0; c < 3; c += 1) sum[c] += data[(py * info.width + px) * info.channels + c];
+        }
+      }
+      return sum.map((s) => Math.round(s / 81)) as [number, number, number];
+    },
+  };
+}
+
+/** Each channel within `tolerance` of the colour expected (JPEG moves flat colours a few levels). */
+function near(actual: [number, number, number], expected: [number, number, number], tolerance = 24): void {
+  expect({ actual, close: actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance) }).toEqual({ actual, close: true });
+}
+
+const WHITE: [number, number, number] = [255, 255, 255];
+const BLACK: [number, number, number] = [0, 0, 0];
+
+describe('the import draws hard pages faithfully', () => {
+  it('draws an image through its soft mask: half-opaque red over blue is purple, the rest blue', async () => {
+    const page = await draw('softMask');
+    near(page.at(0.25, 0.5), [128, 0, 127]);
+    near(page.at(0.75, 0.5), [0, 0, 255]);
+    expect(page.result.warnings).toEqual([]);
+  });
+
+  it('draws a gradient fade made by a luminosity soft mask as a fade, not a solid bar', async () => {
+    const page = await draw('transparency');
+    near(page.at(0.05, 0.25), BLACK, 40);
+    near(page.at(0.5, 0.25), [128, 128, 128], 40);
+    near(page.at(0.95, 0.25), WHITE, 40);
+  });
+
+  it('draws a 42-megapixel image (past pdf.js’s cap), downsampled, not dropped', async () => {
+    const page = await draw('hugeImage');
+    near(page.at(0.25, 0.5), BLACK);
+    near(page.at(0.75, 0.5), [160, 160, 160]);
+    expect(page.result.warnings).toEqual([]);
+  });
+
+  it('decodes a CCITT Group 4 image: white left half, black right half', async () => {
+    const page = await draw('ccitt');
+    near(page.at(0.25, 0.5), WHITE);
+    near(page.at(0.75, 0.5), BLACK);
+  });
+
+  it('decodes a JPEG 2000 image: flat grey 128 on the right half', async () => {
+    const page = await draw('jpeg2000');
+    near(page.at(0.25, 0.5), WHITE);
+    near(page.at(0.75, 0.5), [128, 128, 128]);
+  });
+
+  it('draws text in a non-embedded standard font (Helvetica) with no warning, and reads its text', async () => {
+    const page = await draw('standardFont');
+    // The first H's left stem: x 28-37 pt (text from 20 pt, side bearing 7.9 pt), y 60-132 pt from the bottom.
+    near(page.at(32.5 / 200, 1 - 90 / 200), BLACK, 60);
+    near(page.at(0.125, 0.1), WHITE);
+    expect(page.result.text).toBe('HH');
+    expect(page.result.warnings).toEqual([]);
+  });
+
+  it('warns, naming the page and the font, when CJK text in a non-embedded font cannot be drawn; its text is still read', async () => {
+    const page = await draw('cjkFont');
+    expect(page.result.warnings).toEqual(['page 1: Chinese, Japanese or Korean text in the font STSong-Light was left blank (the font is not in the file)']);
+    expect(page.result.text).toBe('中文');
+  });
+
+  it('draws the glyphs of a Type3 font: three black squares along the middle', async () => {
+    const page = await draw('type3Font');
+    // Squares of 50 pt from x 10, 70, 130 (advance 60 pt), from y 75 to 125 pt: centres at y 0.5 of the page.
+    for (const x of [35, 95, 155]) near(page.at(x / 200, 0.5), BLACK, 40);
+    near(page.at(65 / 200, 0.5), WHITE, 40);
+    near(page.at(0.5, 0.1), WHITE);
+  });
+
+  it('draws a page with /Rotate 90 as shown: 100 x 200 points, its left quarter at the top', async () => {
+    const page = await draw('rotated');
+    expect({ width: page.result.width, height: page.result.height }).toEqual({ width: 100, height: 200 });
+    expect(page.size).toEqual({ width: 200, height: 400 });
+    near(page.at(0.5, 0.1), [255, 0, 0]);
+    near(page.at(0.5, 0.8), WHITE);
+  });
+
+  it('draws a form field’s appearance: its green background where the field sits', async () => {
+    const page = await draw('formField');
+    // The field covers x 20-180 pt, y 20-80 pt from the bottom; its value sits at the left.
+    near(page.at(0.85, 1 - 30 / 200), [0, 204, 0], 30);
+    near(page.at(0.5, 0.2), WHITE);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Drawing and text of PDF pages with PDFium (Chrome's PDF renderer) built to WebAssembly (@embedpdf/pdfium, MIT,
+ * PDFium itself Apache-2.0; the wasm ships inside the package). Chosen over pdf.js by measurement
+ * (docs/_incoming/h27c.md): it draws soft masks, knockout groups and images of any size, and draws faster.
+ *
+ * Plain JavaScript for the same reason as page-worker.mjs, which uses it: it runs in a worker thread without tsx.
+ * One engine per thread (a wasm instance is single-threaded); documents live in its heap until closed.
+ */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { init } from '@embedpdf/pdfium';
+
+const require = createRequire(import.meta.url);
+
+// fpdfview.h: bitmap formats and render flags.
+const BITMAP_BGRX = 3;
+const RENDER_ANNOTATIONS = 0x01;
+const RENDER_REVERSE_BYTE_ORDER = 0x10;
+// fpdfview.h FPDF_GetLastError codes, in the operator's words.
+const LOAD_ERRORS = {
+  2: 'the file cannot be read',
+  3: 'the PDF is corrupt (PDFium cannot read its structure)',
+  4: 'the PDF is encrypted (it needs a password)',
+  5: 'the PDF uses an unsupported security handler',
+  6: 'the PDF has an unreadable page',
+};
+// fpdf_edit.h page object types.
+const OBJECT_TEXT = 1;
+const OBJECT_FORM = 5;
+
+/** A PDF PDFium refuses to open, with the reason the operator reads. */
+export class PdfiumLoadError extends Error {}
+
+/** @type {Promise<import('@embedpdf/pdfium').WrappedPdfiumModule> | null} */
+let engine = null;
+
+/** The thread's PDFium, started on first use from the wasm inside the package (no fetch, no download). */
+export function pdfium() {
+  engine ??= (async () => {
+    const wasmBinary = await fs.readFile(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
+    const engineModule = await init({ wasmBinary });
+    engineModule.PDFiumExt_Init();
+    return engineModule;
+  })();
+  return engine;
+}
+
+/**
+ * An open PDF in PDFium's heap; `close` frees the document and its bytes, which PDFium reads in place while open.
+ */
+export class PdfiumDocument {
+  /** @param {import('@embedpdf/pdfium').WrappedPdfiumModule} engineModule */
+  constructor(engineModule, doc, dataPointer, form, formInfo) {
+    this.module = engineModule;
+    this.doc = doc;
+    this.dataPointer = dataPointer;
+    this.form = form;
+    this.formInfo = formInfo;
+  }
+
+  /** @param {Uint8Array} data the whole file */
+  static async open(data) {
+    const m = await pdfium();
+    const pointer = m.pdfium.wasmExports.malloc(data.length);
+    m.pdfium.HEAPU8.set(data, pointer);
+    const doc = m.FPDF_LoadMemDocument(pointer, data.length, '');
+    if (!doc) {
+      const code = m.FPDF_GetLastError();
+      m.pdfium.wasmExports.free(pointer);
+      throw new PdfiumLoadError(LOAD_ERRORS[code] ?? 'the PDF cannot be read');
+    }
+    // The form environment draws form fields as their values show, including fields without an appearance stream.
+    const formInfo = m.PDFiumExt_OpenFormFillInfo();
+    const form = m.PDFiumExt_InitFormFillEnvironment(doc, formInfo);
+    return new PdfiumDocument(m, doc, pointer, form, formInfo);
+  }
+
+  get pageCount() {
+    return this.module.FPDF_GetPageCount(this.doc);
+  }
+
+  /** Loads a page (its content parsed once for drawing, text and checks); the caller closes it. */
+  page(pageNo) {
+    const handle = this.module.FPDF_LoadPage(this.doc, pageNo - 1);
+    if (!handle) throw new Error(`page ${pageNo} cannot be read`);
+    if (this.form) this.module.FORM_OnAfterLoadPage(handle, this.form);
+    return new PdfiumPage(this, handle);
+  }
+
+  close() {
+    const m = this.module;
+    if (this.form) m.PDFiumExt_ExitFormFillEnvironment(this.form);
+    if (this.formInfo) m.PDFiumExt_CloseFormFillInfo(this.formInfo);
+    m.FPDF_CloseDocument(this.doc);
+    m.pdfium.wasmExports.free(this.dataPointer);
+  }
+}
+
+/** A loaded page of a PdfiumDocument. */
+export class PdfiumPage {
+  /** @param {PdfiumDocument} document */
+  constructor(document, handle) {
+    this.document = document;
+    this.module = document.module;
+    this.handle = handle;
+  }
+
+  /** The page's size in points as shown (after its /Rotate). */
+  get size() {
+    return { width: this.module.FPDF_GetPageWidthF(this.handle), height: this.module.FPDF_GetPageHeightF(this.handle) };
+  }
+
+  /**
+   * Draws the page on white at `width` x `height` pixels with its annotations and form fields. Returns RGBX pixels
+   * (4 channels, the fourth unused) copied out of PDFium's heap.
+   */
+  draw(width, height) {
+    const m = this.module;
+    const form = this.document.form;
+    const bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_BGRX, 0, 0);
+    if (!bitmap) throw new Error(`the page is too large to draw (${width} x ${height} pixels)`);
+    try {
+      m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
+      m.FPDF_RenderPageBitmap(bitmap, this.handle, 0, 0, width, height, 0, RENDER_ANNOTATIONS | RENDER_REVERSE_BYTE_ORDER);
+      if (form) m.FPDF_FFLDraw(form, bitmap, this.handle, 0, 0, width, height, 0, RENDER_ANNOTATIONS | RENDER_REVERSE_BYTE_ORDER);
+      const stride = m.FPDFBitmap_GetStride(bitmap);
+      const start = m.FPDFBitmap_GetBuffer(bitmap);
+      return { data: Buffer.from(m.pdfium.HEAPU8.subarray(start, start + stride * height)), raw: { width, height, channels: 4 } };
+    } finally {
+      m.FPDFBitmap_Destroy(bitmap);
+    }
+  }
+
+  /** The page's text as PDFium reads it (its own reading order, lines ended by CR LF). */
+  text() {
+    const m = this.module;
+    const textPage = m.FPDFText_LoadPage(this.handle);
+    if (!textPage) return '';
+    try {
+      const count = m.FPDFText_CountChars(textPage);
+      if (count <= 0) return '';
+      const buffer = m.pdfium.wasmExports.malloc((count + 1) * 2);
+      try {
+        const written = m.FPDFText_GetText(textPage, 0, count, buffer);
+        return written > 0 ? m.pdfium.UTF16ToString(buffer) : '';
+      } finally {
+        m.pdfium.wasmExports.free(buffer);
+      }
+    } finally {
+      m.FPDFText_ClosePage(textPage);
+    }
+  }
+
+  /**
+   * What PDFium cannot draw faithfully on this page, in words: text in a font that is neither embedded nor one of the
+   * standard fonts PDFium carries. Latin text comes out in a stand-in font; Chinese, Japanese and Korean text is left
+   * blank, as PDFium in WebAssembly has no CJK font to draw it with. Empty when the page is whole.
+   */
+  losses() {
+    const m = this.module;
+    const blank = new Set();
+    const substituted = new Set();
+    const textPage = m.FPDFText_LoadPage(this.handle);
+    const visit = (count, objectAt) => {
+      for (let i = 0; i < count; i += 1) {
+        const object = objectAt(i);
+        const type = m.FPDFPageObj_GetType(object);
+        if (type === OBJECT_FORM) visit(m.FPDFFormObj_CountObjects(object), (j) => m.FPDFFormObj_GetObject(object, j));
+        if (type !== OBJECT_TEXT) continue;
+        const font = m.FPDFTextObj_GetFont(object);
+        if (!font || m.FPDFFont_GetIsEmbedded(font)) continue;
+        const name = fontName(m, font);
+        if (STANDARD_FONT.test(name)) continue;
+        (CJK.test(objectText(m, object, textPage)) ? blank : substituted).add(name);
+      }
+    };
+    try {
+      visit(m.FPDFPage_CountObjects(this.handle), (i) => m.FPDFPage_GetObject(this.handle, i));
+    } finally {
+      if (textPage) m.FPDFText_ClosePage(textPage);
+    }
+    return [
+      ...[...blank].map((name) => `Chinese, Japanese or Korean text in the font ${name} was left blank (the font is not in the file)`),
+      ...[...substituted].map((name) => `text in the font ${name} was drawn in a substitute font (the font is not in the file)`),
+    ];
+  }
+
+  close() {
+    const form = this.document.form;
+    if (form) this.module.FORM_OnBeforeClosePage(this.handle, form);
+    this.module.FPDF_ClosePage(this.handle);
+  }
+}
+
+// The 14 standard fonts (and their common aliases) PDFium draws from its own copies when a PDF does not embed them.
+const STANDARD_FONT = /^(?:[A-Z]{6}\+)?(Times|Helvetica|Courier|Symbol|ZapfDingbats|Arial|TimesNewRoman)/i;
+
+// Han, kana, Hangul and the CJK punctuation and compatibility blocks.
+const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+
+/** The text a text object shows, as PDFium maps it to Unicode. */
+function objectText(m, object, textPage) {
+  if (!textPage) return '';
+  const size = m.FPDFTextObj_GetText(object, textPage, 0, 0);
+  if (size <= 2) return '';
+  const buffer = m.pdfium.wasmExports.malloc(size);
+  try {
+    m.FPDFTextObj_GetText(object, textPage, buffer, size);
+    return m.pdfium.UTF16ToString(buffer);
+  } finally {
+    m.pdfium.wasmExports.free(buffer);
+  }
+}
+
+function fontName(m, font) {
+  const size = m.FPDFFont_GetBaseFontName(font, 0, 0);
+  if (size <= 1) return 'unnamed';
+  const buffer = m.pdfium.wasmExports.malloc(size);
+  try {
+    m.FPDFFont_GetBaseFontName(font, buffer, size);
+    return m.pdfium.UTF8ToString(buffer);
+  } finally {
+    m.pdfium.wasmExports.free(buffer);
+  }
+}
