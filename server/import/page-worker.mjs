@@ -41,6 +41,36 @@ try {
 /** A PDF the import refuses; its message is what the operator reads. */
 class PdfError extends Error {}
 
+/**
+ * What pdf.js says while it works: it draws past what it cannot read and tells only through a console warning, so
+ * the warnings heard during a job are how a page learns it lost something. One job at a time: the job clears it.
+ */
+let heard = [];
+console.warn = (...parts) => {
+  heard.push(parts.map(String).join(' '));
+};
+
+/** pdf.js's warnings that mean part of a page was not drawn, in the operator's words. */
+const LOSSES = [
+  [/Image exceeded maximum allowed size/, () => `an image larger than ${MAX_IMAGE_PIXELS / 1e6} million pixels was left out`],
+  [/Invalid stream/, () => 'a damaged content stream could not be read: what it held was left out'],
+  [/Unable to decode image/, () => 'an image that could not be decoded was left out'],
+  [/ignoring errors during "GetOperatorList"|ignoring operator/, () => 'the page\'s drawing instructions are damaged: what follows the damage was left out'],
+  [/ignoring XObject/, () => 'a picture or drawn group that could not be read was left out'],
+  [/ignoring Shading/, () => 'a colour gradient that could not be read was left out'],
+  [/ignoring ExtGState/, () => 'transparency or line settings that could not be read were ignored'],
+  [/Error during font loading|Loading of font failed/, () => 'a font that could not be read was replaced'],
+];
+
+/** The losses heard since `from`, each named once. */
+function lossesHeard(from = 0) {
+  const losses = new Set();
+  for (const message of heard.slice(from)) {
+    for (const [pattern, words] of LOSSES) if (pattern.test(message)) losses.add(words());
+  }
+  return [...losses];
+}
+
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
 /** A canvas per scale, reused page after page: a canvas's native memory is invisible to the garbage collector. */
@@ -56,7 +86,7 @@ async function openPdf(file) {
     throw new PdfError('the file is truncated (no %%EOF at its end)');
   }
   try {
-    return await pdfjs.getDocument({
+    const doc = await pdfjs.getDocument({
       data,
       // Without these, standard fonts draw blank, CJK text loses its characters and JPEG 2000 / JBIG2 images draw nothing.
       standardFontDataUrl: `${PDFJS_ROOT}/standard_fonts/`,
@@ -65,8 +95,12 @@ async function openPdf(file) {
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
       maxImageSize: MAX_IMAGE_PIXELS,
-      verbosity: 0,
+      // Warnings on: they are how a lost image or a damaged content stream is heard (see LOSSES).
+      verbosity: 1,
     }).promise;
+    // pdf.js rebuilds a file whose cross-reference table is broken from whatever objects it finds.
+    doc.rebuilt = heard.some((message) => message.includes('Indexing all PDF objects'));
+    return doc;
   } catch (error) {
     if (error?.name === 'PasswordException') throw new PdfError('the PDF is encrypted (it needs a password)');
     if (error?.name === 'InvalidPDFException') throw new PdfError('the PDF is corrupt (pdf.js cannot read its structure)');
@@ -107,7 +141,25 @@ async function outlineOf(doc) {
 async function info(file) {
   const doc = await documentOf(file);
   const { info: dictionary = {} } = await doc.getMetadata();
-  return { pageCount: doc.numPages, title: clean(dictionary.Title), author: clean(dictionary.Author), producer: clean(dictionary.Producer), outline: await outlineOf(doc) };
+  return {
+    pageCount: doc.numPages,
+    title: clean(dictionary.Title),
+    author: clean(dictionary.Author),
+    producer: clean(dictionary.Producer),
+    creationDate: creationDay(dictionary.CreationDate),
+    rebuilt: doc.rebuilt === true,
+    outline: await outlineOf(doc),
+  };
+}
+
+/** The day of a PDF date (`D:20260514093000+02'00'`) as YYYY-MM-DD, or null when it is not one. */
+function creationDay(value) {
+  const match = typeof value === 'string' ? /^(?:D:)?(\d{4})(\d{2})?(\d{2})?/.exec(value) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2] ?? 1), Number(match[3] ?? 1)];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
 }
 
 /** The text layer's words in reading order, lines kept; empty for a scan. */
@@ -133,23 +185,60 @@ async function encode(input, view, scale) {
 /**
  * Draws the page `width` px wide (`width` at 1x, times each scale) into that scale's canvas and encodes it: each
  * scale drawn from the PDF at its own size, which costs less than resampling the 3x drawing twice and keeps type
- * sharp at 1x. Resolves to the 3x drawing's pixels (valid until this page's next draw at 3x).
+ * sharp at 1x. Resolves to the 3x drawing's pixels (valid until this page's next draw at 3x) and whether drawing
+ * broke off (what was drawn before the break is kept).
  */
 async function drawScales(page, base, width, folder) {
   const view = path.join(folder, 'view');
   await fs.mkdir(view, { recursive: true });
   let largest = null;
+  let broken = false;
   for (const scale of SCALES) {
     const viewport = page.getViewport({ scale: (width * scale) / base.width });
     const pixels = { width: Math.round(viewport.width), height: Math.round(viewport.height) };
     let canvas = canvases.get(scale);
     if (!canvas) canvases.set(scale, (canvas = canvasFactory.create(pixels.width, pixels.height)));
     else if (canvas.canvas.width !== pixels.width || canvas.canvas.height !== pixels.height) canvasFactory.reset(canvas, pixels.width, pixels.height);
-    await page.render({ canvasContext: canvas.context, canvas: canvas.canvas, viewport, background: '#ffffff' }).promise;
+    // White first: a drawing that breaks off early must not show the previous page's pixels.
+    canvas.context.setTransform(1, 0, 0, 1, 0, 0);
+    canvas.context.fillStyle = '#ffffff';
+    canvas.context.fillRect(0, 0, pixels.width, pixels.height);
+    try {
+      await page.render({ canvasContext: canvas.context, canvas: canvas.canvas, viewport, background: '#ffffff' }).promise;
+    } catch {
+      broken = true;
+    }
     largest = { data: canvas.canvas.data(), raw: { ...pixels, channels: 4 } };
     await encode(largest, view, scale);
   }
-  return largest;
+  return { drawing: largest, broken };
+}
+
+/** Whether a drawing holds nothing but white (a page of a damaged file that pdf.js rebuilt into emptiness). */
+function allWhite(drawing) {
+  const { data } = drawing;
+  for (let i = 0; i < data.length; i += 1) if (data[i] !== 255) return false;
+  return true;
+}
+
+/** A white page in the place of one that could not be read at all, the size of the document's first page. */
+async function blankPage(doc, job) {
+  const first = await doc
+    .getPage(1)
+    .then((page) => page.getViewport({ scale: 1 }))
+    .catch(() => ({ width: 595, height: 842 }));
+  const size = { width: Math.round(first.width), height: Math.round(first.height) };
+  const folders = [[`page-${job.pageNo}`, size.width], ...(job.cover ? [['cover', COVER_WIDTH]] : []), ...job.storyFolders.map((folder) => [folder, STORY_SIZE.width])];
+  for (const [folder, width] of folders) {
+    const view = path.join(job.outDir, folder, 'view');
+    await fs.mkdir(view, { recursive: true });
+    const heightOf = folder.startsWith('story-') ? STORY_SIZE.height : Math.round((width * size.height) / size.width);
+    for (const scale of SCALES) {
+      const raw = { width: width * scale, height: heightOf * scale, channels: 4 };
+      await encode({ data: Buffer.alloc(raw.width * raw.height * 4, 255), raw }, view, scale);
+    }
+  }
+  return { pageNo: job.pageNo, ...size, text: '', blank: true, warnings: [`page ${job.pageNo}: the page could not be read at all: a blank page stands in its place`] };
 }
 
 /** view/{1,2,3} of a region of the 3x drawing, resized to `size` at each scale (a story's picture). */
@@ -175,16 +264,24 @@ const MAX_IMAGE_PIXELS = 40e6;
 async function drawPage(job) {
   const doc = await documentOf(job.file);
   canvasFactory = doc.canvasFactory;
-  const page = await doc.getPage(job.pageNo);
+  let page;
+  try {
+    page = await doc.getPage(job.pageNo);
+  } catch {
+    return blankPage(doc, job);
+  }
   try {
     const base = page.getViewport({ scale: 1 });
     if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
       throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
     }
     const pageWidth = Math.round(base.width);
-    if (job.cover) await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'));
+    const heardBefore = heard.length;
+    const broken = [];
+    if (job.cover) broken.push((await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'))).broken);
     // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
-    const drawing = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`));
+    const { drawing, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`));
+    broken.push(pageBroken);
     if (job.storyFolders.length) {
       // A story's picture: the middle of its first page, in the story cards' 4:5 frame.
       const { width, height } = drawing.raw;
@@ -193,16 +290,28 @@ async function drawPage(job) {
       const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
       for (const folder of job.storyFolders) await writeCrop(drawing, region, STORY_SIZE, path.join(job.outDir, folder));
     }
-    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text: await pageText(page) };
+    const text = await pageText(page).catch(() => '');
+    const losses = lossesHeard(heardBefore);
+    if (broken.some(Boolean)) losses.push('the drawing broke off partway: what was drawn before the break is kept');
+    return {
+      pageNo: job.pageNo,
+      width: pageWidth,
+      height: Math.round(base.height),
+      text,
+      // Nothing drawn and nothing to read, in a file pdf.js had to rebuild: the page is not really there.
+      blank: doc.rebuilt === true && !text && allWhite(drawing),
+      warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`),
+    };
   } finally {
     page.cleanup();
   }
 }
 
-parentPort.on('message', ({ id, job }) => {
+parentPort.on('message', ({ job }) => {
+  heard = [];
   const work = job.kind === 'info' ? info(job.file) : drawPage(job);
   work.then(
-    (result) => parentPort.postMessage({ id, result }),
-    (error) => parentPort.postMessage({ id, error: error?.message ?? String(error), refused: error instanceof PdfError }),
+    (result) => parentPort.postMessage({ result }),
+    (error) => parentPort.postMessage({ error: error?.message ?? String(error), refused: error instanceof PdfError }),
   );
 });
