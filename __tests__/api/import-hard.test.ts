@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { issuePages, issues, magazines } from '@/server/db/schema';
 import { importFile } from '@/server/import';
-import { makeSamplePdf } from '@/server/import/samples';
+import { fillerLines, makeSamplePdf } from '@/server/import/samples';
 import { PagePool, type PageJob } from '@/server/import/workers';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, type ConsoleCast } from './helpers/console';
-import { createCategory } from './helpers/factories';
+import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { ensureSearchLanguage } from './helpers/search-factories';
 
 jest.setTimeout(300_000);
@@ -81,11 +81,53 @@ describe('npm run import on a folder of hard files', () => {
     const [page2] = await app.db.select().from(issuePages).where(eq(issuePages.issueId, damaged!.id)).orderBy(issuePages.pageNo).offset(1);
     expect(page2.text).toContain('These words are drawn.');
     // What came before the damage is on the stored page: the heading's dark type at its top.
-    const page2Image = path.join(IMPORT_MEDIA_DIR, 'pages', String(damaged!.id), '2', 'view', '1.webp');
-    expect(await darkest(page2Image, { left: 40, top: 40, width: 300, height: 40 })).toBeLessThan(100);
-    expect(await darkest(page2Image, { left: 0, top: 300, width: 595, height: 500 })).toBeGreaterThan(240);
+    const page2Image = path.join(IMPORT_MEDIA_DIR, 'pages', String(damaged!.id), '2', 'view', '3.webp');
+    expect(await darkest(page2Image, { left: 120, top: 120, width: 900, height: 120 })).toBeLessThan(100);
+    expect(await darkest(page2Image, { left: 0, top: 900, width: 1785, height: 1500 })).toBeGreaterThan(240);
     for (const title of ['Corrupt Gazette', 'Locked Gazette', 'Short Gazette', 'Empty Tree Gazette']) expect(await issueOf(title)).toBeNull();
     expect(mediaFiles().filter((file) => file.startsWith('.import'))).toEqual([]);
+  });
+});
+
+describe('what a page costs in storage', () => {
+  it('stores at most 300 kB for an image-heavy page, and serves view/N.jpg as WebP or JPEG by Accept', async () => {
+    const dir = pdfFolder('heavy');
+    const pages = [
+      { photo: true, lines: ['Harbour at dusk', ...fillerLines(1, 24)] },
+      { photo: true, lines: ['The fish market', ...fillerLines(2, 10)] },
+      { lines: ['Letters', ...fillerLines(3, 30)] },
+      { scanned: true },
+    ];
+    fs.writeFileSync(path.join(dir, 'Heavy Gazette - 2026-04-01.pdf'), await makeSamplePdf({ pages }));
+    const run = await runImport(dir, ...DEFAULTS);
+    expect(run.code).toBe(0);
+    const issue = (await issueOf('Heavy Gazette'))!;
+    for (const pageNo of [1, 2, 3, 4]) {
+      const folder = path.join(IMPORT_MEDIA_DIR, 'pages', String(issue.id), String(pageNo));
+      const bytes = mediaFiles(folder).reduce((sum, file) => sum + fs.statSync(path.join(folder, file)).size, 0);
+      expect(bytes).toBeLessThan(300 * 1024);
+    }
+
+    const library = await createLibrary(app.db, { isNewspaper: 1, isJournal: 1 });
+    const user = await createUser(app.db);
+    await addMembership(app.db, user.id, library.id, inDays(30));
+    const token = await tokenFor(user, library.id, inDays(30));
+    const code = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
+      token,
+      body: { user_id: user.id, issue: issue.id, lib_id: library.id, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
+    });
+    expect(code.status).toBe(200);
+    const reader = await call<{ pages: { src: string[] }[] }>(app, `/api/reader/issue?code=${encodeURIComponent(code.body.code)}&issue=${issue.id}`, { token });
+    expect(reader.status).toBe(200);
+    for (const [scale, src] of reader.body.pages[0].src.entries()) {
+      const address = `${app.baseUrl}${src}`;
+      const webp = await fetch(address, { headers: { accept: 'image/avif,image/webp,*/*' } });
+      expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
+      expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(595 * (scale + 1));
+      const jpeg = await fetch(address, { headers: { accept: 'image/png,image/*;q=0.8' } });
+      expect([jpeg.status, jpeg.headers.get('content-type'), jpeg.headers.get('vary')]).toEqual([200, 'image/jpeg', 'Accept']);
+      expect(await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 595 * (scale + 1) });
+    }
   });
 });
 

@@ -471,12 +471,14 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     staged = await storage.stage(temporary, runName);
     const written = await writeRows(db, file, metadata, defaults, pages, spans, hash.slice(0, 10), dateToCheck);
     committed = true;
+    // A new version's pages replace the old ones whole: the sizes and JPEGs made from the old masters go first.
+    if (written.updated) await Promise.all(pages.map((page) => storage.removeFolder(`pages/${written.issueId}/${page.pageNo}`)));
     await staged.commit(written.moves);
     const leftovers = [...written.stale, ...(await pagesBeyond(storage, written.issueId, pages.length))];
     await Promise.all(leftovers.map((folder) => storage.removeFolder(folder)));
     await db.update(issues).set({ contentHash: hash }).where(eq(issues.id, written.issueId));
     // Every instance of the site forgets the lists and pages that did not have this issue, and its page images.
-    await Promise.all([titlesChanged(), invalidate('page-images')]);
+    await Promise.all([titlesChanged(), invalidate('page-images'), invalidate('media-twins')]);
     return {
       file,
       status: written.updated ? 'updated' : 'imported',

@@ -1,7 +1,7 @@
 /**
  * A worker thread that reads PDFs for the import (server/import/workers.ts): a document's information and outline,
- * and its pages drawn to what the site serves (1x/2x/3x JPEG with a WebP twin, the cover, story pictures) with their
- * size and text. One document open at a time, one job at a time.
+ * and its pages drawn to what the site serves (1x/2x/3x WebP, whose JPEG the site makes on request; the cover, story
+ * pictures) with their size and text. One document open at a time, one job at a time.
  *
  * Plain JavaScript on purpose: it runs in Node without tsx, which would transform pdf.js's 2 MB module in every thread
  * and cost each of them over 200 MB (measured: 36 MB natively, 230 MB through tsx). The shapes it answers are typed
@@ -22,11 +22,13 @@ const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const COVER_WIDTH = workerData.coverWidth;
 const STORY_SIZE = workerData.storySize;
 const SCALES = [1, 2, 3];
-// No Huffman optimisation pass: 40% less encoding time for 7% larger files, and the JPEG is only the fallback of
-// browsers that do not take the WebP twin (measured at 3x on a text page: 37 -> 23 ms, 425 -> 455 kB).
-const JPEG = { quality: 82, mozjpeg: false, optimiseCoding: false };
-// effort 0: the fastest WebP, about a third of the default's time for a slightly larger file.
-const WEBP = { quality: 78, effort: 0 };
+// A page stores its 3x alone (its master): the site makes 1x and 2x from it when first asked for and keeps them, so
+// a page costs one image at import (server/media/serve.ts). Covers and story pictures are small: all three scales.
+const PAGE_SCALES = [3];
+// Only WebP is stored: the site makes a page's JPEG on the first request of a browser without WebP and keeps it
+// (server/media/serve.ts). Quality 70 at effort 2 costs about what the JPEG and WebP at effort 0 cost together, for
+// a third fewer bytes than that WebP alone (measured on a photo page at 3x: 750 -> 593 kB for all three scales).
+const WEBP = { quality: 70, effort: 2 };
 
 // One worker per core: sharp's own thread pool on top would oversubscribe the machine, and each image is made once.
 sharp.concurrency(1);
@@ -177,23 +179,22 @@ async function pageText(page) {
     .join('\n');
 }
 
-/** JPEG and WebP of a raw image into `view/{scale}.jpg` and `.webp`, from one decoded input. */
+/** The WebP of a raw image into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
 async function encode(input, view, scale) {
-  await Promise.all([sharp(input.data, { raw: input.raw }).removeAlpha().jpeg(JPEG).toFile(path.join(view, `${scale}.jpg`)), sharp(input.data, { raw: input.raw }).removeAlpha().webp(WEBP).toFile(path.join(view, `${scale}.webp`))]);
+  await sharp(input.data, { raw: input.raw }).removeAlpha().webp(WEBP).toFile(path.join(view, `${scale}.webp`));
 }
 
 /**
- * Draws the page `width` px wide (`width` at 1x, times each scale) into that scale's canvas and encodes it: each
- * scale drawn from the PDF at its own size, which costs less than resampling the 3x drawing twice and keeps type
- * sharp at 1x. Resolves to the 3x drawing's pixels (valid until this page's next draw at 3x) and whether drawing
+ * Draws the page `width` px wide (`width` at 1x, times each of `scales`) into that scale's canvas and encodes it:
+ * each scale drawn from the PDF at its own size. Resolves to the 3x drawing's pixels (valid until this page's next draw at 3x) and whether drawing
  * broke off (what was drawn before the break is kept).
  */
-async function drawScales(page, base, width, folder) {
+async function drawScales(page, base, width, folder, scales) {
   const view = path.join(folder, 'view');
   await fs.mkdir(view, { recursive: true });
   let largest = null;
   let broken = false;
-  for (const scale of SCALES) {
+  for (const scale of scales) {
     const viewport = page.getViewport({ scale: (width * scale) / base.width });
     const pixels = { width: Math.round(viewport.width), height: Math.round(viewport.height) };
     let canvas = canvases.get(scale);
@@ -233,7 +234,7 @@ async function blankPage(doc, job) {
     const view = path.join(job.outDir, folder, 'view');
     await fs.mkdir(view, { recursive: true });
     const heightOf = folder.startsWith('story-') ? STORY_SIZE.height : Math.round((width * size.height) / size.width);
-    for (const scale of SCALES) {
+    for (const scale of folder.startsWith('page-') ? PAGE_SCALES : SCALES) {
       const raw = { width: width * scale, height: heightOf * scale, channels: 4 };
       await encode({ data: Buffer.alloc(raw.width * raw.height * 4, 255), raw }, view, scale);
     }
@@ -278,9 +279,9 @@ async function drawPage(job) {
     const pageWidth = Math.round(base.width);
     const heardBefore = heard.length;
     const broken = [];
-    if (job.cover) broken.push((await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'))).broken);
+    if (job.cover) broken.push((await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'), SCALES)).broken);
     // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
-    const { drawing, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`));
+    const { drawing, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
     broken.push(pageBroken);
     if (job.storyFolders.length) {
       // A story's picture: the middle of its first page, in the story cards' 4:5 frame.

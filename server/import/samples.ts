@@ -57,6 +57,28 @@ async function picture(width: number, height: number, seed: number): Promise<Uin
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
 }
 
+/**
+ * A photograph-like picture: light falling across the frame, shapes with soft edges, texture at several scales and
+ * sensor grain, as a JPEG such as a magazine would print (an image-heavy page's size is measured on these).
+ */
+async function photograph(width: number, height: number, seed: number): Promise<Uint8Array> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed >>> 0 || 1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      const grain = ((state >>> 24) % 12) - 6;
+      const light = 60 + (140 * (x + y)) / (width + height);
+      const shape = 45 * Math.sin(x / 37 + seed) * Math.cos(y / 53) + 25 * Math.sin((x + 2 * y) / 19) + 12 * Math.sin(x / 5.3) * Math.sin(y / 7.1);
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.max(0, Math.min(255, light + shape + grain + 20));
+      pixels[i + 1] = Math.max(0, Math.min(255, light + shape * 0.7 + grain));
+      pixels[i + 2] = Math.max(0, Math.min(255, light - shape * 0.5 + grain + 10));
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).blur(0.6).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** A two-colour picture (red left, blue right) of any size, small as a JPEG however many pixels it has. */
 async function halves(width: number, height: number): Promise<Uint8Array> {
   const twoPixels = Buffer.from([220, 20, 20, 20, 20, 220]);
@@ -149,7 +171,7 @@ export async function makeSamplePdf(sample: SamplePdf): Promise<Uint8Array> {
       continue;
     }
     if (spec.photo) {
-      const photo = await doc.embedJpg(await picture(1200, 1700, index + 11));
+      const photo = await doc.embedJpg(await photograph(1200, 1700, index + 11));
       page.drawImage(photo, { x: 0, y: 0, width: size.width, height: size.height });
     }
     if (spec.largeImage) {

@@ -32,7 +32,7 @@ export function readPageToken(token: string, jti: string, issueId: number): { pa
   return want.length === got.length && timingSafeEqual(want, got) ? { pageNo, scale } : null;
 }
 
-/** The storage key of a page's JPEG; an imported page has its WebP twin beside it. */
+/** The address of a page image in the storage (its JPEG); an imported page stores its WebP master (3x) alone. */
 export function pageImageKey(issueId: number, pageNo: number, scale: Scale): string {
   return `pages/${issueId}/${pageNo}/view/${scale}.jpg`;
 }
@@ -48,6 +48,8 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
   return cached('page-images', key, async () => {
     const storage = mediaStorage();
     if (await storage.exists(key)) return key;
+    // An imported page: the other sizes and forms are made from its master when asked for (openWithTwin).
+    if (await storage.exists(`pages/${issueId}/${pageNo}/view/3.webp`)) return key;
     const page = await pageToRender(issueId, pageNo);
     // An imported page was drawn from its PDF at import; until its images are moved in there is nothing to show.
     if (!page || page.sourceFile !== null) return null;
