@@ -73,6 +73,11 @@ async function openJpeg(key: string): Promise<MediaObject | null> {
   return made ? storage.open(key) : null;
 }
 
+/** Makes the WebP at a `view/N.jpg` address ahead of its request, when it is not stored (a reader about to open it). */
+export async function prepareWebp(key: string): Promise<void> {
+  (await openWebp(key.replace(/\.jpg$/, '.webp')))?.body.destroy();
+}
+
 /**
  * The image at a `view/N.jpg` address in the form the browser takes: the WebP to one that accepts it, else the
  * JPEG; what is not stored is made from what is on the first request and kept (see openWebp). Other keys are opened

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cached } from '../cache';
 import { jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
+import { prepareWebp } from '../media/serve';
 import { mediaStorage } from '../storage';
 import { pageToRender } from './queries';
 
@@ -63,7 +64,8 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
 }
 
 /**
- * Starts rendering the pages a reader will show first, so their requests find them ready or in progress. They render
+ * Starts rendering the pages a reader will show first (and making their WebP), so their requests find them ready or
+ * in progress. They render
  * one after another in the order given: the page shown first does not share the machine with the ones after it.
  */
 export function warmPages(issueId: number, pageNos: number[], scale: Scale = 1): void {
@@ -71,7 +73,10 @@ export function warmPages(issueId: number, pageNos: number[], scale: Scale = 1):
     (previous, pageNo) =>
       previous.then(() =>
         ensurePageImage(issueId, pageNo, scale).then(
-          () => undefined,
+          // An imported page stores its 3x alone: the size the reader asks for first is made now, not on its request.
+          async (key) => {
+            if (key) await prepareWebp(key);
+          },
           (error: unknown) => console.error(`[reader] rendering page ${issueId}/${pageNo}:`, error),
         ),
       ),
