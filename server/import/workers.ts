@@ -63,9 +63,9 @@ type Job = { kind: 'info'; file: string } | ({ kind: 'page' } & PageJob);
 type Waiting = { resolve(result: unknown): void; reject(error: Error): void };
 type Running = Waiting & { job: Job };
 
-/** What a job was, in the words of a failure line: 'page 3' or 'reading the file'. */
+/** What a job was doing, in the words of a failure line: 'drawing page 3' or 'reading the file'. */
 function jobInWords(job: Job): string {
-  return job.kind === 'page' ? `page ${job.pageNo}` : 'reading the file';
+  return job.kind === 'page' ? `drawing page ${job.pageNo}` : 'reading the file';
 }
 
 export class PagePool {
@@ -93,7 +93,7 @@ export class PagePool {
       const job = this.running.get(worker);
       this.running.delete(worker);
       if (this.closing) return;
-      job?.reject(new PdfError(`the page worker stopped while ${jobInWords(job.job)} was drawn (${why})`));
+      job?.reject(new PdfError(`the page worker stopped while ${jobInWords(job.job)} (${why})`));
       this.start();
       this.dispatch();
     };
