@@ -1,5 +1,5 @@
 /**
- * npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--workers N]
+ * npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]
  *
  * Imports PDF issues (server/import): a file, or every PDF under a folder. Prints a progress bar per file and per
  * page, then a summary (imported, updated, unchanged, failed with the reason); exits 1 when any file failed, 2 on a
@@ -12,10 +12,11 @@ import { databaseForCommand } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
 import { refreshPlannerStatistics } from '../server/db/statistics';
 import { pendingMigrations, runMigrations } from '../server/db/migrate';
-import { findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
+import { failureReason, findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
+import { CHECK_DATE } from '../server/import/metadata';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
 
-const USAGE = 'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--workers N]';
+const USAGE = 'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -32,6 +33,7 @@ function parseCommandLine() {
         category: { type: 'string' },
         language: { type: 'string' },
         'age-rating': { type: 'string' },
+        'issue-date': { type: 'string' },
         workers: { type: 'string' },
       },
     });
@@ -47,6 +49,12 @@ function parseCommandLine() {
     const age = Number(values['age-rating']);
     if (!Number.isInteger(age) || age < 1 || age > 9) fail('--age-rating must be a whole number from 1 to 9.');
     defaults.ageRating = age;
+  }
+  if (values['issue-date'] !== undefined) {
+    const date = values['issue-date'];
+    const day = new Date(`${date}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) fail('--issue-date must be a calendar date as YYYY-MM-DD.');
+    defaults.issueDate = date;
   }
   let workers = defaultWorkerCount();
   if (values.workers !== undefined) {
@@ -70,7 +78,10 @@ function describe(outcome: ImportOutcome): string {
   switch (outcome.status) {
     case 'imported':
     case 'updated':
-      return `${outcome.status} ${name}: issue ${outcome.issueId}, ${outcome.pages} pages (${outcome.pagesWithoutText} without text), ${outcome.stories} stories`;
+      return [
+        `${outcome.status} ${name}: issue ${outcome.issueId}, ${outcome.pages} pages (${outcome.pagesWithoutText} without text), ${outcome.stories} stories${outcome.dateToCheck ? `; issue date ${outcome.chosen.metadata.issueDate} ${CHECK_DATE}` : ''}`,
+        ...outcome.warnings.map((warning) => `  warning: ${warning}`),
+      ].join('\n');
     case 'unchanged':
       return `unchanged ${name}: issue ${outcome.issueId}`;
     case 'planned': {
@@ -80,7 +91,7 @@ function describe(outcome: ImportOutcome): string {
         .join('\n');
       const target = `${plan.magazineId ? `title ${plan.magazineId}` : 'a new title'}, ${plan.issueId ? `replacing issue ${plan.issueId}` : 'a new issue'}`;
       const storyList = plan.stories.map((s) => `    story '${s.title}' pages ${s.pages[0]}-${s.pages[1]}`).join('\n');
-      return `would import ${name} as '${plan.title}' ${plan.issueName} (${plan.issueDate}), ${plan.pageCount} pages, into ${target}\n${fields}${storyList ? `\n${storyList}` : ''}`;
+      return `would import ${name} as '${plan.title}' ${plan.issueName} (${plan.issueDate}${plan.dateToCheck ? `, ${CHECK_DATE}` : ''}), ${plan.pageCount} pages, into ${target}\n${fields}${storyList ? `\n${storyList}` : ''}`;
     }
     case 'failed':
       return `failed ${name}: ${outcome.reason}`;
@@ -120,33 +131,50 @@ async function main(): Promise<void> {
     for (const [i, file] of files.entries()) {
       const name = path.relative(process.cwd(), file) || file;
       progressLine(i + 1, files.length, name, 0, 0);
+      // importFile answers every failure as an outcome; anything else still fails this file alone.
       const outcome = await importFile(file, {
         pool,
         defaults,
         dryRun,
         onPage: (done, total) => progressLine(i + 1, files.length, name, done, total),
-      });
+      }).catch((error: unknown): ImportOutcome => ({ file, status: 'failed', reason: failureReason(error) }));
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
       console.log(describe(outcome));
       outcomes.push(outcome);
     }
     // New pages change what search's plans and counts rest on.
-    if (outcomes.some((o) => o.status === 'imported' || o.status === 'updated')) await refreshPlannerStatistics(getDb());
+    if (outcomes.some((o) => o.status === 'imported' || o.status === 'updated')) {
+      await refreshPlannerStatistics(getDb()).catch((error: unknown) => console.error(`[import] the search statistics were not refreshed: ${failureReason(error)}`));
+    }
   } finally {
     await pool.close();
-    await closeDb();
-    await database.release();
+    await closeDb().catch(() => undefined);
+    await database.release().catch(() => undefined);
+    // Printed however the run ended: what was done is worth knowing even when it stopped early.
+    printSummary(outcomes, dryRun, files.length);
   }
+  finished = true;
+}
+
+function printSummary(outcomes: ImportOutcome[], dryRun: boolean, fileCount: number): void {
   const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
   const withoutText = outcomes.reduce((sum, o) => sum + ('pagesWithoutText' in o ? o.pagesWithoutText : 0), 0);
+  const warnings = outcomes.flatMap((o) => ('warnings' in o ? o.warnings.map((warning) => `${o.file}: ${warning}`) : []));
+  const notTried = fileCount - outcomes.length;
   console.log(
     dryRun
       ? `\nDry run: ${count('planned')} would be imported, ${count('failed')} failed; nothing was changed.`
-      : `\nSummary: ${count('imported')} imported, ${count('updated')} updated, ${count('unchanged')} unchanged, ${count('failed')} failed; ${withoutText} pages without text (no OCR).`,
+      : `\nSummary: ${count('imported')} imported, ${count('updated')} updated, ${count('unchanged')} unchanged, ${count('failed')} failed; ${withoutText} pages without text (no OCR); ${warnings.length} warnings.`,
   );
+  if (notTried) console.log(`  not tried: ${notTried} files (the run stopped before them)`);
   for (const outcome of outcomes) if (outcome.status === 'failed') console.log(`  failed: ${outcome.file}: ${outcome.reason}`);
-  if (count('failed')) process.exitCode = 1;
-  finished = true;
+  for (const warning of warnings) console.log(`  warning: ${warning}`);
+  for (const outcome of outcomes) {
+    if ((outcome.status === 'imported' || outcome.status === 'updated') && outcome.dateToCheck) {
+      console.log(`  date: ${outcome.file}: issue ${outcome.issueId} dated ${outcome.chosen.metadata.issueDate} ${CHECK_DATE} (correct it in the console's content screen)`);
+    }
+  }
+  if (count('failed') || notTried) process.exitCode = 1;
 }
 
 let finished = false;
@@ -159,6 +187,6 @@ process.on('exit', (code) => {
 });
 
 main().catch((error: unknown) => {
-  console.error('[import] failed:', error);
+  console.error(`[import] stopped: ${failureReason(error)}`);
   process.exitCode = 1;
 });

@@ -44,6 +44,8 @@ export interface IssueRow {
   id: number;
   name: string;
   issueDate: string;
+  /** Set when the date is the PDF's creation date, to be checked (saving a date clears it): what to show beside it. */
+  dateNote: string | null;
   issueNumber: string | null;
   isSpecial: boolean;
   withdrawnAt: string | null;

@@ -66,6 +66,21 @@ describe('import metadata: precedence', () => {
     expect(metadata).toEqual({ title: 'Folder Title', category: 'Travel', language: 'hi', issueName: 'The May Number', issueDate: '2026-05-01' });
   });
 
+  it('dates an issue from the file name before --issue-date, before the folder’s title.json, before the PDF’s creation date', async () => {
+    const dir = folderWith({ 'title.json': JSON.stringify({ title: 'Folder Title', issueDate: '2026-02-01' }) });
+    const created = { ...NO_PDF_INFO, creationDate: '2025-12-24' };
+    const named = await resolveMetadata(path.join(dir, 'Folder Title - 2026-05-14.pdf'), created, { issueDate: '2026-03-03' });
+    expect([named.metadata.issueDate, named.sources.issueDate]).toEqual(['2026-05-14', 'file name']);
+    const flagged = await resolveMetadata(path.join(dir, 'Folder Title #4.pdf'), created, { issueDate: '2026-03-03' });
+    expect([flagged.metadata.issueDate, flagged.sources.issueDate]).toEqual(['2026-03-03', 'the default issue date']);
+    const folder = await resolveMetadata(path.join(dir, 'Folder Title #4.pdf'), created);
+    expect([folder.metadata.issueDate, folder.sources.issueDate, folder.metadata.issueName]).toEqual(['2026-02-01', path.join(dir, 'title.json'), '#4']);
+    const bare = folderWith({});
+    const guessed = await resolveMetadata(path.join(bare, 'Loose Sheet.pdf'), created);
+    expect([guessed.metadata.issueDate, guessed.sources.issueDate]).toEqual(['2025-12-24', "the file's creation date"]);
+    expect((await resolveMetadata(path.join(bare, 'Loose Sheet.pdf'), NO_PDF_INFO)).metadata.issueDate).toBeUndefined();
+  });
+
   it.each([
     ['not JSON', '{ "title": ', /bad\.pdf\.json: not valid JSON/],
     ['an age rating out of range', JSON.stringify({ ageRating: 10 }), /bad\.pdf\.json: field ageRating/],

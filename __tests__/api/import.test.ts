@@ -88,7 +88,7 @@ afterAll(async () => {
 });
 
 describe('npm run import: a PDF becomes an issue', () => {
-  it('imports every page with its real size, its text and spread flag, 1x/2x/3x JPEG and WebP, and reports it', async () => {
+  it('imports every page with its real size, its text and spread flag, its 3x WebP, and reports it', async () => {
     expect(await searchStatistics()).toBe(0);
     const run = await runImport(file, '--workers', '2');
     expect(run.output).toContain('imported hw-scan - 2026-05-14.pdf');
@@ -113,14 +113,13 @@ describe('npm run import: a PDF becomes an issue', () => {
     expect(pages.filter((p) => p.text.includes('quixotrel')).map((p) => p.pageNo)).toEqual([3]);
 
     for (const page of [1, 5]) {
-      for (const scale of [1, 2, 3]) {
-        const jpeg = path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), String(page), 'view', `${scale}.jpg`);
-        const meta = await sharp(jpeg).metadata();
-        expect([meta.format, meta.width]).toEqual(['jpeg', (page === 5 ? 1190 : 595) * scale]);
-        expect((await sharp(jpeg.replace(/jpg$/, 'webp')).metadata()).format).toBe('webp');
-      }
+      // A page stores its 3x WebP alone; the other sizes and the JPEG are made when first asked for (the reader test below).
+      const view = path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), String(page), 'view');
+      const meta = await sharp(path.join(view, '3.webp')).metadata();
+      expect([meta.format, meta.width]).toEqual(['webp', (page === 5 ? 1190 : 595) * 3]);
+      expect(fs.readdirSync(view)).toEqual(['3.webp']);
     }
-    const cover = await sharp(path.join(IMPORT_MEDIA_DIR, issue.coverPath, 'view', '2.jpg')).metadata();
+    const cover = await sharp(path.join(IMPORT_MEDIA_DIR, issue.coverPath, 'view', '2.webp')).metadata();
     expect([cover.width, cover.height]).toEqual([400, Math.round((200 * 842) / 595) * 2]);
     // Nothing is left in the temporary folder.
     expect(mediaFiles().filter((f) => f.startsWith('.import'))).toEqual([]);
@@ -149,7 +148,7 @@ describe('npm run import: a PDF becomes an issue', () => {
     expect(rows[1].body).toContain('Keepers cooked mackerel over driftwood.');
     expect(rows[1].body).toContain('From the swing bridge to the sea.');
     expect(rows[0].timeRead).toBeGreaterThanOrEqual(60);
-    const picture = await sharp(path.join(IMPORT_MEDIA_DIR, rows[0].imagePath, 'view', '1.jpg')).metadata();
+    const picture = await sharp(path.join(IMPORT_MEDIA_DIR, rows[0].imagePath, 'view', '1.webp')).metadata();
     expect([picture.width, picture.height]).toEqual([200, 250]);
 
     const list = await call<StoryList>(app, `/api/article/v1/article?issueid=${issueId}&age_rating=9`, { token: member.token });
@@ -179,6 +178,7 @@ describe('npm run import: a PDF becomes an issue', () => {
     expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(1190);
     const jpeg = await fetch(src, { headers: { accept: 'image/jpeg' } });
     expect([jpeg.status, jpeg.headers.get('content-type'), jpeg.headers.get('vary')]).toEqual([200, 'image/jpeg', 'Accept']);
+    expect(await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1190 });
   });
 
   it('changes nothing when the same file is imported again: no new rows, no new files', async () => {
@@ -216,7 +216,9 @@ describe('npm run import: a PDF becomes an issue', () => {
     // The old cover and story pictures went with the old version; the new page 6 is drawn.
     expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, issue.coverPath))).toBe(false);
     expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, after.coverPath, 'view', '1.webp'))).toBe(true);
-    expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), '6', 'view', '3.jpg'))).toBe(true);
+    expect(fs.existsSync(path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), '6', 'view', '3.webp'))).toBe(true);
+    // The sizes made from the old page 2 for the reader went with it: they are made again from the new master.
+    expect(fs.readdirSync(path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), '2', 'view'))).toEqual(['3.webp']);
   });
 });
 

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useIssues, useTitles } from '@/hooks/useAdmin';
 import { correctIssue, correctTitle, setIssueWithdrawn, type IssueRow, type TitleRow } from '@/services/admin';
 import { ImportsPanel } from './ImportsPanel';
-import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
+import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 /**
  * /admin/content: upload PDF issues and follow their imports; find a title, correct its metadata or an issue's, see
@@ -116,7 +116,10 @@ function IssuesOf({ title }: { title: TitleRow }) {
                     <Fragment key={issue.id}>
                       <tr>
                         <td>{issue.name}</td>
-                        <td>{issue.issueDate}</td>
+                        <td>
+                          {issue.issueDate}
+                          {issue.dateNote ? <Warning>{issue.dateNote}</Warning> : null}
+                        </td>
                         <td>{issue.withdrawnAt ? `Withdrawn ${issue.withdrawnAt.slice(0, 10)}` : 'Yes'}</td>
                         <td>
                           {issue.withdrawnAt ? (
@@ -240,7 +243,14 @@ function IssueForm({ issue, onDone }: { issue: IssueRow; onDone(text: string): v
         </Label>
         <Label>
           Date
-          <Input type="date" value={form.issueDate} required onChange={(event) => setForm({ ...form, issueDate: event.target.value })} />
+          <Input
+            type="date"
+            value={form.issueDate}
+            required
+            aria-describedby={issue.dateNote ? `issue-${issue.id}-date-check` : undefined}
+            onChange={(event) => setForm({ ...form, issueDate: event.target.value })}
+          />
+          {issue.dateNote ? <Warning id={`issue-${issue.id}-date-check`}>{issue.dateNote}: saving the issue marks it checked</Warning> : null}
         </Label>
         <Label>
           Number

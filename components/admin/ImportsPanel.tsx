@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useImports } from '@/hooks/useAdmin';
 import { issuePath } from '@/lib/catalogue-paths';
 import { cancelImport, openImport, sendImportFile, type ImportJobView } from '@/services/admin';
-import { errorText, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
+import { errorText, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 const Progress = styled.progress`
   width: 100%;
@@ -240,6 +240,20 @@ function JobRow({ job, onChange }: { job: ImportJobView; onChange(): void }) {
       </td>
       <td>
         {job.error ? <Status $error>{job.error}</Status> : null}
+        {job.dateNote ? <Warning>{job.dateNote}</Warning> : null}
+        {job.warnings.length ? (
+          <Details open>
+            <summary>
+              {job.warnings.length === 1 ? '1 warning' : `${job.warnings.length} warnings`}
+              <span className="visually-hidden"> for {job.fileName}</span>
+            </summary>
+            <ul>
+              {job.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </Details>
+        ) : null}
         {job.metadata ? (
           <Details>
             <summary>

@@ -81,6 +81,13 @@ export const Status = styled.p<{ $error?: boolean }>`
   margin: ${theme.spacing.sm} 0;
 `;
 
+/** Something an operator should look at (a page drawn with losses, a guessed date): the danger colour, on its own line. */
+export const Warning = styled.span`
+  display: block;
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
+`;
+
 /** The server's own words for a failed call, else the spec's message. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;

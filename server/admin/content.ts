@@ -4,6 +4,7 @@ import { titlesChanged } from '../catalogue/edits';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { CHECK_DATE } from '../import/metadata';
 import { audit, type Actor } from './audit';
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
@@ -50,8 +51,15 @@ const issueColumns = {
   issueNumber: issues.issueNumber,
   isSpecial: issues.isSpecial,
   pageCount: issues.pageCount,
+  /** The date is the PDF's creation date, a guess to check: saving a date clears it. */
+  dateToCheck: issues.dateToCheck,
   withdrawnAt: issues.withdrawnAt,
 };
+
+/** An issue as the console shows it: dates as text, and the words beside a date to check. */
+function presentIssue<Row extends { dateToCheck: boolean; withdrawnAt: Date | null }>({ dateToCheck, withdrawnAt, ...row }: Row) {
+  return { ...row, withdrawnAt: withdrawnAt?.toISOString() ?? null, dateNote: dateToCheck ? CHECK_DATE : null };
+}
 
 /** A page of one title's issues (withdrawn ones included, marked), newest first. */
 export async function issuesOfTitle(magazineId: number, withdrawnOnly: boolean, page: number, pageSize: number) {
@@ -63,7 +71,7 @@ export async function issuesOfTitle(magazineId: number, withdrawnOnly: boolean, 
     db.select(issueColumns).from(issues).where(where).orderBy(desc(issues.issueDate), desc(issues.id)).limit(pageSize).offset(page * pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(issues).where(where),
   ]);
-  return { issues: rows.map((row) => ({ ...row, withdrawnAt: row.withdrawnAt?.toISOString() ?? null })), page, pageSize, total };
+  return { issues: rows.map(presentIssue), page, pageSize, total };
 }
 
 /**
@@ -80,7 +88,7 @@ export async function setWithdrawn(actor: Actor, issueId: number, withdrawn: boo
       .where(eq(issues.id, issueId))
       .returning(issueColumns);
     await audit(tx, actor, { action: withdrawn ? 'issue.withdraw' : 'issue.restore', target: `issue:${issueId}`, before, after });
-    return { ...after, withdrawnAt: after.withdrawnAt?.toISOString() ?? null };
+    return presentIssue(after);
   });
   // Catalogue and story reads, and the reader's page images, are kept: every instance drops them now.
   await Promise.all([titlesChanged(), invalidate('page-images')]);
@@ -131,9 +139,14 @@ export async function correctIssue(actor: Actor, issueId: number, changes: Issue
   const result = await getDb().transaction(async (tx) => {
     const [before] = await tx.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1).for('update');
     if (!before) throw new HttpError(404, 'No such issue');
-    const [after] = await tx.update(issues).set(changes).where(eq(issues.id, issueId)).returning(issueColumns);
+    // A date an operator saves is checked, whether changed or confirmed as it was.
+    const [after] = await tx
+      .update(issues)
+      .set({ ...changes, ...(changes.issueDate !== undefined ? { dateToCheck: false } : {}) })
+      .where(eq(issues.id, issueId))
+      .returning(issueColumns);
     await audit(tx, actor, { action: 'issue.update', target: `issue:${issueId}`, before, after });
-    return { ...after, withdrawnAt: after.withdrawnAt?.toISOString() ?? null };
+    return presentIssue(after);
   });
   await titlesChanged();
   return result;

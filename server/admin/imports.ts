@@ -10,7 +10,7 @@ import { refreshPlannerStatistics } from '../db/statistics';
 import { HttpError } from '../http/errors';
 import { saveBody } from '../http/body';
 import { findCategory, importFile, removeAbandonedTemporaryFolders, type ImportDefaults } from '../import';
-import { MetadataError, parseSidecar } from '../import/metadata';
+import { CHECK_DATE, CREATION_DATE_SOURCE, MetadataError, parseSidecar } from '../import/metadata';
 import { PagePool } from '../import/workers';
 import { processWide } from '../process-wide';
 import { processAlive } from '../processes';
@@ -50,7 +50,7 @@ export interface NewImport {
 }
 
 /** What the console shows of a job: never the path on disk or who else uploaded. */
-export function presentJob(job: ImportJob & { titleName?: string | null; issueName?: string | null; magazineId?: number | null }) {
+export function presentJob(job: ImportJob & { titleName?: string | null; issueName?: string | null; magazineId?: number | null; dateToCheck?: boolean | null }) {
   const chosen = job.metadata as { metadata?: Record<string, unknown>; sources?: Record<string, string> } | null;
   return {
     id: job.id,
@@ -65,6 +65,10 @@ export function presentJob(job: ImportJob & { titleName?: string | null; issueNa
     titleName: job.titleName ?? null,
     issueName: job.issueName ?? null,
     metadata: chosen?.metadata ?? null,
+    /** What drawing lost, each naming its page. */
+    warnings: Array.isArray(job.warnings) ? (job.warnings as string[]) : [],
+    /** The issue date came from the PDF's creation date: what the console shows until an operator saves a date. */
+    dateNote: chosen?.sources?.issueDate === CREATION_DATE_SOURCE && (job.dateToCheck ?? true) ? `Issue date ${String(chosen.metadata?.issueDate)} ${CHECK_DATE}` : null,
     // A sidecar source is a path on the server: its file name says enough.
     sources: chosen?.sources ? Object.fromEntries(Object.entries(chosen.sources).map(([field, source]) => [field, /[\\/]/.test(source) ? path.basename(source) : source])) : null,
     defaults: job.defaults,
@@ -80,6 +84,7 @@ const jobColumns = {
   titleName: magazines.name,
   magazineId: magazines.id,
   issueName: issues.name,
+  dateToCheck: issues.dateToCheck,
 };
 
 async function jobsWhere(where: SQL | undefined, page: number, pageSize: number) {
@@ -96,7 +101,7 @@ async function jobsWhere(where: SQL | undefined, page: number, pageSize: number)
       .offset(page * pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(importJobs).where(where),
   ]);
-  return { jobs: rows.map((row) => presentJob({ ...row.job, titleName: row.titleName, issueName: row.issueName, magazineId: row.magazineId })), page, pageSize, total };
+  return { jobs: rows.map((row) => presentJob({ ...row.job, titleName: row.titleName, issueName: row.issueName, magazineId: row.magazineId, dateToCheck: row.dateToCheck })), page, pageSize, total };
 }
 
 /** A page of uploads, newest first; `active` keeps the ones still uploading, queued or running. */
@@ -254,7 +259,7 @@ async function runJob(job: ImportJob, pool: PagePool): Promise<boolean> {
   } else if (outcome.status === 'imported' || outcome.status === 'updated') {
     await db
       .update(importJobs)
-      .set({ ...finished, issueId: outcome.issueId, metadata: outcome.chosen, pagesDone: outcome.pages, pageCount: outcome.pages })
+      .set({ ...finished, issueId: outcome.issueId, metadata: outcome.chosen, warnings: outcome.warnings, pagesDone: outcome.pages, pageCount: outcome.pages })
       .where(eq(importJobs.id, job.id));
   }
   await fs.rm(path.dirname(job.storedPath!), { recursive: true, force: true });

@@ -11,9 +11,9 @@ import { processAlive } from '../processes';
 import { categories, issuePages, issues, languages, magazines, stories } from '../db/schema';
 import { COVER_SIZE } from '../media/render';
 import { slugify } from '../seed/text';
-import { mediaStorage, type MediaStorage, type Staged } from '../storage';
-import { MetadataError, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
-import { PdfError, type OutlineEntry, type PageResult, type PagePool } from './workers';
+import { mediaStorage, StorageUnavailableError, type MediaStorage, type Staged } from '../storage';
+import { CREATION_DATE_SOURCE, MetadataError, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
+import { PdfError, type OutlineEntry, type PageJob, type PageResult, type PagePool } from './workers';
 
 /**
  * Imports PDF issues: metadata, matching to titles and issues, every page drawn and its text read (in worker
@@ -28,6 +28,8 @@ export interface ImportDefaults {
   category?: string;
   language?: string;
   ageRating?: number;
+  /** YYYY-MM-DD for a file that names no date (below the sidecar, ComicInfo and the file name). */
+  issueDate?: string;
 }
 
 export interface ImportOptions {
@@ -53,6 +55,7 @@ export interface PlannedIssue {
   stories: { title: string; pages: [number, number] }[];
   metadata: IssueMetadata;
   sources: ResolvedMetadata['sources'];
+  dateToCheck: boolean;
 }
 
 export type ImportOutcome =
@@ -64,6 +67,10 @@ export type ImportOutcome =
       pages: number;
       pagesWithoutText: number;
       stories: number;
+      /** What was lost in drawing, each naming its page; empty when every page was drawn whole. */
+      warnings: string[];
+      /** The issue date is the PDF's creation date: the operator is asked to check it. */
+      dateToCheck: boolean;
       /** The metadata chosen and where each value came from (the console shows both). */
       chosen: { metadata: IssueMetadata; sources: ResolvedMetadata['sources'] };
     }
@@ -78,6 +85,7 @@ class ImportError extends Error {}
 const IMPORT_LOCK = 724_311_914;
 export const TEMPORARY_FOLDER = '.import';
 const WORDS_PER_MINUTE = 200;
+const NO_DATE = 'no issue date: give one in a sidecar (issueDate), name the file "Title - YYYY-MM-DD.pdf", or give --issue-date';
 
 /** PDF files under a path (the file itself, or a folder searched recursively), in name order. */
 export async function findPdfs(target: string): Promise<string[]> {
@@ -217,6 +225,7 @@ async function writeRows(
   read: PageResult[],
   spans: { title: string; pages: [number, number] }[],
   version: string,
+  dateToCheck: boolean,
 ): Promise<Written> {
   // Stored and searched in one form (NUL and controls out, right-to-left in reading order, NFKC): lib/text-normalise.ts.
   const pages = read.map((page) => ({ ...page, text: normaliseText(page.text) }));
@@ -248,7 +257,7 @@ async function writeRows(
     }
     const previous = await findIssue(tx, magazine.id, metadata);
     const issueDate = metadata.issueDate ?? previous?.issueDate;
-    if (!issueDate) throw new ImportError('no issue date: give one in a sidecar (issueDate) or name the file "Title - YYYY-MM-DD.pdf"');
+    if (!issueDate) throw new ImportError(NO_DATE);
     const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, magazine.categoryId));
 
     let issueId: number;
@@ -275,6 +284,7 @@ async function writeRows(
       coverWidth: COVER_SIZE.width,
       coverHeight: Math.round((COVER_SIZE.width * first.height) / first.width),
       issueNumber: metadata.issueNumber ?? null,
+      dateToCheck: dateToCheck && metadata.issueDate !== undefined,
       sourceFile: file,
       // Recorded only once the images are in place (markDone): until then a re-run does this file again.
       contentHash: null,
@@ -355,9 +365,49 @@ export async function removeAbandonedTemporaryFolders(mediaDir = MEDIA_DIR): Pro
   }
 }
 
-function failureReason(error: unknown): string {
-  if (error instanceof ImportError || error instanceof MetadataError || error instanceof PdfError) return error.message;
-  return `unexpected error: ${(error as Error).message ?? String(error)}`;
+/** An error's first line, cut short: a line of a summary, never a query, its parameters or a stack. */
+function firstLine(message: string): string {
+  const line = message.split('\n')[0].trim();
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}
+
+/** PostgreSQL's own words for a refused statement (the error under drizzle's, which quotes the whole query). */
+function databaseWords(error: unknown): string | null {
+  for (let e = error as { code?: unknown; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && e.message) return firstLine(e.message);
+    if (typeof e.code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND)$/.test(e.code)) return 'the database could not be reached';
+  }
+  return error instanceof Error && error.message.startsWith('Failed query:') ? 'the statement failed' : null;
+}
+
+/** Why a file failed, in one line of words: what the summary and the console show. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ImportError || error instanceof MetadataError || error instanceof PdfError) return firstLine(error.message);
+  if (error instanceof StorageUnavailableError) return 'the media storage did not answer while the pages were stored; run the import again';
+  const database = databaseWords(error);
+  if (database) return `the database did not store the issue: ${database}`;
+  return `unexpected error: ${firstLine((error as Error)?.message ?? String(error))}`;
+}
+
+/**
+ * Draws every page and waits for all of them, failed or not, so no page is still being written when the temporary
+ * folder goes. A page that failed fails the file (the first in page order says why); pages drawn blank are returned.
+ */
+async function drawAll(pool: PagePool, jobs: PageJob[], onDone: () => void): Promise<PageResult[]> {
+  const settled = await Promise.allSettled(
+    jobs.map((job) =>
+      pool.render(job).finally(() => {
+        onDone();
+      }),
+    ),
+  );
+  const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  const pages = settled.map((result) => (result as PromiseFulfilledResult<PageResult>).value);
+  if (pages.every((page) => page.blank)) {
+    throw new ImportError(`the PDF is damaged: none of its ${pages.length === 1 ? 'one page' : `${pages.length} pages`} could be drawn or read`);
+  }
+  return pages;
 }
 
 export async function importFile(file: string, options: ImportOptions): Promise<ImportOutcome> {
@@ -375,14 +425,22 @@ export async function importFile(file: string, options: ImportOptions): Promise<
 
     const info = await options.pool.info(file);
     if (info.pageCount === 0) throw new ImportError('the PDF has no pages');
-    const { metadata, sources } = await resolveMetadata(file, info);
+    const { metadata, sources } = await resolveMetadata(file, info, { issueDate: defaults.issueDate });
+    let dateToCheck = sources.issueDate === CREATION_DATE_SOURCE;
     const spans = storySpans(info.outline, info.pageCount);
 
+    // Settled before a page is drawn: a file that cannot be placed or dated costs no rendering.
+    const choice = await chooseTitle(db, metadata, defaults);
+    const previous = choice.existing ? await findIssue(db, choice.existing.id, metadata) : null;
+    if (dateToCheck && previous) {
+      // A new version of an issue keeps the date it has (an operator may have corrected it) over a guess.
+      metadata.issueDate = previous.issueDate;
+      sources.issueDate = 'the issue it replaces';
+      dateToCheck = false;
+    }
+    const issueDate = metadata.issueDate ?? previous?.issueDate;
+    if (!issueDate) throw new ImportError(NO_DATE);
     if (options.dryRun) {
-      const choice = await chooseTitle(db, metadata, defaults);
-      const previous = choice.existing ? await findIssue(db, choice.existing.id, metadata) : null;
-      const issueDate = metadata.issueDate ?? previous?.issueDate;
-      if (!issueDate) throw new ImportError('no issue date: give one in a sidecar (issueDate) or name the file "Title - YYYY-MM-DD.pdf"');
       return {
         file,
         status: 'planned',
@@ -396,11 +454,10 @@ export async function importFile(file: string, options: ImportOptions): Promise<
           stories: spans,
           metadata,
           sources,
+          dateToCheck,
         },
       };
     }
-    // Checked before drawing a page, so a file that cannot be placed costs no rendering.
-    await chooseTitle(db, metadata, defaults);
 
     const runName = `${process.pid}-${randomBytes(6).toString('hex')}`;
     temporary = path.join(mediaDir, TEMPORARY_FOLDER, runName);
@@ -408,27 +465,23 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     const storyStarts = new Map<number, string[]>();
     spans.forEach((span, i) => storyStarts.set(span.pages[0], [...(storyStarts.get(span.pages[0]) ?? []), `story-${i + 1}`]));
     let done = 0;
-    const pages = await Promise.all(
-      Array.from({ length: info.pageCount }, (_, i) =>
-        options.pool
-          .render({ file, pageNo: i + 1, outDir: temporary!, cover: i === 0, storyFolders: storyStarts.get(i + 1) ?? [] })
-          .then((result) => {
-            done += 1;
-            options.onPage?.(done, info.pageCount);
-            return result;
-          }),
-      ),
-    );
+    const jobs = Array.from({ length: info.pageCount }, (_, i) => ({ file, pageNo: i + 1, outDir: temporary!, cover: i === 0, storyFolders: storyStarts.get(i + 1) ?? [] }));
+    const pages = await drawAll(options.pool, jobs, () => {
+      done += 1;
+      options.onPage?.(done, info.pageCount);
+    });
 
     staged = await storage.stage(temporary, runName);
-    const written = await writeRows(db, file, metadata, defaults, pages, spans, hash.slice(0, 10));
+    const written = await writeRows(db, file, metadata, defaults, pages, spans, hash.slice(0, 10), dateToCheck);
     committed = true;
+    // A new version's pages replace the old ones whole: the sizes and JPEGs made from the old masters go first.
+    if (written.updated) await Promise.all(pages.map((page) => storage.removeFolder(`pages/${written.issueId}/${page.pageNo}`)));
     await staged.commit(written.moves);
     const leftovers = [...written.stale, ...(await pagesBeyond(storage, written.issueId, pages.length))];
     await Promise.all(leftovers.map((folder) => storage.removeFolder(folder)));
     await db.update(issues).set({ contentHash: hash }).where(eq(issues.id, written.issueId));
     // Every instance of the site forgets the lists and pages that did not have this issue, and its page images.
-    await Promise.all([titlesChanged(), invalidate('page-images')]);
+    await Promise.all([titlesChanged(), invalidate('page-images'), invalidate('media-twins')]);
     return {
       file,
       status: written.updated ? 'updated' : 'imported',
@@ -437,6 +490,8 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       pages: pages.length,
       pagesWithoutText: pages.filter((page) => !page.text).length,
       stories: spans.length,
+      warnings: pages.flatMap((page) => page.warnings),
+      dateToCheck,
       chosen: { metadata, sources },
     };
   } catch (error) {
@@ -444,6 +499,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     if (staged && !committed) await staged.discard().catch(() => undefined);
     return { file, status: 'failed', reason: failureReason(error) };
   } finally {
-    if (temporary) await fs.rm(temporary, { recursive: true, force: true });
+    // Every page job has settled (drawAll), so nothing writes here any more; a failure to remove it is not the file's.
+    if (temporary) await fs.rm(temporary, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
 }

@@ -223,7 +223,16 @@ export interface PdfDictionary {
   title: string;
   author: string;
   producer: string;
+  /** The day of its CreationDate (YYYY-MM-DD): the issue date of last resort. */
+  creationDate?: string | null;
 }
+
+/** The source named when the issue date is the PDF's creation date: a guess the operator is asked to check. */
+export const CREATION_DATE_SOURCE = "the file's creation date";
+/** What the summary and the console say beside such a date. */
+export const CHECK_DATE = "from the file's creation date: check it";
+/** The source of an issue date given with --issue-date (or the console's default). */
+export const DEFAULT_DATE_SOURCE = 'the default issue date';
 
 /** The PDF's own Title, and its Author (else Producer) as the publisher. */
 export function fromPdfInfo(info: PdfDictionary): IssueMetadata {
@@ -252,14 +261,33 @@ export async function sidecarsOf(file: string): Promise<{ file: string; metadata
   return found;
 }
 
-/** Every source in order of precedence, merged field by field: the first that has a field wins. */
-export async function resolveMetadata(file: string, pdf: PdfDictionary): Promise<ResolvedMetadata> {
-  const layers: { source: string; metadata: IssueMetadata }[] = (await sidecarsOf(file)).map((s) => ({ source: s.file, metadata: s.metadata }));
+/**
+ * Every source in order of precedence, merged field by field: the first that has a field wins. The issue date alone
+ * has defaults below them all: `issueDate` (the command's --issue-date), then a folder title.json's, then the PDF's
+ * creation date (a guess: its source is CREATION_DATE_SOURCE).
+ */
+export async function resolveMetadata(file: string, pdf: PdfDictionary, options: { issueDate?: string } = {}): Promise<ResolvedMetadata> {
+  const folderSidecar = path.join(path.dirname(file), 'title.json');
+  const layers: { source: string; metadata: IssueMetadata }[] = [];
+  const dateDefaults: { source: string; metadata: IssueMetadata }[] = [];
+  for (const sidecar of await sidecarsOf(file)) {
+    // A folder's title.json names the title for all its files; its date is only a default for files without one.
+    if (sidecar.file === folderSidecar && sidecar.metadata.issueDate) {
+      const { issueDate, ...rest } = sidecar.metadata;
+      layers.push({ source: sidecar.file, metadata: rest });
+      dateDefaults.push({ source: sidecar.file, metadata: { issueDate } });
+    } else {
+      layers.push({ source: sidecar.file, metadata: sidecar.metadata });
+    }
+  }
   const comicFile = path.join(path.dirname(file), 'ComicInfo.xml');
   const comic = await readIfExists(comicFile);
   if (comic !== null) layers.push({ source: comicFile, metadata: parseComicInfo(comic, comicFile) });
   layers.push({ source: 'PDF information', metadata: fromPdfInfo(pdf) });
   layers.push({ source: 'file name', metadata: parseFileName(file) });
+  if (options.issueDate) layers.push({ source: DEFAULT_DATE_SOURCE, metadata: { issueDate: options.issueDate } });
+  layers.push(...dateDefaults);
+  if (pdf.creationDate) layers.push({ source: CREATION_DATE_SOURCE, metadata: { issueDate: pdf.creationDate } });
   const metadata: IssueMetadata = {};
   const sources: ResolvedMetadata['sources'] = {};
   for (const layer of layers) {

@@ -1,8 +1,8 @@
 /**
  * A worker thread that reads PDFs for the import (server/import/workers.ts): a document's information and outline
- * (pdf.js), and its pages drawn to what the site serves (1x/2x/3x JPEG with a WebP twin, the cover, story pictures)
- * with their size and text (PDFium, render-pdfium.mjs: chosen by measurement, docs/_incoming/h27c.md). One document
- * open at a time, one job at a time.
+ * (pdf.js), and its pages drawn to what the site serves (a page's 3x WebP, from which the site makes the other sizes
+ * and the JPEG on request; the cover and story pictures at 1x/2x/3x) with their size and text (PDFium,
+ * render-pdfium.mjs: chosen by measurement, docs/operations.md). One document open at a time, one job at a time.
  *
  * Plain JavaScript on purpose: it runs in Node without tsx, which would transform pdf.js's 2 MB module in every thread
  * and cost each of them over 200 MB (measured: 36 MB natively, 230 MB through tsx). The shapes it answers are typed
@@ -24,11 +24,13 @@ const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const COVER_WIDTH = workerData.coverWidth;
 const STORY_SIZE = workerData.storySize;
 const SCALES = [1, 2, 3];
-// No Huffman optimisation pass: 40% less encoding time for 7% larger files, and the JPEG is only the fallback of
-// browsers that do not take the WebP twin (measured at 3x on a text page: 37 -> 23 ms, 425 -> 455 kB).
-const JPEG = { quality: 82, mozjpeg: false, optimiseCoding: false };
-// effort 0: the fastest WebP, about a third of the default's time for a slightly larger file.
-const WEBP = { quality: 78, effort: 0 };
+// A page stores its 3x alone (its master): the site makes 1x and 2x from it when first asked for and keeps them, so
+// a page costs one image at import (server/media/serve.ts). Covers and story pictures are small: all three scales.
+const PAGE_SCALES = [3];
+// Only WebP is stored: the site makes a page's JPEG on the first request of a browser without WebP and keeps it
+// (server/media/serve.ts). Quality 70 at effort 2 costs about what the JPEG and WebP at effort 0 cost together, for
+// a third fewer bytes than that WebP alone (measured on a photo page at 3x: 750 -> 593 kB for all three scales).
+const WEBP = { quality: 70, effort: 2 };
 
 // One worker per core: sharp's own thread pool on top would oversubscribe the machine, and each image is made once.
 sharp.concurrency(1);
@@ -43,6 +45,36 @@ try {
 /** A PDF the import refuses; its message is what the operator reads. */
 class PdfError extends Error {}
 
+/**
+ * What pdf.js says while it works: it draws past what it cannot read and tells only through a console warning, so
+ * the warnings heard during a job are how a page learns it lost something. One job at a time: the job clears it.
+ */
+let heard = [];
+console.warn = (...parts) => {
+  heard.push(parts.map(String).join(' '));
+};
+
+/** pdf.js's warnings that mean part of a page was not drawn, in the operator's words. */
+const LOSSES = [
+  [/Image exceeded maximum allowed size/, () => `an image larger than ${MAX_IMAGE_PIXELS / 1e6} million pixels was left out`],
+  [/Invalid stream/, () => 'a damaged content stream could not be read: what it held was left out'],
+  [/Unable to decode image/, () => 'an image that could not be decoded was left out'],
+  [/ignoring errors during "GetOperatorList"|ignoring operator/, () => 'the page\'s drawing instructions are damaged: what follows the damage was left out'],
+  [/ignoring XObject/, () => 'a picture or drawn group that could not be read was left out'],
+  [/ignoring Shading/, () => 'a colour gradient that could not be read was left out'],
+  [/ignoring ExtGState/, () => 'transparency or line settings that could not be read were ignored'],
+  [/Error during font loading|Loading of font failed/, () => 'a font that could not be read was replaced'],
+];
+
+/** The losses heard since `from`, each named once. */
+function lossesHeard(from = 0) {
+  const losses = new Set();
+  for (const message of heard.slice(from)) {
+    for (const [pattern, words] of LOSSES) if (pattern.test(message)) losses.add(words());
+  }
+  return [...losses];
+}
+
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
 
@@ -54,7 +86,7 @@ async function openPdf(file) {
     throw new PdfError('the file is truncated (no %%EOF at its end)');
   }
   try {
-    return await pdfjs.getDocument({
+    const doc = await pdfjs.getDocument({
       data,
       // Without these, standard fonts draw blank, CJK text loses its characters and JPEG 2000 / JBIG2 images draw nothing.
       standardFontDataUrl: `${PDFJS_ROOT}/standard_fonts/`,
@@ -63,8 +95,12 @@ async function openPdf(file) {
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
       maxImageSize: MAX_IMAGE_PIXELS,
-      verbosity: 0,
+      // Warnings on: they are how a lost image or a damaged content stream is heard (see LOSSES).
+      verbosity: 1,
     }).promise;
+    // pdf.js rebuilds a file whose cross-reference table is broken from whatever objects it finds.
+    doc.rebuilt = heard.some((message) => message.includes('Indexing all PDF objects'));
+    return doc;
   } catch (error) {
     if (error?.name === 'PasswordException') throw new PdfError('the PDF is encrypted (it needs a password)');
     if (error?.name === 'InvalidPDFException') throw new PdfError('the PDF is corrupt (pdf.js cannot read its structure)');
@@ -128,7 +164,25 @@ async function outlineOf(doc) {
 async function info(file) {
   const doc = await documentOf(file);
   const { info: dictionary = {} } = await doc.getMetadata();
-  return { pageCount: doc.numPages, title: clean(dictionary.Title), author: clean(dictionary.Author), producer: clean(dictionary.Producer), outline: await outlineOf(doc) };
+  return {
+    pageCount: doc.numPages,
+    title: clean(dictionary.Title),
+    author: clean(dictionary.Author),
+    producer: clean(dictionary.Producer),
+    creationDate: creationDay(dictionary.CreationDate),
+    rebuilt: doc.rebuilt === true,
+    outline: await outlineOf(doc),
+  };
+}
+
+/** The day of a PDF date (`D:20260514093000+02'00'`) as YYYY-MM-DD, or null when it is not one. */
+function creationDay(value) {
+  const match = typeof value === 'string' ? /^(?:D:)?(\d{4})(\d{2})?(\d{2})?/.exec(value) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2] ?? 1), Number(match[3] ?? 1)];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
 }
 
 /** The text layer's words in reading order, lines kept; empty for a scan. */
@@ -141,27 +195,63 @@ function pageText(page) {
     .join('\n');
 }
 
-/** JPEG and WebP of a raw image into `view/{scale}.jpg` and `.webp`, from one decoded input. */
+/** The WebP of a raw image into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
 async function encode(input, view, scale) {
-  await Promise.all([sharp(input.data, { raw: input.raw }).removeAlpha().jpeg(JPEG).toFile(path.join(view, `${scale}.jpg`)), sharp(input.data, { raw: input.raw }).removeAlpha().webp(WEBP).toFile(path.join(view, `${scale}.webp`))]);
+  await sharp(input.data, { raw: input.raw }).removeAlpha().webp(WEBP).toFile(path.join(view, `${scale}.webp`));
 }
 
 /**
- * Draws the page `width` px wide (`width` at 1x, times each scale) and encodes it: each scale drawn from the PDF at
- * its own size, which costs less than resampling the 3x drawing twice and keeps type sharp at 1x. Resolves to the
- * 3x drawing's pixels.
+ * Draws the page `width` px wide (`width` at 1x, times each of `scales`) and encodes it: each scale drawn from the PDF
+ * at its own size. Resolves to the largest drawing's pixels and whether drawing failed (a white page stands in).
  */
-async function drawScales(page, base, width, folder) {
+async function drawScales(page, base, width, folder, scales) {
   const view = path.join(folder, 'view');
   await fs.mkdir(view, { recursive: true });
   let largest = null;
-  for (const scale of SCALES) {
+  let broken = false;
+  for (const scale of scales) {
     const pixelWidth = Math.round(width * scale);
     const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
-    largest = page.draw(pixelWidth, pixelHeight);
+    try {
+      largest = page.draw(pixelWidth, pixelHeight);
+    } catch {
+      broken = true;
+      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 4, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 4 } };
+    }
     await encode(largest, view, scale);
   }
-  return largest;
+  return { drawing: largest, broken };
+}
+
+/** Whether a drawing holds nothing but white (a page of a damaged file that pdf.js rebuilt into emptiness). */
+function allWhite(drawing) {
+  const { data } = drawing;
+  for (let i = 0; i < data.length; i += 1) if (data[i] !== 255) return false;
+  return true;
+}
+
+/** A white page in the place of one that could not be read at all, the size of the document's first page. */
+async function blankPage(doc, job) {
+  let first = { width: 595, height: 842 };
+  try {
+    const page = doc.page(1);
+    first = page.size;
+    page.close();
+  } catch {
+    // not even the first page can be read: A4 stands in
+  }
+  const size = { width: Math.round(first.width), height: Math.round(first.height) };
+  const folders = [[`page-${job.pageNo}`, size.width], ...(job.cover ? [['cover', COVER_WIDTH]] : []), ...job.storyFolders.map((folder) => [folder, STORY_SIZE.width])];
+  for (const [folder, width] of folders) {
+    const view = path.join(job.outDir, folder, 'view');
+    await fs.mkdir(view, { recursive: true });
+    const heightOf = folder.startsWith('story-') ? STORY_SIZE.height : Math.round((width * size.height) / size.width);
+    for (const scale of folder.startsWith('page-') ? PAGE_SCALES : SCALES) {
+      const raw = { width: width * scale, height: heightOf * scale, channels: 4 };
+      await encode({ data: Buffer.alloc(raw.width * raw.height * 4, 255), raw }, view, scale);
+    }
+  }
+  return { pageNo: job.pageNo, ...size, text: '', blank: true, warnings: [`page ${job.pageNo}: the page could not be read at all: a blank page stands in its place`] };
 }
 
 /** view/{1,2,3} of a region of the 3x drawing, resized to `size` at each scale (a story's picture). */
@@ -185,16 +275,25 @@ const MAX_PIXELS_3X = 40e6;
 const MAX_IMAGE_PIXELS = 40e6;
 
 async function drawPage(job) {
-  const page = (await drawingOf(job.file)).page(job.pageNo);
+  const drawingDoc = await drawingOf(job.file);
+  let page;
+  try {
+    page = drawingDoc.page(job.pageNo);
+  } catch {
+    return blankPage(drawingDoc, job);
+  }
   try {
     const base = page.size;
     if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
       throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
     }
     const pageWidth = Math.round(base.width);
-    if (job.cover) await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'));
+    const heardBefore = heard.length;
+    const broken = [];
+    if (job.cover) broken.push((await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'), SCALES)).broken);
     // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
-    const drawn = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`));
+    const { drawing: drawn, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
+    broken.push(pageBroken);
     if (job.storyFolders.length) {
       // A story's picture: the middle of its first page, in the story cards' 4:5 frame.
       const { width, height } = drawn.raw;
@@ -203,17 +302,27 @@ async function drawPage(job) {
       const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
       for (const folder of job.storyFolders) await writeCrop(drawn, region, STORY_SIZE, path.join(job.outDir, folder));
     }
-    const warnings = page.losses().map((loss) => `page ${job.pageNo}: ${loss}`);
-    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text: pageText(page), warnings };
+    let text = '';
+    try {
+      text = pageText(page);
+    } catch {
+      // no text layer to read: the page is kept as drawn
+    }
+    const losses = [...page.losses(), ...lossesHeard(heardBefore)];
+    if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
+    // Nothing drawn and nothing to read, in a file pdf.js had to rebuild: the page is not really there.
+    const blank = !text && allWhite(drawn) && (await documentOf(job.file).then((doc) => doc.rebuilt === true, () => true));
+    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
     page.close();
   }
 }
 
-parentPort.on('message', ({ id, job }) => {
+parentPort.on('message', ({ job }) => {
+  heard = [];
   const work = job.kind === 'info' ? info(job.file) : drawPage(job);
   work.then(
-    (result) => parentPort.postMessage({ id, result }),
-    (error) => parentPort.postMessage({ id, error: error?.message ?? String(error), refused: error instanceof PdfError }),
+    (result) => parentPort.postMessage({ result }),
+    (error) => parentPort.postMessage({ error: error?.message ?? String(error), refused: error instanceof PdfError }),
   );
 });

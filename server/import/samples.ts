@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts, rgb, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, StandardFonts, rgb, type PDFRef } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -17,6 +17,12 @@ export interface SamplePage {
   scanned?: boolean;
   /** A picture in the lower half of the page. */
   picture?: boolean;
+  /** A full-page photograph-like picture under the text (an image-heavy magazine page). */
+  photo?: boolean;
+  /** After its text, a second content stream whose compressed data is garbage: the drawing breaks off there. */
+  corruptStream?: boolean;
+  /** A picture of this many pixels across the top half: red on its left half, blue on its right. */
+  largeImage?: { width: number; height: number };
 }
 
 export interface SamplePdf {
@@ -26,6 +32,10 @@ export interface SamplePdf {
   info?: { title?: string; author?: string; producer?: string };
   /** Adds a standard security handler, so a reader must ask for a password. */
   encrypted?: boolean;
+  /** The page tree's kids point at objects that are not there: every page is unreadable. */
+  brokenPageTree?: boolean;
+  /** The information dictionary's CreationDate; none by default. */
+  creationDate?: Date;
 }
 
 const PORTRAIT = { width: 595, height: 842 };
@@ -45,6 +55,48 @@ async function picture(width: number, height: number, seed: number): Promise<Uin
     }
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+}
+
+/**
+ * A photograph-like picture: light falling across the frame, shapes with soft edges, texture at several scales and
+ * sensor grain, as a JPEG such as a magazine would print (an image-heavy page's size is measured on these).
+ */
+async function photograph(width: number, height: number, seed: number): Promise<Uint8Array> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed >>> 0 || 1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      const grain = ((state >>> 24) % 12) - 6;
+      const light = 60 + (140 * (x + y)) / (width + height);
+      const shape = 45 * Math.sin(x / 37 + seed) * Math.cos(y / 53) + 25 * Math.sin((x + 2 * y) / 19) + 12 * Math.sin(x / 5.3) * Math.sin(y / 7.1);
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.max(0, Math.min(255, light + shape + grain + 20));
+      pixels[i + 1] = Math.max(0, Math.min(255, light + shape * 0.7 + grain));
+      pixels[i + 2] = Math.max(0, Math.min(255, light - shape * 0.5 + grain + 10));
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).blur(0.6).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A two-colour picture (red left, blue right) of any size, small as a JPEG however many pixels it has. */
+async function halves(width: number, height: number): Promise<Uint8Array> {
+  const twoPixels = Buffer.from([220, 20, 20, 20, 20, 220]);
+  return sharp(twoPixels, { raw: { width: 2, height: 1, channels: 3 } })
+    .resize(width, height, { kernel: 'nearest', fit: 'fill' })
+    .jpeg({ quality: 60 })
+    .toBuffer();
+}
+
+/** Appends a FlateDecode content stream whose bytes are not a deflate stream to a page's contents. */
+function appendCorruptStream(doc: PDFDocument, page: ReturnType<PDFDocument['addPage']>): void {
+  const { context } = doc;
+  const broken = context.stream(Buffer.from('this is not a deflate stream at all, only words standing where data should be'), { Filter: 'FlateDecode' });
+  const ref = context.register(broken);
+  // After pdf-lib's own stream, so what came before the damage is drawn.
+  const contents = page.node.Contents();
+  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [page.node.get(PDFName.of('Contents'))!] : [];
+  page.node.set(PDFName.of('Contents'), context.obj([...refs, ref]));
 }
 
 export function addOutline(doc: PDFDocument, entries: { title: string; pageNo: number }[]): void {
@@ -99,7 +151,9 @@ function wrap(line: string, maxChars: number): string[] {
 }
 
 export async function makeSamplePdf(sample: SamplePdf): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  // No dates unless asked: a file's creation date is a source of its issue date.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  if (sample.creationDate) doc.setCreationDate(sample.creationDate);
   const font = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   // pdf-lib stamps its own producer and dates unless told otherwise; the info dictionary holds only what is asked.
@@ -116,6 +170,14 @@ export async function makeSamplePdf(sample: SamplePdf): Promise<Uint8Array> {
       page.drawImage(scan, { x: 0, y: 0, width: size.width, height: size.height });
       continue;
     }
+    if (spec.photo) {
+      const photo = await doc.embedJpg(await photograph(1200, 1700, index + 11));
+      page.drawImage(photo, { x: 0, y: 0, width: size.width, height: size.height });
+    }
+    if (spec.largeImage) {
+      const large = await doc.embedJpg(await halves(spec.largeImage.width, spec.largeImage.height));
+      page.drawImage(large, { x: 0, y: size.height / 2, width: size.width, height: size.height / 2 });
+    }
     let y = size.height - 64;
     for (const [i, line] of (spec.lines ?? []).entries()) {
       const heading = i === 0;
@@ -130,9 +192,14 @@ export async function makeSamplePdf(sample: SamplePdf): Promise<Uint8Array> {
       shared.picture ??= await doc.embedJpg(await picture(400, 260, 3));
       page.drawImage(shared.picture, { x: 48, y: 60, width: Math.min(400, size.width - 96), height: 260 });
     }
+    if (spec.corruptStream) appendCorruptStream(doc, page);
   }
   if (sample.outline?.length) addOutline(doc, sample.outline);
   if (sample.encrypted) addEncryption(doc);
+  if (sample.brokenPageTree) {
+    const missing = doc.getPages().map(() => doc.context.nextRef());
+    doc.catalog.Pages().set(PDFName.of('Kids'), doc.context.obj(missing));
+  }
   return doc.save({ useObjectStreams: false });
 }
 

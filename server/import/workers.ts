@@ -21,6 +21,10 @@ export interface PdfInfo {
   title: string;
   author: string;
   producer: string;
+  /** The day of the information dictionary's CreationDate (YYYY-MM-DD), or null when it has none that reads. */
+  creationDate: string | null;
+  /** pdf.js rebuilt the file from the objects it found (its cross-reference table is broken). */
+  rebuilt: boolean;
   /** Top-level outline entries with a title and a page, in page order. */
   outline: OutlineEntry[];
 }
@@ -41,7 +45,9 @@ export interface PageResult {
   width: number;
   height: number;
   text: string;
-  /** Each names the page and what was lost ("page 3: ..."); empty when the page was drawn whole. */
+  /** Nothing could be drawn or read of it (a white page stands in). */
+  blank: boolean;
+  /** What the page lost, each naming the page ('page 3: an image ... was left out'); empty when drawn whole. */
   warnings: string[];
 }
 
@@ -55,38 +61,56 @@ export class PdfError extends Error {
 
 type Job = { kind: 'info'; file: string } | ({ kind: 'page' } & PageJob);
 type Waiting = { resolve(result: unknown): void; reject(error: Error): void };
+type Running = Waiting & { job: Job };
+
+/** What a job was doing, in the words of a failure line: 'drawing page 3' or 'reading the file'. */
+function jobInWords(job: Job): string {
+  return job.kind === 'page' ? `drawing page ${job.pageNo}` : 'reading the file';
+}
 
 export class PagePool {
-  private readonly workers: Worker[] = [];
+  private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
-  private readonly queue: (Waiting & { job: Job })[] = [];
-  private readonly pending = new Map<number, Waiting>();
-  private nextId = 1;
+  private readonly queue: Running[] = [];
+  /** The job each busy worker is on: a worker that dies fails that job alone. */
+  private readonly running = new Map<Worker, Running>();
   private closing = false;
-  private broken: Error | null = null;
 
   constructor(size = defaultWorkerCount()) {
-    const file = workerFile();
-    for (let i = 0; i < Math.max(1, size); i += 1) {
-      const worker = new Worker(file, { workerData: { coverWidth: COVER_SIZE.width, storySize: STORY_IMAGE_SIZE } });
-      worker.on('message', (message: { id: number; result?: unknown; error?: string; refused?: boolean }) => {
-        const waiting = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if (waiting) {
-          if (message.error === undefined) waiting.resolve(message.result);
-          else waiting.reject(message.refused ? new PdfError(message.error) : new Error(message.error));
-        }
-        this.idle.push(worker);
-        this.dispatch();
-      });
-      // A worker that dies takes the pool with it: every job waiting or queued fails, and no new one is taken.
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (!this.closing) this.fail(new Error(`a page worker stopped (exit code ${code})`));
-      });
-      this.workers.push(worker);
+    for (let i = 0; i < Math.max(1, size); i += 1) this.start();
+  }
+
+  /** A worker, added to the idle ones; one that dies (a crash while drawing) fails its job and is replaced. */
+  private start(): void {
+    const worker = new Worker(workerFile(), { workerData: { coverWidth: COVER_SIZE.width, storySize: STORY_IMAGE_SIZE } });
+    let gone = false;
+    const lost = (why: string) => {
+      if (gone) return;
+      gone = true;
+      this.workers.delete(worker);
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      const job = this.running.get(worker);
+      this.running.delete(worker);
+      if (this.closing) return;
+      job?.reject(new PdfError(`the page worker stopped while ${jobInWords(job.job)} (${why})`));
+      this.start();
+      this.dispatch();
+    };
+    worker.on('message', (message: { result?: unknown; error?: string; refused?: boolean }) => {
+      const job = this.running.get(worker);
+      this.running.delete(worker);
+      if (job) {
+        if (message.error === undefined) job.resolve(message.result);
+        else job.reject(message.refused ? new PdfError(message.error) : new Error(message.error));
+      }
       this.idle.push(worker);
-    }
+      this.dispatch();
+    });
+    worker.on('error', (error) => lost(`${error.name === 'RangeError' || /memory/i.test(error.message) ? 'out of memory' : 'it crashed'}`));
+    worker.on('exit', (code) => lost(`exit code ${code}`));
+    this.workers.add(worker);
+    this.idle.push(worker);
   }
 
   /** The document's page count, information dictionary and outline. */
@@ -99,7 +123,7 @@ export class PagePool {
   }
 
   private submit(job: Job): Promise<unknown> {
-    if (this.broken) return Promise.reject(this.broken);
+    if (this.closing) return Promise.reject(new Error('the page workers were closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
@@ -109,24 +133,16 @@ export class PagePool {
   private dispatch(): void {
     while (this.idle.length && this.queue.length) {
       const worker = this.idle.shift()!;
-      const { job, resolve, reject } = this.queue.shift()!;
-      const id = this.nextId;
-      this.nextId += 1;
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, job });
+      const running = this.queue.shift()!;
+      this.running.set(worker, running);
+      worker.postMessage({ job: running.job });
     }
-  }
-
-  private fail(error: Error): void {
-    this.broken ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
-    for (const queued of this.queue.splice(0)) queued.reject(error);
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    for (const queued of this.queue.splice(0)) queued.reject(new Error('the page workers were closed'));
+    await Promise.all([...this.workers].map((worker) => worker.terminate()));
   }
 }
 

@@ -8,36 +8,91 @@ import { mediaStorage, StorageUnavailableError, type MediaObject } from '../stor
 const PUBLIC_KINDS = new Set(['covers', 'stories', 'logos', 'categories']);
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', webp: 'image/webp' };
 
-/** The same quality as the import's twins (server/import/page-worker.mjs). */
-const WEBP = { quality: 78, effort: 4 } as const;
+/** The qualities of an image made on request: the import's WebP (server/import/page-worker.mjs), a plain JPEG. */
+const MADE = { webp: { quality: 70, effort: 2 }, jpeg: { quality: 82 } } as const;
+/** The largest scale, which an imported page alone stores (its master): the others are made from it. */
+const MASTER_SCALE = 3;
 
 /**
- * Makes and stores the WebP twin of a JPEG that has none (the demo seed writes JPEGs only; imported images come
- * with their twins), once per key for every browser asking at the same time. False when the JPEG is not stored.
+ * Makes an image that is not stored from one that is, stores it and says whether it could: once per key for every
+ * browser asking at the same time. `make` answers null when what it is made from is not stored either.
  */
-function makeTwin(jpegKey: string, twinKey: string): Promise<boolean> {
-  return cached('media-twins', twinKey, async () => {
-    const storage = mediaStorage();
-    const jpeg = await storage.open(jpegKey);
-    if (!jpeg) return false;
-    const bytes = Buffer.concat(await jpeg.body.toArray());
-    await storage.write(twinKey, await sharp(bytes).webp(WEBP).toBuffer());
+function makeAndKeep(key: string, make: () => Promise<Buffer | null>): Promise<boolean> {
+  return cached('media-twins', key, async () => {
+    const made = await make();
+    if (!made) return false;
+    await mediaStorage().write(key, made);
     return true;
   });
 }
 
+async function bytesOf(object: MediaObject | null): Promise<Buffer | null> {
+  return object ? Buffer.concat(await object.body.toArray()) : null;
+}
+
+/** The parts of a `.../view/{n}.{ext}` key, or null for another key. */
+function viewKey(key: string): { folder: string; scale: number } | null {
+  const match = /^(.*\/view)\/([1-3])\.(?:jpg|webp)$/.exec(key);
+  return match ? { folder: match[1], scale: Number(match[2]) } : null;
+}
+
 /**
- * Opens a JPEG's WebP twin for a browser that accepts WebP (made on first request when the JPEG has none), else the
- * JPEG itself; null when neither is stored.
+ * `view/{n}.webp`: as stored; else made and kept from the master `view/3.webp` resized (an imported page stores only
+ * that), or from `view/{n}.jpg` (the demo seed stores JPEGs only).
+ */
+async function openWebp(key: string): Promise<MediaObject | null> {
+  const storage = mediaStorage();
+  const stored = await storage.open(key);
+  if (stored) return stored;
+  const view = viewKey(key);
+  if (!view) return null;
+  const made = await makeAndKeep(key, async () => {
+    if (view.scale !== MASTER_SCALE) {
+      const master = await bytesOf(await storage.open(`${view.folder}/${MASTER_SCALE}.webp`));
+      if (master) {
+        const { width } = await sharp(master).metadata();
+        const resized = sharp(master).resize({ width: Math.round(((width ?? 0) * view.scale) / MASTER_SCALE), kernel: 'lanczos3' });
+        return resized.webp(MADE.webp).toBuffer();
+      }
+    }
+    const jpeg = await bytesOf(await storage.open(`${view.folder}/${view.scale}.jpg`));
+    return jpeg ? sharp(jpeg).webp(MADE.webp).toBuffer() : null;
+  });
+  return made ? storage.open(key) : null;
+}
+
+/** `view/{n}.jpg`: as stored; else made and kept from the WebP at that scale (itself made if need be). */
+async function openJpeg(key: string): Promise<MediaObject | null> {
+  const storage = mediaStorage();
+  const stored = await storage.open(key);
+  if (stored || !viewKey(key)) return stored;
+  const made = await makeAndKeep(key, async () => {
+    const webp = await bytesOf(await openWebp(key.replace(/\.jpg$/, '.webp')));
+    return webp ? sharp(webp).jpeg(MADE.jpeg).toBuffer() : null;
+  });
+  return made ? storage.open(key) : null;
+}
+
+/** Makes the WebP at a `view/N.jpg` address ahead of its request, when it is not stored (a reader about to open it). */
+export async function prepareWebp(key: string): Promise<void> {
+  (await openWebp(key.replace(/\.jpg$/, '.webp')))?.body.destroy();
+}
+
+/**
+ * The image at a `view/N.jpg` address in the form the browser takes: the WebP to one that accepts it, else the
+ * JPEG; what is not stored is made from what is on the first request and kept (see openWebp). Other keys are opened
+ * as they are.
  */
 export async function openWithTwin(key: string, accept: string | undefined): Promise<{ object: MediaObject; type: string } | null> {
-  const storage = mediaStorage();
-  if (key.endsWith('.jpg') && accept?.includes('image/webp')) {
-    const twinKey = key.replace(/\.jpg$/, '.webp');
-    const twin = (await storage.open(twinKey)) ?? ((await makeTwin(key, twinKey)) ? await storage.open(twinKey) : null);
-    if (twin) return { object: twin, type: 'image/webp' };
+  if (key.endsWith('.jpg')) {
+    if (accept?.includes('image/webp')) {
+      const webp = await openWebp(key.replace(/\.jpg$/, '.webp'));
+      if (webp) return { object: webp, type: 'image/webp' };
+    }
+    const jpeg = await openJpeg(key);
+    return jpeg ? { object: jpeg, type: 'image/jpeg' } : null;
   }
-  const object = await storage.open(key);
+  const object = await mediaStorage().open(key);
   return object ? { object, type: TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream' } : null;
 }
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cached } from '../cache';
 import { jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
+import { prepareWebp } from '../media/serve';
 import { mediaStorage } from '../storage';
 import { pageToRender } from './queries';
 
@@ -32,7 +33,7 @@ export function readPageToken(token: string, jti: string, issueId: number): { pa
   return want.length === got.length && timingSafeEqual(want, got) ? { pageNo, scale } : null;
 }
 
-/** The storage key of a page's JPEG; an imported page has its WebP twin beside it. */
+/** The address of a page image in the storage (its JPEG); an imported page stores its WebP master (3x) alone. */
 export function pageImageKey(issueId: number, pageNo: number, scale: Scale): string {
   return `pages/${issueId}/${pageNo}/view/${scale}.jpg`;
 }
@@ -48,6 +49,8 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
   return cached('page-images', key, async () => {
     const storage = mediaStorage();
     if (await storage.exists(key)) return key;
+    // An imported page: the other sizes and forms are made from its master when asked for (openWithTwin).
+    if (await storage.exists(`pages/${issueId}/${pageNo}/view/3.webp`)) return key;
     const page = await pageToRender(issueId, pageNo);
     // An imported page was drawn from its PDF at import; until its images are moved in there is nothing to show.
     if (!page || page.sourceFile !== null) return null;
@@ -61,7 +64,8 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
 }
 
 /**
- * Starts rendering the pages a reader will show first, so their requests find them ready or in progress. They render
+ * Starts rendering the pages a reader will show first (and making their WebP), so their requests find them ready or
+ * in progress. They render
  * one after another in the order given: the page shown first does not share the machine with the ones after it.
  */
 export function warmPages(issueId: number, pageNos: number[], scale: Scale = 1): void {
@@ -69,7 +73,10 @@ export function warmPages(issueId: number, pageNos: number[], scale: Scale = 1):
     (previous, pageNo) =>
       previous.then(() =>
         ensurePageImage(issueId, pageNo, scale).then(
-          () => undefined,
+          // An imported page stores its 3x alone: the size the reader asks for first is made now, not on its request.
+          async (key) => {
+            if (key) await prepareWebp(key);
+          },
           (error: unknown) => console.error(`[reader] rendering page ${issueId}/${pageNo}:`, error),
         ),
       ),

@@ -104,6 +104,8 @@ export const importJobs = pgTable(
     error: text('error'),
     /** The metadata the import chose and where each value came from. */
     metadata: jsonb('metadata'),
+    /** What the import lost in drawing, each naming its page (strings). */
+    warnings: jsonb('warnings'),
     issueId: integer('issue_id').references(() => issues.id, { onDelete: 'set null' }),
     createdBy: integer('created_by'),
     /** What a new title takes when the file's metadata does not say: category, language, age rating. */

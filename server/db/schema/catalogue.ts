@@ -107,6 +107,8 @@ export const issues = pgTable(
     /** Imported issues: the PDF it came from, and its SHA-256 once its pages are all in place (a re-run skips it). */
     sourceFile: text('source_file'),
     contentHash: text('content_hash'),
+    /** The issue date was taken from the PDF's creation date, which an operator should check (cleared when one sets it). */
+    dateToCheck: boolean('date_to_check').notNull().default(false),
     /** Withdrawn in the console: hidden everywhere and no reader code opens it, until restored (null). */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     ...timestamps,
