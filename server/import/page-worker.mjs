@@ -110,19 +110,48 @@ async function info(file) {
   return { pageCount: doc.numPages, title: clean(dictionary.Title), author: clean(dictionary.Author), producer: clean(dictionary.Producer), outline: await outlineOf(doc) };
 }
 
-/** The text layer's words in reading order, lines kept; empty for a scan. */
-async function pageText(page) {
+const tenth = (n) => Math.round(n * 10) / 10;
+
+/**
+ * The page's text: its words as the PDF orders them, lines kept (empty for a scan), and its positioned lines (the
+ * text layer, lib/text-layer.ts TextLine) in page units from the top left. A line ends where the PDF ends one, where
+ * the baseline moves, or at a gap wider than two spaces of its type (the next column on the same baseline).
+ */
+async function pageText(page, viewport) {
   const content = await page.getTextContent();
   let text = '';
+  const lines = [];
+  let line = null;
+  const finish = () => {
+    if (line && line.text.trim()) {
+      lines.push({ text: line.text.replace(/[ \t\u00a0]+/g, ' ').trim(), x: tenth(line.x), y: tenth(line.baseline - line.size), w: tenth(line.right - line.x), h: tenth(line.size * 1.2), size: tenth(line.size) });
+    }
+    line = null;
+  };
   for (const item of content.items) {
     if (!('str' in item)) continue;
     text += item.str + (item.hasEOL ? '\n' : ' ');
+    const [, , c, d, x, baseline] = pdfjs.Util.transform(viewport.transform, item.transform);
+    const size = Math.hypot(c, d);
+    const width = item.width * viewport.scale;
+    if (item.str.trim() && size > 0) {
+      const joins = line && Math.abs(baseline - line.baseline) < line.size * 0.3 && x - line.right < line.size * 2 && x >= line.x;
+      if (!joins) finish();
+      if (!line) line = { text: '', x, baseline, right: x, size };
+      else if (x - line.right > size * 0.15 && !/\s$/.test(line.text)) line.text += ' ';
+      line.text += item.str;
+      line.right = Math.max(line.right, x + width);
+      line.size = Math.max(line.size, size);
+    }
+    if (item.hasEOL) finish();
   }
-  return text
+  finish();
+  const plain = text
     .split('\n')
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((row) => row.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
+  return { text: plain, lines };
 }
 
 /** JPEG and WebP of a raw image into `view/{scale}.jpg` and `.webp`, from one decoded input. */
@@ -193,7 +222,8 @@ async function drawPage(job) {
       const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
       for (const folder of job.storyFolders) await writeCrop(drawing, region, STORY_SIZE, path.join(job.outDir, folder));
     }
-    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text: await pageText(page) };
+    const { text, lines } = await pageText(page, page.getViewport({ scale: pageWidth / base.width }));
+    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines };
   } finally {
     page.cleanup();
   }

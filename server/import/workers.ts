@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { TextLine } from '@/lib/text-layer';
 import { COVER_SIZE, STORY_IMAGE_SIZE } from '../media/render';
 
 /**
@@ -35,12 +36,13 @@ export interface PageJob {
   storyFolders: string[];
 }
 
-/** A page's size at 1x (PDF points, after rotation) and its text. */
+/** A page's size at 1x (PDF points, after rotation), its text and its positioned lines (the text layer). */
 export interface PageResult {
   pageNo: number;
   width: number;
   height: number;
   text: string;
+  lines: TextLine[];
 }
 
 /** A PDF the import refuses (corrupt, encrypted, truncated), with the reason the operator reads. */
