@@ -124,7 +124,7 @@ async function pageText(page, viewport) {
   let line = null;
   const finish = () => {
     if (line && line.text.trim()) {
-      lines.push({ text: line.text.replace(/[ \t\u00a0]+/g, ' ').trim(), x: tenth(line.x), y: tenth(line.baseline - line.size), w: tenth(line.right - line.x), h: tenth(line.size * 1.2), size: tenth(line.size) });
+      lines.push({ text: line.text.replace(/[ \t\u00a0]+/g, ' ').trim(), x: tenth(line.x), y: tenth(line.baseline - line.size * 0.8), w: tenth(line.right - line.x), h: tenth(line.size), size: tenth(line.size) });
     }
     line = null;
   };
