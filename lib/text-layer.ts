@@ -90,7 +90,7 @@ export function readingOrder(layer: TextLayer): number[] {
   for (const i of byTop) {
     if (head.includes(i) || foot.includes(i)) continue;
     const line = lines[i];
-    const spans = line.x < middle - width * 0.05 && line.x + line.w > middle + width * 0.05;
+    const spans = line.x < middle - width * 0.15 && line.x + line.w > middle + width * 0.15;
     if (spans) {
       flush();
       order.push(i);
