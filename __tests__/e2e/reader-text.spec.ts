@@ -58,6 +58,7 @@ async function openSeededIssue(page: Page): Promise<Page> {
   await continueAsGuest(page);
   await openLatestIssuePage(page);
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
   return reader;
 }
 
@@ -110,10 +111,15 @@ for (const viewport of [
 test('selecting text on a page picture and copying gives its words', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const reader = await openSeededIssue(page);
-  await reader.setViewportSize({ width: 1440, height: 900 });
+  // Portrait: one page a view.
+  await reader.setViewportSize({ width: 800, height: 900 });
   await reader.goto(`${reader.url().split('#')[0]}#page/5`);
-  const line = reader.locator('svg[data-text-layer="5"] text').nth(3);
-  await expect(line).toBeAttached();
+  await reader.reload();
+  const lines = reader.locator('svg[data-text-layer="5"] text');
+  await expect(lines.nth(3)).toBeAttached();
+  // The line with the most words.
+  const longest = await lines.evaluateAll((all) => all.reduce((best, el, i) => ((el.textContent ?? '').split(' ').length > (all[best].textContent ?? '').split(' ').length ? i : best), 0));
+  const line = lines.nth(longest);
   const printed = ((await line.textContent()) ?? '').trim();
   const box = (await line.boundingBox())!;
   await reader.mouse.move(box.x + 1, box.y + box.height / 2);
@@ -221,8 +227,9 @@ function speechRecorder(voices: { name: string; lang: string }[]) {
 test('read aloud speaks the page sentence by sentence in the issue’s language, marks each, pauses, changes speed and turns the page', async ({ page, context }) => {
   await context.addInitScript(speechRecorder, [{ name: 'Test English', lang: 'en-GB' }]);
   const reader = await openSeededIssue(page);
-  await reader.setViewportSize({ width: 1440, height: 900 });
+  await reader.setViewportSize({ width: 800, height: 900 });
   await reader.goto(`${reader.url().split('#')[0]}#page/3`);
+  await reader.reload();
   await expect(reader.getByRole('status')).toHaveText(/^Page 3/);
   await reader.keyboard.press('t');
   await reader.getByRole('button', { name: 'Read aloud' }).click();
@@ -236,8 +243,12 @@ test('read aloud speaks the page sentence by sentence in the issue’s language,
   await expect(reader.locator('mark[data-reading]')).toHaveText(/\S/);
   const [now] = (await spoken()).slice(-1);
   await expect(reader.locator('mark[data-reading]')).toHaveText(now.text);
-  // Sentence by sentence: each utterance is one sentence, ending with its stop.
-  for (const s of (await spoken()).slice(0, 2)) expect(s.text).toMatch(/[.!?]["”’)]*$/);
+  // Sentence by sentence: each utterance is printed on the page and holds no sentence's end before its own.
+  const pageText = (await reader.getByLabel('Text view').textContent()) ?? '';
+  for (const s of await spoken()) {
+    expect(pageText).toContain(s.text);
+    expect(s.text.slice(0, -1)).not.toMatch(/[.!?]\s/);
+  }
 
   await panel.getByRole('button', { name: 'Pause' }).click();
   const paused = (await spoken()).length;
