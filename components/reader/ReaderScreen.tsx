@@ -232,7 +232,9 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
   const [panel, setPanel] = useState<TextPanel | null>(null);
   const [found, setFound] = useState('');
   const [highlight, setHighlight] = useState('');
-  const [reading, setReading] = useState<ReadingPlace | null>(null);
+  const [readingPlace, setReading] = useState<ReadingPlace | null>(null);
+  // Closing read aloud stops it: nothing stays marked.
+  const reading = panel === 'read' ? readingPlace : null;
   const [settings, changeSettings] = useTextSettings();
   const { texts, load } = usePageTexts(code, issue.issueId);
 
