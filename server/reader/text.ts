@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { findAll, plainBlocks, readingBlocks, type TextBlock, type TextLayer } from '@/lib/text-layer';
 import { getDb } from '../db/client';
-import { issuePages, issues, magazines } from '../db/schema';
+import { issuePages } from '../db/schema';
 import { pageTextLayer } from '../media/render';
+import { pageToRender } from './queries';
 
 /** GET /api/reader/text: a page's positioned lines (over the picture) and its blocks in reading order (text view). */
 export interface PageTextAnswer extends TextLayer {
@@ -17,14 +18,7 @@ export interface PageTextAnswer extends TextLayer {
  * gets its lines from the same layout that draws it; a page imported before layers were kept, its plain text.
  */
 export async function pageText(issueId: number, pageNo: number): Promise<PageTextAnswer | null> {
-  const rows = await getDb()
-    .select({ width: issuePages.width, height: issuePages.height, text: issuePages.text, textLayer: issuePages.textLayer, issueName: issues.name, magazineName: magazines.name, sourceFile: issues.sourceFile })
-    .from(issuePages)
-    .innerJoin(issues, eq(issues.id, issuePages.issueId))
-    .innerJoin(magazines, eq(magazines.id, issues.magazineId))
-    .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)))
-    .limit(1);
-  const row = rows[0];
+  const row = await pageToRender(issueId, pageNo);
   if (!row) return null;
   const { width, height } = row;
   const layer: TextLayer | null = row.textLayer
