@@ -29,12 +29,13 @@ export function languagePath(base: CatalogueBase, lang: string, catId: number): 
 
 /**
  * The hosted reader's address (SPEC §2): {reader}/reader/{code}/{issue}?isLib=1, with #page/{n} when the page to
- * open is known.
+ * open is known, and &hl={words} when it opens from a search (the reader marks the words).
  */
-export function readerAddress(readerBase: string, code: string, issueId: number, page?: number | null): string {
+export function readerAddress(readerBase: string, code: string, issueId: number, page?: number | null, highlight?: string): string {
   const base = readerBase.replace(/\/+$/, '');
   const hash = page && page > 0 ? `#page/${page}` : '';
-  return `${base}/reader/${encodeURIComponent(code)}/${issueId}?isLib=1${hash}`;
+  const words = highlight?.trim() ? `&hl=${encodeURIComponent(highlight.trim())}` : '';
+  return `${base}/reader/${encodeURIComponent(code)}/${issueId}?isLib=1${words}${hash}`;
 }
 
 /** Catalogue paths that have a twin under /q/temp (for libraries that read there). */

@@ -107,14 +107,14 @@ async function recheckMembership(member: ReadingMember): Promise<OpenIssueOutcom
  * 100 ms when the new one is blocked. The one way every Read on the site opens the reader.
  */
 export async function openIssue(
-  request: { issueId: number; page?: number | null; member: ReadingMember },
+  request: { issueId: number; page?: number | null; member: ReadingMember; highlight?: string },
   target: Window = window,
 ): Promise<OpenIssueOutcome> {
   try {
     const recheck = await recheckMembership(request.member);
     if (recheck) return recheck;
     const code = await requestReaderCode(request.member, request.issueId);
-    const url = readerAddress(READER_URL, code, request.issueId, request.page);
+    const url = readerAddress(READER_URL, code, request.issueId, request.page, request.highlight);
     openReader(url, target);
     return { kind: 'opened', url };
   } catch (error) {

@@ -50,7 +50,8 @@ test('a member finds an imported issue by a word inside it, reads page 2, and op
   const [reader] = await Promise.all([page.waitForEvent('popup'), tile.getByRole('button', { name: /^Read More/ }).click()]);
   // Portrait, one page a view (wider, pages face each other).
   await reader.setViewportSize({ width: 800, height: 900 });
-  await expect.poll(() => reader.url()).toMatch(/\/reader\/[^/]+\/\d+\?isLib=1#page\/5$/);
+  // Opened from a search, the reader is told the words, and marks them.
+  await expect.poll(() => reader.url()).toMatch(/\/reader\/[^/]+\/\d+\?isLib=1&hl=marmalade#page\/5$/);
   await expect(reader.getByRole('status')).toHaveText('Page 5 of 8');
   await reader.keyboard.press('Home');
   await reader.keyboard.press('ArrowRight');

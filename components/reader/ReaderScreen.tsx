@@ -3,9 +3,19 @@ import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as
 import styled, { css } from 'styled-components';
 import { ChevronLeftIcon, ChevronRightIcon, PagesIcon, ZoomIcon } from '@/components/ui/icons';
 import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp } from '@/lib/reader';
+import { matchBoxes } from '@/lib/text-layer';
 import type { ReaderIssue } from '@/server/reader/access';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import { Tool } from './Tool';
+import { FindBar } from './text/FindBar';
+import { PageTextLayer } from './text/PageTextLayer';
+import { ReadAloud } from './text/ReadAloud';
+import { ReaderTextTools, type TextPanel } from './text/ReaderTextTools';
+import { useTextSettings } from './text/settings';
+import { TextSettingsPanel } from './text/TextSettingsPanel';
+import { TextView, type ReadingPlace } from './text/TextView';
+import { usePageTexts } from './text/usePageTexts';
 
 interface ReaderScreenProps {
   code: string;
@@ -35,11 +45,12 @@ const Shell = styled.main`
   }
 `;
 
-// One row at every width (52px): on a phone the page keeps the rest of the screen.
+// One row (52px) where the buttons fit; on a phone the text buttons wrap to a second.
 const Bar = styled.div`
   position: relative;
   z-index: 1;
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${theme.spacing.xs};
   padding: ${theme.spacing.xs} ${theme.spacing.sm};
@@ -53,31 +64,6 @@ const Title = styled.h1`
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
-`;
-
-const Tool = styled.button`
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  min-width: 44px;
-  min-height: 44px;
-  padding: 0 ${theme.spacing.sm};
-  border: 1px solid ${theme.colors.borderStrong};
-  border-radius: ${theme.radii.md};
-  background: transparent;
-  color: inherit;
-  font: inherit;
-  cursor: pointer;
-  &:disabled {
-    opacity: 0.5;
-    cursor: default;
-  }
-  &[aria-pressed='true'],
-  &[aria-expanded='true'] {
-    background: ${theme.colors.surface};
-    color: ${theme.colors.text};
-  }
 `;
 
 const Count = styled.span`
@@ -148,12 +134,11 @@ const Spread = styled.div<{ $fit: Fit }>`
 `;
 
 // Whole page: as wide as the stage allows (its share of the width, or the height times the page's shape); the
-// height follows from the width and height attributes, so the box is the page and nothing is letterboxed.
-const PageImage = styled.img<{ $fit: Fit; $count: number; $ratio: number }>`
-  display: block;
-  max-width: none;
-  height: auto;
-  background: ${theme.colors.surface};
+// height follows from the image's width and height attributes, so the box is the page and nothing is letterboxed.
+// The page's text layer lies over the image in the same box.
+const PageFrame = styled.div<{ $fit: Fit; $count: number; $ratio: number }>`
+  position: relative;
+  flex: none;
   ${({ $fit, $count, $ratio }) =>
     $fit === 'page'
       ? css`
@@ -162,6 +147,14 @@ const PageImage = styled.img<{ $fit: Fit; $count: number; $ratio: number }>`
       : css`
           width: ${100 / $count}%;
         `}
+`;
+
+const PageImage = styled.img`
+  display: block;
+  width: 100%;
+  max-width: none;
+  height: auto;
+  background: ${theme.colors.surface};
 `;
 
 const Strip = styled.nav`
@@ -235,6 +228,15 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
   const viewButtonRef = useRef<HTMLButtonElement>(null);
+  const [view, setView] = useState<'page' | 'text'>('page');
+  const [panel, setPanel] = useState<TextPanel | null>(null);
+  const [found, setFound] = useState('');
+  const [highlight, setHighlight] = useState('');
+  const [readingPlace, setReading] = useState<ReadingPlace | null>(null);
+  // Closing read aloud stops it: nothing stays marked.
+  const reading = panel === 'read' ? readingPlace : null;
+  const [settings, changeSettings] = useTextSettings();
+  const { texts, load } = usePageTexts(code, issue.issueId);
 
   const spreads = useMemo(() => layOutSpreads(pages, twoUp), [pages, twoUp]);
   const index = spreadIndexOf(spreads, pageNo);
@@ -286,6 +288,30 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
     return () => window.clearTimeout(timer);
   }, [code, issue.issueId, spread]);
 
+  // The text of the pages shown loads after their pictures: it lies over them, and the text view shows it at once.
+  useEffect(() => {
+    for (const n of spread) load(n);
+  }, [spread, load]);
+
+  // Opened from search (?hl=words): the words are found in the issue and marked on the page it opens at.
+  useEffect(() => {
+    const openFind = (words: string | undefined) => {
+      if (!words) return;
+      setHighlight(words);
+      setPanel('find');
+    };
+    openFind(new URLSearchParams(window.location.search).get('hl')?.trim().slice(0, 200));
+  }, []);
+
+  const turnTo = useCallback((target: number) => goTo(spreadIndexOf(spreads, target)), [goTo, spreads]);
+  const toggleView = useCallback(() => setView((current) => (current === 'page' ? 'text' : 'page')), []);
+  const togglePanel = useCallback((next: TextPanel) => setPanel((current) => (current === next ? null : next)), []);
+  const onFound = useCallback((words: string) => setFound(words), []);
+  const closeFind = useCallback(() => {
+    setPanel(null);
+    setFound('');
+  }, []);
+
   // The next two pages load ahead, so turning to them shows them at once.
   useEffect(() => {
     const last = spread[spread.length - 1];
@@ -304,7 +330,11 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Keys typed into a field (find, a setting) are the field's.
+      if (event.target instanceof HTMLElement && event.target.closest('input, select, textarea')) return;
       const actions: Record<string, () => void> = {
+        t: toggleView,
+        T: toggleView,
         ArrowRight: () => goTo(index + 1),
         PageDown: () => goTo(index + 1),
         ArrowLeft: () => goTo(index - 1),
@@ -323,7 +353,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [goTo, index, spreads.length, zoom, zoomTo]);
+  }, [goTo, index, spreads.length, zoom, zoomTo, toggleView]);
 
   // The zoom and fit menu closes on a press outside it, and on Escape with focus back on its button.
   useEffect(() => {
@@ -393,6 +423,8 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
     pointers.current.delete(event.pointerId);
     if (wasPinch || pointers.current.size > 0) return;
     const g = gesture.current;
+    // A mouse drawing over the text is selecting it, not turning the page or zooming.
+    if (event.pointerType === 'mouse' && !window.getSelection()?.isCollapsed) return;
     const dx = event.clientX - g.startX;
     const dy = event.clientY - g.startY;
     if (zoom === 1 && Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
@@ -448,11 +480,17 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
             </Tool>
           </ViewOptions>
         </ViewMenu>
+        <ReaderTextTools view={view} panel={panel} onView={toggleView} onPanel={togglePanel} />
       </Bar>
+      {panel === 'find' ? <FindBar code={code} issueId={issue.issueId} initial={highlight} pageNo={spread[0]} onFound={onFound} onGo={turnTo} onClose={closeFind} /> : null}
+      {panel === 'settings' && view === 'text' ? <TextSettingsPanel settings={settings} onChange={changeSettings} /> : null}
+      {panel === 'read' ? <ReadAloud lang={issue.lang} pageCount={pageCount} texts={texts} pageNo={spread[0]} load={load} onPlace={setReading} onTurn={turnTo} /> : null}
       <VisuallyHidden aria-live="polite" role="status">
         {status}
       </VisuallyHidden>
+      {view === 'text' ? <TextView pages={spread} texts={texts} settings={settings} found={found} reading={reading} /> : null}
       <Stage
+        hidden={view === 'text'}
         ref={stageRef}
         $fit={fit}
         $zoomed={zoom > 1}
@@ -466,20 +504,14 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
         <Spread $fit={fit} style={zoom === 1 && pan.x === 0 && pan.y === 0 ? undefined : { transform: `scale(${zoom}) translate(${pan.x}px, ${pan.y}px)` }}>
           {spread.map((n) => {
             const page = pages[n - 1];
+            const text = texts[n];
+            const layer = text && text !== 'failed' && text.lines.length ? text : null;
+            const readLines = reading && reading.pageNo === n && layer ? (layer.blocks[reading.block]?.lines ?? []) : [];
             return (
-              <PageImage
-                key={n}
-                $fit={fit}
-                $count={spread.length}
-                $ratio={page.width / page.height}
-                src={page.src[scale - 1]}
-                alt={page.alt}
-                width={page.width}
-                height={page.height}
-                draggable={false}
-                fetchPriority="high"
-                data-page={n}
-              />
+              <PageFrame key={n} $fit={fit} $count={spread.length} $ratio={page.width / page.height}>
+                <PageImage src={page.src[scale - 1]} alt={page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
+                {layer ? <PageTextLayer text={layer} found={found ? matchBoxes(layer, found) : []} reading={readLines} /> : null}
+              </PageFrame>
             );
           })}
         </Spread>

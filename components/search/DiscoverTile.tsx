@@ -23,6 +23,8 @@ export interface DiscoverTileProps {
   /** List every page given (the issue's own view on /search) rather than the first three. */
   showAllPages?: boolean;
   headingLevel?: 2 | 3 | 4;
+  /** The words searched for: the reader opens with them marked. */
+  words?: string;
 }
 
 const headingTag = { 2: 'h2', 3: 'h3', 4: 'h4' } as const;
@@ -32,7 +34,7 @@ const headingTag = { 2: 'h2', 3: 'h3', 4: 'h4' } as const;
  * name and the matching page numbers. Choosing a page number shows that page's highlighted text; the cover or
  * 'Read More' opens the issue at that page, or the expired popup when the subscription has ended.
  */
-export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLevel = 3 }: DiscoverTileProps) {
+export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLevel = 3, words }: DiscoverTileProps) {
   const [selected, setSelected] = useState(issue.pages[0]?.page);
   const [expired, setExpired] = useState(false);
   const [opening, setOpening] = useState(false);
@@ -49,7 +51,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
     setOpening(true);
     // The reader's calls and the session code load when an issue is first opened, not with the results.
     const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/services/session')]);
-    const outcome = await openIssue({ issueId: issue.issueId, page: current?.page, member: storedMember() });
+    const outcome = await openIssue({ issueId: issue.issueId, page: current?.page, member: storedMember(), highlight: words });
     setOpening(false);
     if (outcome.kind === 'expired') setExpired(true);
     else if (outcome.kind === 'redirect') loadPage(outcome.to);

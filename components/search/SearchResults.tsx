@@ -118,7 +118,7 @@ function DiscoverSection({ query, first, total, variant, options }: { query: str
       <DiscoverList>
         {issues.map((issue) => (
           <li key={issue.issueId}>
-            <DiscoverTile issue={issue} moreHref={searchPageUrl(query, 0, issue.issueId)} headingLevel={3} />
+            <DiscoverTile issue={issue} moreHref={searchPageUrl(query, 0, issue.issueId)} headingLevel={3} words={query} />
           </li>
         ))}
       </DiscoverList>

@@ -79,7 +79,7 @@ export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRati
           <SubHeading id="search-issue-pages">
             {issue ? `Pages of ${issue.magName}, ${issue.issueName} with ${query}` : `No pages of this issue mention ${query}`}
           </SubHeading>
-          {issue ? <DiscoverTile issue={issue} showAllPages headingLevel={3} /> : null}
+          {issue ? <DiscoverTile issue={issue} showAllPages headingLevel={3} words={query} /> : null}
           <BackLink href={searchPageUrl(query, 0)}>All results for {query}</BackLink>
         </section>
       ) : state.text.trim() ? (

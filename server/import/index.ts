@@ -300,6 +300,7 @@ async function writeRows(
         width: page.width,
         height: page.height,
         text: page.text,
+        textLayer: page.lines,
         isSpread: page.width > page.height,
       })),
     );

@@ -185,14 +185,18 @@ function creationDay(value) {
   return date.toISOString().slice(0, 10);
 }
 
-/** The text layer's words in reading order, lines kept; empty for a scan. */
+/**
+ * The page's text: its words in PDFium's reading order, lines kept (empty for a scan), and its positioned lines (the
+ * text layer, lib/text-layer.ts TextLine) in page units from the top left (render-pdfium.mjs `lines`).
+ */
 function pageText(page) {
-  return page
+  const plain = page
     .text()
     .split(/\r?\n/)
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
+  return { text: plain, lines: page.lines() };
 }
 
 /** The WebP of a raw image into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
@@ -303,8 +307,9 @@ async function drawPage(job) {
       for (const folder of job.storyFolders) await writeCrop(drawn, region, STORY_SIZE, path.join(job.outDir, folder));
     }
     let text = '';
+    let lines = [];
     try {
-      text = pageText(page);
+      ({ text, lines } = pageText(page));
     } catch {
       // no text layer to read: the page is kept as drawn
     }
@@ -312,7 +317,7 @@ async function drawPage(job) {
     if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
     // Nothing drawn and nothing to read, in a file pdf.js had to rebuild: the page is not really there.
     const blank = !text && allWhite(drawn) && (await documentOf(job.file).then((doc) => doc.rebuilt === true, () => true));
-    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
+    return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
     page.close();
   }

@@ -152,6 +152,72 @@ export class PdfiumPage {
   }
 
   /**
+   * The page's text as positioned lines (lib/text-layer.ts TextLine: `x`, `y` the top of the type, `w`, `h`, `size`,
+   * in points from the top left of the page as shown). A line ends where PDFium ends one, where the baseline moves, or
+   * at a gap wider than two spaces of its type (the next column on the same baseline).
+   */
+  lines() {
+    const m = this.module;
+    const textPage = m.FPDFText_LoadPage(this.handle);
+    if (!textPage) return [];
+    const { width, height } = this.size;
+    // Device coordinates are whole numbers: ask for them at 10 per point.
+    const scale = 10;
+    const box = m.pdfium.wasmExports.malloc(4 * 8 + 2 * 4);
+    const lines = [];
+    let line = null;
+    const tenth = (n) => Math.round(n * 10) / 10;
+    const finish = () => {
+      const text = line?.text.replace(/\s+/g, ' ').trim();
+      if (line && text) {
+        const top = Math.max(0, line.bottom - line.size);
+        lines.push({ text, x: tenth(line.x), y: tenth(top), w: tenth(line.right - line.x), h: tenth(line.size), size: tenth(line.size) });
+      }
+      line = null;
+    };
+    const toPage = (pageX, pageY) => {
+      m.FPDF_PageToDevice(this.handle, 0, 0, Math.round(width * scale), Math.round(height * scale), 0, pageX, pageY, box + 32, box + 36);
+      const ints = new Int32Array(m.pdfium.HEAPU8.buffer, box + 32, 2);
+      return [ints[0] / scale, ints[1] / scale];
+    };
+    try {
+      const count = m.FPDFText_CountChars(textPage);
+      for (let i = 0; i < count; i += 1) {
+        const char = String.fromCodePoint(m.FPDFText_GetUnicode(textPage, i) || 32);
+        if (char === '\n' || char === '\r') {
+          finish();
+          continue;
+        }
+        if (/\s/.test(char)) {
+          if (line && !line.text.endsWith(' ')) line.text += ' ';
+          continue;
+        }
+        if (!m.FPDFText_GetCharBox(textPage, i, box, box + 8, box + 16, box + 24)) continue;
+        const [left, right, bottom, top] = new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
+        const corners = [toPage(left, bottom), toPage(right, top)];
+        const x0 = Math.min(corners[0][0], corners[1][0]);
+        const x1 = Math.max(corners[0][0], corners[1][0]);
+        const y1 = Math.max(corners[0][1], corners[1][1]);
+        const size = m.FPDFText_GetFontSize(textPage, i) || Math.abs(corners[0][1] - corners[1][1]);
+        if (!(size > 0)) continue;
+        const joins = line && Math.abs(y1 - line.bottom) < line.size * 0.5 && x0 - line.right < line.size * 2 && x0 >= line.x - size;
+        if (!joins) finish();
+        if (!line) line = { text: '', x: x0, right: x1, bottom: y1, size };
+        else if (x0 - line.right > size * 0.15 && !line.text.endsWith(' ')) line.text += ' ';
+        line.text += char;
+        line.right = Math.max(line.right, x1);
+        line.bottom = Math.max(line.bottom, y1);
+        line.size = Math.max(line.size, size);
+      }
+      finish();
+      return lines;
+    } finally {
+      m.pdfium.wasmExports.free(box);
+      m.FPDFText_ClosePage(textPage);
+    }
+  }
+
+  /**
    * What PDFium cannot draw faithfully on this page, in words: text in a font that is neither embedded nor one of the
    * standard fonts PDFium carries. Latin text comes out in a stand-in font; Chinese, Japanese and Korean text is left
    * blank, as PDFium in WebAssembly has no CJK font to draw it with. Empty when the page is whole.

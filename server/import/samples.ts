@@ -23,6 +23,8 @@ export interface SamplePage {
   corruptStream?: boolean;
   /** A picture of this many pixels across the top half: red on its left half, blue on its right. */
   largeImage?: { width: number; height: number };
+  /** Two columns under the lines, printed row by row across the page (so reading across them would mix them). */
+  columns?: [string[], string[]];
 }
 
 export interface SamplePdf {
@@ -187,6 +189,13 @@ export async function makeSamplePdf(sample: SamplePdf): Promise<Uint8Array> {
         y -= fontSize * 1.5;
       }
       if (y < 120) break;
+    }
+    if (spec.columns) {
+      const [left, right] = spec.columns.map((column) => column.flatMap((line) => wrap(line, Math.round(size.width / 14))));
+      for (let row = 0; row < Math.max(left.length, right.length) && y > 60; row += 1, y -= 18) {
+        if (left[row]) page.drawText(left[row], { x: 48, y, size: 12, font, color: rgb(0.1, 0.1, 0.1) });
+        if (right[row]) page.drawText(right[row], { x: size.width / 2 + 12, y, size: 12, font, color: rgb(0.1, 0.1, 0.1) });
+      }
     }
     if (spec.picture) {
       shared.picture ??= await doc.embedJpg(await picture(400, 260, 3));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { TextLine } from '@/lib/text-layer';
 import { COVER_SIZE, STORY_IMAGE_SIZE } from '../media/render';
 
 /**
@@ -39,7 +40,7 @@ export interface PageJob {
   storyFolders: string[];
 }
 
-/** A page's size at 1x (PDF points, after rotation), its text, and what of it could not be drawn faithfully. */
+/** A page's size at 1x (PDF points, after rotation), its text, its positioned lines (the text layer), and what of it could not be drawn faithfully. */
 export interface PageResult {
   pageNo: number;
   width: number;
@@ -49,6 +50,7 @@ export interface PageResult {
   blank: boolean;
   /** What the page lost, each naming the page ('page 3: an image ... was left out'); empty when drawn whole. */
   warnings: string[];
+  lines: TextLine[];
 }
 
 /** A PDF the import refuses (corrupt, encrypted, truncated), with the reason the operator reads. */

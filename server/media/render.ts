@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { textLine, type TextLayer, type TextLine } from '@/lib/text-layer';
 
 /**
  * Images drawn from SVG with sharp: issue covers, printed pages, story illustrations, category tiles and library
@@ -183,8 +184,15 @@ export interface PageInput {
   height: number;
 }
 
-/** Lays the page's text out as a printed page: running head, heading, two justified-looking columns, folio. */
-export async function renderPageImage(input: PageInput, scale: Scale): Promise<Buffer> {
+interface PageLayout {
+  margin: number;
+  headY: number;
+  heading: { lines: string[]; size: number; top: number; lineHeight: number };
+  body: { columns: string[][]; fontSize: number; lineHeight: number; top: number; columnWidth: number; gutter: number; split: number };
+}
+
+/** Where a page's text goes: running head, heading, two balanced columns. The image and its text layer both follow it. */
+function layOutPage(input: PageInput): PageLayout {
   const { width, height } = input;
   const margin = Math.round(width * 0.065);
   const gutter = Math.round(width * 0.035);
@@ -194,24 +202,15 @@ export async function renderPageImage(input: PageInput, scale: Scale): Promise<B
     .filter(Boolean);
   const first = paragraphs[0] ?? '';
   const hasHeading = paragraphs.length > 1 && first.length <= 90 && !/[.!?]$/.test(first);
-  const heading = hasHeading ? first : '';
   const bodyParagraphs = hasHeading ? paragraphs.slice(1) : paragraphs;
 
-  const parts: string[] = [`<rect width="${width}" height="${height}" fill="#fbfaf6"/>`];
-  // Running head.
   const headY = margin * 0.75;
-  parts.push(
-    `<text x="${margin}" y="${headY}" font-family="${SANS}" font-size="11" font-weight="bold" fill="#333333">${escapeXml(input.magazineName.toUpperCase())}</text>`,
-    `<text x="${width - margin}" y="${headY}" font-family="${SANS}" font-size="11" fill="#555555" text-anchor="end">${escapeXml(input.issueName)}</text>`,
-    `<rect x="${margin}" y="${headY + 7}" width="${width - 2 * margin}" height="1" fill="#999999"/>`,
-  );
-
   let top = headY + 30;
-  if (heading) {
-    const size = 26;
-    const lines = wrapText(heading, size, width - 2 * margin, true).slice(0, 3);
-    parts.push(textLines(lines, margin, top + size * 0.8, size * 1.15, `font-family="${SERIF}" font-weight="bold" font-size="${size}" fill="#111111"`));
-    top += lines.length * size * 1.15 + 14;
+  const headingSize = 26;
+  const heading = { lines: [] as string[], size: headingSize, top, lineHeight: headingSize * 1.15 };
+  if (hasHeading) {
+    heading.lines = wrapText(first, headingSize, width - 2 * margin, true).slice(0, 3);
+    top += heading.lines.length * heading.lineHeight + 14;
   }
 
   // Body text in two balanced columns, at the largest size (18px down to 11px) at which it fits.
@@ -235,7 +234,24 @@ export async function renderPageImage(input: PageInput, scale: Scale): Promise<B
   // Balance the columns; a column never starts with the blank line between paragraphs.
   let split = Math.ceil(lines.length / 2);
   if (lines[split] === '') split += 1;
-  const columns = [lines.slice(0, split), lines.slice(split)];
+  return { margin, headY, heading, body: { columns: [lines.slice(0, split), lines.slice(split)], fontSize, lineHeight, top, columnWidth, gutter, split } };
+}
+
+/** Lays the page's text out as a printed page: running head, heading, two justified-looking columns, folio. */
+export async function renderPageImage(input: PageInput, scale: Scale): Promise<Buffer> {
+  const { width, height } = input;
+  const { margin, headY, heading, body } = layOutPage(input);
+  const parts: string[] = [`<rect width="${width}" height="${height}" fill="#fbfaf6"/>`];
+  // Running head.
+  parts.push(
+    `<text x="${margin}" y="${headY}" font-family="${SANS}" font-size="11" font-weight="bold" fill="#333333">${escapeXml(input.magazineName.toUpperCase())}</text>`,
+    `<text x="${width - margin}" y="${headY}" font-family="${SANS}" font-size="11" fill="#555555" text-anchor="end">${escapeXml(input.issueName)}</text>`,
+    `<rect x="${margin}" y="${headY + 7}" width="${width - 2 * margin}" height="1" fill="#999999"/>`,
+  );
+  if (heading.lines.length) {
+    parts.push(textLines(heading.lines, margin, heading.top + heading.size * 0.8, heading.lineHeight, `font-family="${SERIF}" font-weight="bold" font-size="${heading.size}" fill="#111111"`));
+  }
+  const { columns, fontSize, lineHeight, top, columnWidth, gutter, split } = body;
   columns.forEach((column, i) => {
     if (!column.length) return;
     const x = margin + i * (columnWidth + gutter);
@@ -250,6 +266,30 @@ export async function renderPageImage(input: PageInput, scale: Scale): Promise<B
     `<text x="${input.pageNo % 2 === 0 ? margin : width - margin}" y="${height - margin * 0.55}" font-family="${SANS}" font-size="11" fill="#555555" text-anchor="${input.pageNo % 2 === 0 ? 'start' : 'end'}">${input.pageNo}</text>`,
   );
   return toJpeg(svgDocument(width, height, scale, parts.join('')));
+}
+
+/**
+ * The text layer of a page drawn by renderPageImage, from the same layout: each line's box from its baseline (type
+ * rises about 0.8 of its size above it) and its estimated width.
+ */
+export function pageTextLayer(input: PageInput): TextLayer {
+  const { width, height } = input;
+  const { margin, headY, heading, body } = layOutPage(input);
+  const lines: TextLine[] = [];
+  const add = (text: string, x: number, baseline: number, size: number, bold = false) => {
+    if (text) lines.push(textLine(text, x, baseline - size * 0.8, textWidth(text, size, bold), size, size));
+  };
+  const magazine = input.magazineName.toUpperCase();
+  add(magazine, margin, headY, 11, true);
+  add(input.issueName, width - margin - textWidth(input.issueName, 11), headY, 11);
+  heading.lines.forEach((line, i) => add(line, margin, heading.top + heading.size * 0.8 + i * heading.lineHeight, heading.size, true));
+  body.columns.forEach((column, c) => {
+    const x = margin + c * (body.columnWidth + body.gutter);
+    column.forEach((line, i) => add(line, x, body.top + body.fontSize + i * body.lineHeight, body.fontSize));
+  });
+  const folio = String(input.pageNo);
+  add(folio, input.pageNo % 2 === 0 ? margin : width - margin - textWidth(folio, 11), height - margin * 0.55, 11);
+  return { width, height, lines };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

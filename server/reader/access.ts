@@ -70,6 +70,8 @@ export interface ReaderIssue {
   magName: string;
   issueName: string;
   issueDate: string;
+  /** The title's language code (en, es, hi, bn, ta, te, gu, ml…): read-aloud picks a voice for it. */
+  lang: string;
   pageCount: number;
   pages: ReaderPage[];
   /** The page the member last read, or null. */
@@ -98,6 +100,7 @@ export async function readerIssue(code: string, grant: ReaderGrant): Promise<Rea
     magName: issue.magName,
     issueName: issue.issueName,
     issueDate: issue.issueDate,
+    lang: issue.lang,
     pageCount: rows.length,
     pages: rows.map((row) => ({
       pageNo: row.pageNo,

@@ -20,10 +20,10 @@ export async function pagesOfIssue(issueId: number): Promise<ReaderPageRow[]> {
     .orderBy(asc(issuePages.pageNo));
 }
 
-/** One page with the names its running head prints, for rendering its image. */
+/** One page with the names its running head prints and its stored text layer, for rendering its image or its text. */
 export async function pageToRender(issueId: number, pageNo: number) {
   const rows = await getDb()
-    .select({ pageNo: issuePages.pageNo, width: issuePages.width, height: issuePages.height, text: issuePages.text, issueName: issues.name, magazineName: magazines.name, sourceFile: issues.sourceFile })
+    .select({ pageNo: issuePages.pageNo, width: issuePages.width, height: issuePages.height, text: issuePages.text, textLayer: issuePages.textLayer, issueName: issues.name, magazineName: magazines.name, sourceFile: issues.sourceFile })
     .from(issuePages)
     .innerJoin(issues, eq(issues.id, issuePages.issueId))
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { openWithTwin, sendObject } from '../media/serve';
@@ -8,6 +9,7 @@ import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES } from './access';
 import { verifyReaderCode } from './code';
 import { ensurePageImage, readPageToken } from './images';
 import { saveProgress } from './queries';
+import { findInIssue, pageText } from './text';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const code = z.string().trim().min(1).max(4096);
@@ -17,6 +19,16 @@ const issueQuery = z.object({
   issue: id,
   ageRating: z.coerce.number().int().min(0).max(99).optional(),
 });
+
+const pageQuery = issueQuery.extend({ page: z.coerce.number().int().positive().max(10_000) });
+const findQuery = issueQuery.extend({ q: z.string().trim().min(1, 'q: words to find are required').max(200) });
+
+/** The reader's checks for the text calls: the same as for the issue, a 403 naming what failed. */
+async function grantFor(query: z.infer<typeof issueQuery>, session: Session | null) {
+  const access = await checkReaderAccess({ code: query.code, issueId: query.issue, session, ageRating: query.ageRating });
+  if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+  return access.grant;
+}
 
 const progressBody = z.object({ code, issue: id, page: z.coerce.number().int().positive().max(10_000) });
 
@@ -58,6 +70,31 @@ export const readerRoutes: ServiceRoutes = {
         // code's (refused when the code expires), the bucket stays private, and WebP or JPEG is chosen per Accept.
         await sendObject(req, res, opened, IMAGE_CACHE);
         return null;
+      },
+    }),
+  },
+  text: {
+    GET: route({
+      summary: 'A page’s text: its positioned lines in page units from the top left (the layer over the picture) and its blocks in reading order (the text view)',
+      auth: 'optional',
+      query: pageQuery,
+      async handler({ query, session }) {
+        const grant = await grantFor(query, session);
+        if (query.page > grant.issue.pageCount) throw new HttpError(400, `page: must be at most ${grant.issue.pageCount}`, { field: 'page' });
+        const text = await pageText(query.issue, query.page);
+        if (!text) throw new HttpError(404, 'No such page', { field: 'page' });
+        return { status: 'success', ...text };
+      },
+    }),
+  },
+  find: {
+    GET: route({
+      summary: 'Every page of the issue that holds the words (case and accents aside), with how often and an excerpt',
+      auth: 'optional',
+      query: findQuery,
+      async handler({ query, session }) {
+        await grantFor(query, session);
+        return { status: 'success', q: query.q, pages: await findInIssue(query.issue, query.q) };
       },
     }),
   },

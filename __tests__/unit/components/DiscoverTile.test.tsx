@@ -126,6 +126,12 @@ describe('discover tile (SPEC §3, §4)', () => {
     expect(verifications).toBe(0);
   });
 
+  it('opened from a search, the reader address carries the words searched for, so the reader marks them', async () => {
+    renderWithTheme(<DiscoverTile issue={issue} words="quokka grin" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Read National Geographic Traveller, November 2026, page 4' }));
+    await waitFor(() => expect(opened).toEqual(['/reader/c0de/100020?isLib=1&hl=quokka%20grin#page/4']));
+  });
+
   it('the cover opens the issue at the page shown', async () => {
     renderWithTheme(<DiscoverTile issue={issue} />);
     await userEvent.click(screen.getByRole('button', { name: 'Read National Geographic Traveller, November 2026, page 4' }));

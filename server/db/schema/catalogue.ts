@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TextLine } from '../../../lib/text-layer';
 import { timestamps } from './helpers';
 
 export const stores = pgTable('stores', {
@@ -129,6 +130,8 @@ export const issuePages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     text: text('text').notNull().default(''),
+    /** The text's positioned lines (lib/text-layer.ts TextLine[]) read from an imported PDF; null for a drawn page. */
+    textLayer: jsonb('text_layer').$type<TextLine[]>(),
     /** A landscape page: the reader shows it as a two-page spread. */
     isSpread: boolean('is_spread').notNull().default(false),
   },

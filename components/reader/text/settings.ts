@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+
+/** How the member likes the text view: kept on this device (localStorage), the same for every issue. */
+export interface TextSettings {
+  size: number;
+  spacing: number;
+  width: number;
+  theme: 'light' | 'sepia' | 'dark';
+}
+
+export const TEXT_SIZES = [16, 18, 20, 24, 28, 34] as const;
+export const LINE_SPACINGS = [1.4, 1.6, 1.9] as const;
+/** Line width in characters (ch). */
+export const LINE_WIDTHS = [34, 46, 66] as const;
+export const THEMES = ['light', 'sepia', 'dark'] as const;
+
+export const DEFAULT_SETTINGS: TextSettings = { size: 20, spacing: 1.6, width: 46, theme: 'light' };
+const STORAGE_KEY = 'reader-text-settings';
+
+/** Stored settings, each kept only when it is one of the choices offered. */
+export function readSettings(stored: string | null): TextSettings {
+  try {
+    const raw = JSON.parse(stored ?? '{}') as Partial<Record<keyof TextSettings, unknown>>;
+    const pick = <T>(choices: readonly T[], value: unknown, fallback: T): T => (choices.includes(value as T) ? (value as T) : fallback);
+    return {
+      size: pick(TEXT_SIZES, raw.size, DEFAULT_SETTINGS.size),
+      spacing: pick(LINE_SPACINGS, raw.spacing, DEFAULT_SETTINGS.spacing),
+      width: pick(LINE_WIDTHS, raw.width, DEFAULT_SETTINGS.width),
+      theme: pick(THEMES, raw.theme, DEFAULT_SETTINGS.theme),
+    };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export function useTextSettings(): [TextSettings, (change: Partial<TextSettings>) => void] {
+  // Read in the browser only: the text view and its settings are drawn after the page, never on the server.
+  const [settings, setSettings] = useState(() => (typeof window === 'undefined' ? DEFAULT_SETTINGS : readSettings(window.localStorage.getItem(STORAGE_KEY))));
+  const change = useCallback((next: Partial<TextSettings>) => {
+    setSettings((current) => {
+      const merged = { ...current, ...next };
+      try {
+        window.localStorage.setItem(STORAGE_KEY, JSON.stringify(merged));
+      } catch {
+        // Private browsing without storage: the settings last this visit.
+      }
+      return merged;
+    });
+  }, []);
+  return [settings, change];
+}

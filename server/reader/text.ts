@@ -1,0 +1,56 @@
+import { asc, eq } from 'drizzle-orm';
+import { findAll, plainBlocks, readingBlocks, type TextBlock, type TextLayer } from '@/lib/text-layer';
+import { getDb } from '../db/client';
+import { issuePages } from '../db/schema';
+import { pageTextLayer } from '../media/render';
+import { pageToRender } from './queries';
+
+/** GET /api/reader/text: a page's positioned lines (over the picture) and its blocks in reading order (text view). */
+export interface PageTextAnswer extends TextLayer {
+  pageNo: number;
+  /** False for a page without text (a scan): the text view says so. */
+  hasText: boolean;
+  blocks: TextBlock[];
+}
+
+/**
+ * A page's text layer: an imported page's lines as its PDF placed them; a page drawn from its text (the demo seed)
+ * gets its lines from the same layout that draws it; a page imported before layers were kept, its plain text.
+ */
+export async function pageText(issueId: number, pageNo: number): Promise<PageTextAnswer | null> {
+  const row = await pageToRender(issueId, pageNo);
+  if (!row) return null;
+  const { width, height } = row;
+  const layer: TextLayer | null = row.textLayer
+    ? { width, height, lines: row.textLayer }
+    : row.sourceFile === null
+      ? pageTextLayer({ magazineName: row.magazineName, issueName: row.issueName, pageNo, text: row.text, width, height })
+      : null;
+  const blocks = layer && layer.lines.length ? readingBlocks(layer) : plainBlocks(row.text);
+  return { pageNo, width, height, lines: layer?.lines ?? [], blocks, hasText: blocks.length > 0 };
+}
+
+export interface FoundPage {
+  pageNo: number;
+  /** How many times the words occur on the page. */
+  count: number;
+  /** The words with some of the text around them. */
+  excerpt: string;
+}
+
+const EXCERPT_SIDE = 60;
+
+/** Every page of an issue that holds the words (case and accents folded), in page order. */
+export async function findInIssue(issueId: number, words: string): Promise<FoundPage[]> {
+  const rows = await getDb().select({ pageNo: issuePages.pageNo, text: issuePages.text }).from(issuePages).where(eq(issuePages.issueId, issueId)).orderBy(asc(issuePages.pageNo));
+  return rows.flatMap((row) => {
+    const text = row.text.replace(/\s+/g, ' ');
+    const found = findAll(text, words);
+    if (!found.length) return [];
+    const [start, end] = found[0];
+    const from = Math.max(0, start - EXCERPT_SIDE);
+    const to = Math.min(text.length, end + EXCERPT_SIDE);
+    const excerpt = `${from > 0 ? '…' : ''}${text.slice(from, to).trim()}${to < text.length ? '…' : ''}`;
+    return [{ pageNo: row.pageNo, count: found.length, excerpt }];
+  });
+}
