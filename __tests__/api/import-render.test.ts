@@ -37,7 +37,10 @@ async function draw(name: HardPageName): Promise<Drawn> {
   fs.writeFileSync(file, await makeHardPdf(name));
   const outDir = path.join(work, name);
   const result = await pool.render({ file, pageNo: 1, outDir, cover: false, storyFolders: [] });
-  const { data, info } = await sharp(path.join(outDir, 'page-1', 'view', '2.jpg')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // A page is stored as its 3x WebP alone; the 2x the site would make from it is sampled, as a member's browser gets it.
+  const master = path.join(outDir, 'page-1', 'view', '3.webp');
+  const { width: masterWidth = 0 } = await sharp(master).metadata();
+  const { data, info } = await sharp(master).resize({ width: Math.round((masterWidth * 2) / 3) }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return {
     result,
     size: { width: info.width, height: info.height },
