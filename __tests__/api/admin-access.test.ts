@@ -35,6 +35,16 @@ describe('who may use the console (/api/admin)', () => {
     expect((await call(app, '/api/admin/me', { token: cast.tokens.operator })).body).toMatchObject({ operator: true, libraryIds: [] });
   });
 
+  it('lists the staff of their own library to staff, and everyone to an operator', async () => {
+    const byStaff = await call<{ roles: { libraryId: number | null; role: string }[] }>(app, '/api/admin/roles', { token: cast.tokens.staffA });
+    expect(byStaff.status).toBe(200);
+    expect(byStaff.body.roles.length).toBeGreaterThan(0);
+    expect(byStaff.body.roles.every((row) => row.role === 'staff' && row.libraryId === cast.libraryA.id)).toBe(true);
+    const byOperator = await call<{ roles: { role: string }[] }>(app, '/api/admin/roles', { token: cast.tokens.operator });
+    expect(byOperator.status).toBe(200);
+    expect(byOperator.body.roles.map((row) => row.role)).toContain('operator');
+  });
+
   it('refuses staff of library A the audit log of library B, and lets the operator read it', async () => {
     const other = await call(app, `/api/admin/audit?libraryId=${cast.libraryB.id}`, { token: cast.tokens.staffA });
     expect(other).toMatchObject({ status: 403, body: { message: 'You are not staff of this library.' } });
