@@ -39,8 +39,8 @@ async function openIssue(who: Reader, issueId: number, code?: string): Promise<s
   return readerCode;
 }
 
-async function readPage(code: string, issueId: number, page: number) {
-  const res = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issueId, page } });
+async function readPage(who: Reader, code: string, issueId: number, page: number) {
+  const res = await call(app, '/api/reader/progress', { method: 'PUT', token: who.token, body: { code, issue: issueId, page } });
   expect(res.status).toBe(200);
 }
 
@@ -134,7 +134,7 @@ describe('counting reading (COUNTER 5.1)', () => {
   it('counts one member reading 10 pages of an issue as 1 Total and 1 Unique request, and the pages as investigations', async () => {
     const [ada] = readers;
     const code = await openIssue(ada, titles.journal.issue);
-    for (let page = 1; page <= 10; page += 1) await readPage(code, titles.journal.issue, page);
+    for (let page = 1; page <= 10; page += 1) await readPage(ada, code, titles.journal.issue, page);
     expect(await countedRows(11)).toBe(11);
     const res = await report('TR_J1', thisMonth(), thisMonth());
     expect(res.status).toBe(200);
@@ -148,7 +148,7 @@ describe('counting reading (COUNTER 5.1)', () => {
     const [ada] = readers;
     const code = await openIssue(ada, titles.journal.issue);
     await openIssue(ada, titles.journal.issue, code);
-    await readPage(code, titles.journal.issue, 3);
+    await readPage(ada, code, titles.journal.issue, 3);
     expect(await countedRows(12)).toBe(11);
     const issueRows = () => app.db.select().from(usageEvents).where(eq(usageEvents.kind, 'issue'));
     expect(await issueRows()).toHaveLength(1);
@@ -267,7 +267,7 @@ describe('counting reading (COUNTER 5.1)', () => {
     await app.db.execute(sql`ALTER TABLE usage_events RENAME TO usage_events_away`);
     try {
       const code = await openIssue(readers[0], titles.journal.issue);
-      await readPage(code, titles.journal.issue, 5);
+      await readPage(readers[0], code, titles.journal.issue, 5);
       await openStory(readers[1], titles.journal);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(errors.mock.calls.filter(([message]) => String(message).startsWith('Usage counting failed'))).toHaveLength(1);

@@ -68,7 +68,7 @@ export const readerCodeRoutes: ServiceRoutes = {
         if (found.issue.isGold && body['Is Gold'] !== 1) throw new HttpError(403, 'This issue is in a gold title', { field: 'issue' });
         if (!found.visible) throw new HttpError(403, 'This issue is not available in your library', { field: 'issue' });
         const { issue } = found;
-        const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId });
+        const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId, sessionIssuedAt: claims.iat });
         // The reader opens next: its first page starts rendering now, while the new tab loads.
         warmPages(issue.issueId, [1]);
         return { status: 'success', code, expiresAt: expiresAt.toISOString() };
