@@ -3,6 +3,7 @@
 import { TEST_MEDIA_DIR, addPages } from './helpers/reader-factories';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { count, eq, sql } from 'drizzle-orm';
 import { KBART_COLUMNS, type CounterReport } from '@/lib/counter-report';
 import { issues, libraryStaff, usageEvents, usageSalts, usageSearches } from '@/server/db/schema';
@@ -511,5 +512,52 @@ describe('privacy: counting without keeping who read', () => {
     expect(old.lastClickAt).toBeNull();
     expect(today.lastClickAt).not.toBeNull();
     expect((await app.db.select().from(usageSalts)).map((salt) => salt.day)).toEqual([utcDay(new Date())]);
+  });
+});
+
+describe('absolute addresses in reports (SITE_URL, never the request’s Host)', () => {
+  /** A GET with the Host and X-Forwarded-Host an attacker would send (fetch will not set Host). */
+  function getAs(host: string, path: string, token = cast.tokens.staffA): Promise<string> {
+    const url = new URL(path, app.baseUrl);
+    return new Promise((resolve, reject) => {
+      const req = http.get(url, { headers: { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'https', authorization: `Bearer ${token}` } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(`${res.statusCode}\n${JSON.stringify(res.headers)}\n${body}`));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  const month = () => new Date().toISOString().slice(0, 7);
+  const exportPaths = () => [
+    ...['PR_P1', 'TR_J1', 'IR'].flatMap((id) => [
+      `/api/admin/libraries/${cast.libraryA.id}/reports/${id}?begin=${month()}&end=${month()}`,
+      `/api/admin/libraries/${cast.libraryA.id}/reports/${id}?begin=${month()}&end=${month()}&format=tsv`,
+    ]),
+    `/api/admin/libraries/${cast.libraryA.id}/kbart`,
+  ];
+
+  afterEach(() => {
+    delete process.env.SITE_URL;
+  });
+
+  it('never puts Host: evil.example in a COUNTER report or the KBART list; without SITE_URL they name the address the site listens on', async () => {
+    const answers = await Promise.all(exportPaths().map((path) => getAs('evil.example', path)));
+    for (const answer of answers) {
+      expect(answer.startsWith('200\n')).toBe(true);
+      expect(answer).not.toContain('evil.example');
+    }
+    // The KBART title_url and the reports' URI column are there, and point at the address the site listens on.
+    expect(answers.at(-1)).toContain(`\t${app.baseUrl}/magazine/`);
+    expect(answers.slice(0, -1).join('\n')).toContain(`\t${app.baseUrl}/magazine/`);
+  });
+
+  it('names SITE_URL when it is set, whatever the Host', async () => {
+    process.env.SITE_URL = 'https://reading.example.org/';
+    const kbart = await getAs('evil.example', `/api/admin/libraries/${cast.libraryA.id}/kbart`);
+    expect(kbart).toMatch(/\thttps:\/\/reading\.example\.org\/magazine\/\d+/);
+    expect(kbart).not.toContain('evil.example');
   });
 });
