@@ -1,7 +1,7 @@
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
+import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import type { Session } from '../auth/session';
 import { findIssue, type IssueDetails } from '../catalogue/titles';
+import { titleAgeRating } from '../catalogue/visibility';
 import { membershipIn } from '../user/queries';
 import { cachedLibrary, viewerOfLibrary } from '../viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';
@@ -66,7 +66,7 @@ export async function checkReaderAccess(args: {
   if (!membership || membership.expiresAt.getTime() <= Date.now()) return { ok: false, refusal: 'membership-expired' };
   const { library } = membership;
   const viewer = viewerOfLibrary(library, claims.userId);
-  const issue = await findIssue(viewer, effectiveAgeRating(args.ageRating, AGE_RATING_DEFAULT.reader, library.ageRate), args.issueId);
+  const issue = await findIssue(viewer, titleAgeRating(viewer, args.ageRating), args.issueId);
   if (!issue) return { ok: false, refusal: 'unavailable' };
   return { ok: true, grant: { claims, issue } };
 }
