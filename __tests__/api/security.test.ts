@@ -6,6 +6,7 @@ import { LIMITS } from '@/server/auth/limits';
 import { MESSAGES } from '@/server/http/errors';
 import { closeRedis } from '@/server/redis';
 import { rateLimits, revokedTokens } from '@/server/db/schema';
+import { rawRequest } from '../shared/raw-request';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { client, newEmail } from './helpers/accounts';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -237,22 +238,6 @@ describe('a magazine favourite call with a cookie session and the header', () =>
 });
 
 describe('methods and request targets the site does not serve (the site serverâ€™s guard, server/http/odd-requests.ts)', () => {
-  /** One request on a raw socket: fetch refuses TRACE and CONNECT and cannot send `OPTIONS *`. */
-  function raw(method: string, target: string): Promise<{ status: number; head: string; body: string }> {
-    const { port } = new URL(app.baseUrl);
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
-      let text = '';
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk: string) => (text += chunk));
-      socket.on('error', reject);
-      socket.on('end', () => {
-        const [head, ...body] = text.split('\r\n\r\n');
-        resolve({ status: Number(head.split(' ')[1]), head: head.toLowerCase(), body: body.join('\r\n\r\n') });
-      });
-    });
-  }
-
   const targets = ['/api/user/logout', '/api/catalogue/v1/magazine/1', '/api/reader/issue?code=x&issue=1', '/api/health'];
   const methods = ['TRACE', 'TRACK', 'CONNECT', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT'];
 
@@ -262,11 +247,12 @@ describe('methods and request targets the site does not serve (the site serverâ€
     // Every case is asked; what is wrong with each is named, so one failure shows them all.
     const problems: string[] = [];
     for (const [method, target] of cases) {
-      const answer = await raw(method, target);
+      const answer = await rawRequest(Number(new URL(app.baseUrl).port), method, target);
       const what = `${method} ${target} (${answer.status})`;
+      const head = Object.entries(answer.headers).map(([name, value]) => `${name}: ${value.toLowerCase()}`);
       if (![400, 405].includes(answer.status)) problems.push(`${what}: status`);
-      if (answer.status === 405 && !/\r\nallow: get, head/.test(answer.head)) problems.push(`${what}: no Allow`);
-      for (const header of wanted) if (!answer.head.includes(`\r\n${header}`)) problems.push(`${what}: no ${header}`);
+      if (answer.status === 405 && !/^get, head/.test(answer.headers.allow?.toLowerCase() ?? '')) problems.push(`${what}: no Allow`);
+      for (const header of wanted) if (!head.some((line) => line.startsWith(header))) problems.push(`${what}: no ${header}`);
       if ((JSON.parse(answer.body || '{}') as { status?: number }).status !== answer.status) problems.push(`${what}: body`);
     }
     expect(problems).toEqual([]);

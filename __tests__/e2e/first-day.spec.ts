@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/seed/content/libraries';
+import { rawRequest } from '../shared/raw-request';
 import { E2E_DATABASE_URL } from './database';
 import { SCALE_JWT_SECRET, startSite, type SiteInstance } from './site-instance';
 
@@ -56,24 +56,6 @@ test.describe('the header for a visitor (no library logo)', () => {
     });
   }
 });
-
-/** One request written on a raw socket (fetch refuses TRACE and cannot send `OPTIONS *`), and what came back. */
-function rawRequest(port: number, method: string, target: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head, ...rest] = text.split('\r\n\r\n');
-      const [statusLine, ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-    socket.setTimeout(15_000, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
-  });
-}
 
 test.describe('methods and targets the site does not serve', () => {
   const port = Number(process.env.E2E_PORT ?? 3100);
