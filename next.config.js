@@ -9,22 +9,12 @@ const sharedModules = fs.existsSync(modulesDir) && fs.lstatSync(modulesDir).isSy
 
 /**
  * Sent with every response (docs/architecture.md, "Security"): no type sniffing, the path never leaves the site in a Referer, none of
- * the powerful features the site does not use, and a window of its own (the reader tab opens from it, same origin).
+ * the powerful features the site does not use, and a window of its own (the reader tab opens from it, same origin:
+ * Cross-Origin-Opener-Policy same-origin-allow-popups, so a reader tab on READER_URL elsewhere still opens). The list
+ * is lib/fixed-security-headers.json, which the site server (scripts/site-server.ts) sends on the answers it makes itself.
  */
 /** @type {{ key: string, value: string }[]} */
-const FIXED_SECURITY_HEADERS = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  {
-    key: 'Permissions-Policy',
-    value:
-      'accelerometer=(), autoplay=(), camera=(), display-capture=(), encrypted-media=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), xr-spatial-tracking=()',
-  },
-  // same-origin-allow-popups: the reader opens in a new tab (same origin, or READER_URL elsewhere) and this page
-  // checks that the tab opened; a stricter value would cut that tab off when READER_URL is another site.
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-];
+const FIXED_SECURITY_HEADERS = require('./lib/fixed-security-headers.json');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

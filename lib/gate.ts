@@ -1,4 +1,4 @@
-import { isConsolePath, isLoginOrValidatePath, isOpenRoute, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
+import { isConsolePath, isLoginOrValidatePath, isOpenRoute, isReaderPath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
 
 /** What the gate knows about the visitor: from the verified token on the server, from storage on the client. */
 export interface GateSession {
@@ -26,8 +26,11 @@ export function decideGate(path: string, session: GateSession | null, nowSeconds
   return { action: 'allow' };
 }
 
-/** Which callback cookie remembers this path (SPEC §4): callbackUrl for open routes, cb for the rest. */
+/**
+ * Which callback cookie remembers this path (SPEC §4): callbackUrl for open routes, cb for the rest. A reader address
+ * carries a reader code, which no cookie keeps (the member opens the issue again from its page).
+ */
 export function callbackCookieFor(path: string): 'callbackUrl' | 'cb' | null {
-  if (isLoginOrValidatePath(path)) return null;
+  if (isLoginOrValidatePath(path) || isReaderPath(path)) return null;
   return isOpenRoute(path) ? 'callbackUrl' : 'cb';
 }

@@ -75,6 +75,12 @@ export function isDashboardPath(url: string): boolean {
   return path === '/dashboard' || path.startsWith('/dashboard/');
 }
 
+/** The hosted reader's addresses, which carry a reader code: /reader/{code}/{issue} and /q/temp/tpreader. */
+export function isReaderPath(url: string): boolean {
+  const path = pathOnly(url);
+  return path.startsWith('/reader/') || path === '/q/temp/tpreader';
+}
+
 export function isLoginOrValidatePath(url: string): boolean {
   const path = pathOnly(url);
   return path === '/login' || path.startsWith('/login/') || path === '/validate-user';

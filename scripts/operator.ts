@@ -4,12 +4,14 @@
  * npm run operator -- remove <email>     takes the role away
  *
  * Works on DATABASE_URL, else on the running site's embedded database, else on the embedded database started for
- * it (server/db/cli.ts), like `npm run import`. SITE_URL names the address in the link (default http://localhost:PORT).
+ * it (server/db/cli.ts), like `npm run import`. The link names SITE_URL, else the address the running site listens on
+ * (it records it under DATA_DIR), never a guess.
  */
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '../lib/email';
-import { databaseForCommand } from '../server/db/cli';
+import { databaseForCommand, runningSiteUrl } from '../server/db/cli';
 import { closeDb, getPool } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
+import { configuredSiteUrl } from '../server/http/origin';
 import { addOperator, removeOperator } from '../server/admin/operator-command';
 
 const USAGE = 'Usage: npm run operator -- add <email> | remove <email>';
@@ -29,10 +31,16 @@ async function main(): Promise<void> {
   try {
     await runMigrations(getPool());
     if (verb === 'add') {
-      const origin = process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`;
+      const origin = configuredSiteUrl() ?? runningSiteUrl();
+      if (!origin) {
+        console.error('No site is running on this DATA_DIR and SITE_URL is not set: start the site (npm start), or set SITE_URL to its address, then run this again.');
+        process.exitCode = 1;
+        return;
+      }
       const { created, link } = await addOperator(email, origin);
       console.log(`${email} is a site operator${created ? ' (new account)' : ''}.`);
       console.log(`One-time sign-in link (works once, for an hour):\n  ${link}`);
+      if (!configuredSiteUrl()) console.log(`(${origin} is where the site listens on this machine; set SITE_URL for its public address.)`);
     } else {
       const removed = await removeOperator(email);
       console.log(removed ? `${email} is no longer a site operator.` : `${email} was not a site operator: nothing changed.`);

@@ -45,8 +45,11 @@ async function main() {
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   // SITE_NODE_FLAGS: flags for the site's own node process that NODE_OPTIONS refuses (bench/profile's --cpu-prof).
   const nodeFlags = (process.env.SITE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const args = [...nodeFlags, nextBin, mode, ...process.argv.slice(3)];
-  const child = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
+  // Production runs the site server (Next.js behind the odd-method guard, scripts/site-server.ts); development, `next dev`.
+  const program = mode === 'start' ? ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'site-server.ts')] : [nextBin, 'dev'];
+  const args = [...nodeFlags, ...program, ...process.argv.slice(3)];
+  const env: NodeJS.ProcessEnv = mode === 'start' ? { ...process.env, NODE_ENV: 'production' as const } : process.env;
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env });
   const shutdown = (signal: NodeJS.Signals) => {
     if (child.exitCode === null) child.kill(signal);
   };

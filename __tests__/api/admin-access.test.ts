@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { decideGate } from '@/lib/gate';
 import { addOperator } from '@/server/admin/operator-command';
@@ -33,6 +38,16 @@ describe('who may use the console (/api/admin)', () => {
   it('tells staff and operators their roles', async () => {
     expect((await call(app, '/api/admin/me', { token: cast.tokens.staffA })).body).toMatchObject({ operator: false, libraryIds: [cast.libraryA.id] });
     expect((await call(app, '/api/admin/me', { token: cast.tokens.operator })).body).toMatchObject({ operator: true, libraryIds: [] });
+  });
+
+  it('lists the staff of their own library to staff, and everyone to an operator', async () => {
+    const byStaff = await call<{ roles: { libraryId: number | null; role: string }[] }>(app, '/api/admin/roles', { token: cast.tokens.staffA });
+    expect(byStaff.status).toBe(200);
+    expect(byStaff.body.roles.length).toBeGreaterThan(0);
+    expect(byStaff.body.roles.every((row) => row.role === 'staff' && row.libraryId === cast.libraryA.id)).toBe(true);
+    const byOperator = await call<{ roles: { role: string }[] }>(app, '/api/admin/roles', { token: cast.tokens.operator });
+    expect(byOperator.status).toBe(200);
+    expect(byOperator.body.roles.map((row) => row.role)).toContain('operator');
   });
 
   it('refuses staff of library A the audit log of library B, and lets the operator read it', async () => {
@@ -76,6 +91,34 @@ describe('who may use the console (/api/admin)', () => {
 });
 
 describe('npm run operator -- add <email>', () => {
+  /** The command as an operator runs it, on this test's database, with its own DATA_DIR. */
+  async function operatorCommand(dataDir: string, env: Record<string, string> = {}) {
+    const inherited: NodeJS.ProcessEnv = { ...process.env };
+    delete inherited.SITE_URL;
+    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'add', `op.${Date.now()}@example.test`], {
+      env: { ...inherited, DATA_DIR: dataDir, DATABASE_URL: process.env.DATABASE_URL, ...env },
+    }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    return { stdout: result.stdout, stderr: result.stderr, code: 'code' in result ? result.code : 0 };
+  }
+
+  it('prints the address the running site recorded, SITE_URL when set, and no guessed address when neither is known', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'operator-'));
+    try {
+      const none = await operatorCommand(dataDir);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('No site is running on this DATA_DIR and SITE_URL is not set');
+      expect(none.stdout).not.toContain('http');
+      // What scripts/site-server.ts writes when it listens (this test process stands in for the live site).
+      fs.writeFileSync(path.join(dataDir, 'site.json'), JSON.stringify({ url: 'http://127.0.0.1:4321', pid: process.pid }));
+      const running = await operatorCommand(dataDir);
+      expect(running.stdout).toMatch(/^ {2}http:\/\/127\.0\.0\.1:4321\/third-party-login\?randomtoken=/m);
+      const configured = await operatorCommand(dataDir, { SITE_URL: 'https://reading.example.org/' });
+      expect(configured.stdout).toMatch(/^ {2}https:\/\/reading\.example\.org\/third-party-login\?randomtoken=/m);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('grants the operator role and prints a one-time link that signs in and opens the console', async () => {
     const { link, created } = await addOperator('first.operator@example.test', 'http://localhost:3000');
     expect(created).toBe(true);

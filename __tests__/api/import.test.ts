@@ -173,10 +173,10 @@ describe('npm run import: a PDF becomes an issue', () => {
     ]);
     expect(res.body.pages[2].alt).toContain('A quixotrel was seen near the breakwater.');
     const src = `${app.baseUrl}${res.body.pages[1].src[1]}`;
-    const webp = await fetch(src, { headers: { accept: 'image/avif,image/webp,image/*' } });
+    const webp = await fetch(src, { headers: { accept: 'image/avif,image/webp,image/*', authorization: `Bearer ${member.token}` } });
     expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
     expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(1190);
-    const jpeg = await fetch(src, { headers: { accept: 'image/jpeg' } });
+    const jpeg = await fetch(src, { headers: { accept: 'image/jpeg', authorization: `Bearer ${member.token}` } });
     expect([jpeg.status, jpeg.headers.get('content-type'), jpeg.headers.get('vary')]).toEqual([200, 'image/jpeg', 'Accept']);
     expect(await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1190 });
   });

@@ -89,8 +89,11 @@ describe('the alternate /q/temp routes, as a library setting', () => {
   it('/q/temp/tpreader opens codes of a library with the setting, and refuses them without it', async () => {
     const code = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', { token: reader.token, body: readerCodeBody(reader.id, cast.libraryA.id, title.issue) });
     expect(code.status).toBe(200);
-    const open = () => tempReaderPage(context(`/q/temp/tpreader?code=${encodeURIComponent(code.body.code)}&issue=${title.issue}`));
+    const address = `/q/temp/tpreader?code=${encodeURIComponent(code.body.code)}&issue=${title.issue}`;
+    const open = () => tempReaderPage(context(address, {}, reader.token));
     expect(props(await open())).toMatchObject({ screen: 'refused', refusal: 'foreign-code' });
+    // The code alone opens nothing: without the member's session, sign in first.
+    expect(await tempReaderPage(context(address))).toEqual({ redirect: { destination: '/login', permanent: false } });
     expect((await settings(cast.libraryA.id, { tempRoutes: true })).status).toBe(200);
     expect(props(await open())).toMatchObject({ screen: 'reader' });
     expect((await settings(cast.libraryA.id, { tempRoutes: false })).status).toBe(200);

@@ -86,10 +86,10 @@ describe('media on S3-compatible storage (S3_BUCKET set)', () => {
     const res = await call<{ pages: { pageNo: number; src: string[] }[] }>(app, `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`, { token: member.token });
     expect(res.status).toBe(200);
     const src = `${app.baseUrl}${res.body.pages[1].src[1]}`;
-    const webp = await fetch(src, { headers: { accept: 'image/avif,image/webp,image/*' } });
+    const webp = await fetch(src, { headers: { accept: 'image/avif,image/webp,image/*', authorization: `Bearer ${member.token}` } });
     expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
     expect(Buffer.from(await webp.arrayBuffer()).equals(await objectBytes(`pages/${issueId}/2/view/2.webp`))).toBe(true);
-    const jpeg = await fetch(src, { headers: { accept: 'image/jpeg' } });
+    const jpeg = await fetch(src, { headers: { accept: 'image/jpeg', authorization: `Bearer ${member.token}` } });
     expect([jpeg.status, jpeg.headers.get('content-type'), jpeg.headers.get('vary')]).toEqual([200, 'image/jpeg', 'Accept']);
     expect(Buffer.from(await jpeg.arrayBuffer()).equals(await objectBytes(`pages/${issueId}/2/view/2.jpg`))).toBe(true);
   });

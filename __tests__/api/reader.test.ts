@@ -62,8 +62,9 @@ const progressRows = () => app.db.select().from(readingProgress).orderBy(reading
 const readerIssue = (code: string, issueId: number, token?: string) =>
   call<ReaderIssueBody>(app, `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`, { token });
 
-async function image(url: string) {
-  const response = await fetch(`${app.baseUrl}${url}`);
+/** A page image as the reader's <img> asks for it: with the member's session (a bearer token here, the cookie in a browser). */
+async function image(url: string, token: string | null = member.token) {
+  const response = await fetch(`${app.baseUrl}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -111,9 +112,10 @@ describe('GET /api/reader/issue (what a code opens)', () => {
     for (const src of page5.src) expect(src).toMatch(/^\/api\/reader\/page\/[^/]+\/p5x[123]-[A-Za-z0-9_-]{22}$/);
   });
 
-  it('works with the code alone (a reader on another address has no session)', async () => {
+  it('opens for another live session of the same member', async () => {
     const code = await codeFor(member, issue.travel);
-    expect((await readerIssue(code, issue.travel)).status).toBe(200);
+    const secondSession = await tokenFor({ id: member.id }, member.library, inDays(30));
+    expect((await readerIssue(code, issue.travel, secondSession)).status).toBe(200);
   });
 
   it('refuses (403) a code for another issue, another member’s code, and another library’s member', async () => {
@@ -135,7 +137,7 @@ describe('GET /api/reader/issue (what a code opens)', () => {
     const tampered = [header, Buffer.from(JSON.stringify({ ...claims, issue: issue.other })).toString('base64url'), signature].join('.');
     const foreignKey = await forgeCode({ userId: member.id, libraryId: member.library, issueId: issue.travel, exp: Math.floor(Date.now() / 1000) + 600 }, 'another-secret-that-is-long-enough-for-hs256');
     for (const code of [expired, tampered, foreignKey, 'not-a-code']) {
-      const res = await readerIssue(code, issue.travel);
+      const res = await readerIssue(code, issue.travel, member.token);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('This reading link has expired or is not valid');
     }
@@ -144,7 +146,7 @@ describe('GET /api/reader/issue (what a code opens)', () => {
   it('refuses a member whose membership has expired since the code was issued', async () => {
     const code = await codeFor(lapsing, issue.travel);
     await app.db.update(memberships).set({ expiresAt: inDays(-0.001) }).where(eq(memberships.userId, lapsing.id));
-    const res = await readerIssue(code, issue.travel);
+    const res = await readerIssue(code, issue.travel, lapsing.token);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Your subscription has expired');
   });
@@ -158,7 +160,7 @@ describe('GET /api/reader/issue (what a code opens)', () => {
       expect(res.body).toMatchObject({ field: 'issue', message: 'This issue is not available in your library' });
     }
     // The teen issue opens for a member whose library has no age limit.
-    expect((await readerIssue(await codeFor(member, issue.teen), issue.teen)).status).toBe(200);
+    expect((await readerIssue(await codeFor(member, issue.teen), issue.teen, member.token)).status).toBe(200);
   });
 
   it('answers 400 naming the field for a missing code or a bad issue id', async () => {
@@ -183,7 +185,7 @@ describe('GET /api/reader/page/{code}/{token} (page images)', () => {
 
   it('renders the page on first request, caches it on disk at 1x/2x/3x, and marks it immutable', async () => {
     const code = await codeFor(member, issue.travel);
-    const { body } = await readerIssue(code, issue.travel);
+    const { body } = await readerIssue(code, issue.travel, member.token);
     const first = await image(body.pages[0].src[0]);
     expect(first.status).toBe(200);
     expect(first.type).toBe('image/jpeg');
@@ -200,7 +202,7 @@ describe('GET /api/reader/page/{code}/{token} (page images)', () => {
 
   it('answers 403 without a code, with an expired or altered code, or with a token made for another code, page or scale', async () => {
     const code = await codeFor(member, issue.travel);
-    const { body } = await readerIssue(code, issue.travel);
+    const { body } = await readerIssue(code, issue.travel, member.token);
     const src = body.pages[2].src[0];
     const token = src.split('/').pop()!;
     const expired = await forgeCode({ userId: member.id, libraryId: member.library, issueId: issue.travel, exp: Math.floor(Date.now() / 1000) - 60 });
@@ -220,6 +222,70 @@ describe('GET /api/reader/page/{code}/{token} (page images)', () => {
   });
 });
 
+describe('a reader code is no bearer link: replayed without the session that asked for it', () => {
+  /** A member of their own, so ending their sessions touches no other test. */
+  async function freshReader(): Promise<Member> {
+    const user = await createUser(app.db);
+    const library = member.library;
+    await addMembership(app.db, user.id, library, inDays(30));
+    return { id: user.id, library, token: await tokenFor(user, library, inDays(30)) };
+  }
+
+  /** The issue and one page image, as a replay asks for them; neither may answer. */
+  async function replay(code: string, src: string, token: string | null) {
+    const opened = await readerIssue(code, issue.travel, token ?? undefined);
+    const page = await image(src, token);
+    return { issue: opened.status, issueBody: opened.body, page: page.status, pageType: page.type };
+  }
+
+  it('answers 401 with no session at all, and no page image', async () => {
+    const reader = await freshReader();
+    const code = await codeFor(reader, issue.travel);
+    const { body } = await readerIssue(code, issue.travel, reader.token);
+    const src = body.pages[1].src[0];
+    expect((await image(src, reader.token)).status).toBe(200);
+    const anonymous = await replay(code, src, null);
+    expect(anonymous).toMatchObject({ issue: 401, page: 401, issueBody: { message: 'Sign in to continue' } });
+    expect(anonymous.issueBody.pages).toBeUndefined();
+    expect(anonymous.pageType).not.toMatch(/^image\//);
+    // Nor does the progress call take the code alone.
+    expect((await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.travel, page: 2 } })).status).toBe(401);
+  });
+
+  it('answers 401 after the member logs out', async () => {
+    const reader = await freshReader();
+    const code = await codeFor(reader, issue.travel);
+    const { body } = await readerIssue(code, issue.travel, reader.token);
+    const src = body.pages[0].src[0];
+    expect((await call(app, '/api/user/logout', { method: 'POST', token: reader.token })).status).toBe(200);
+    expect(await replay(code, src, reader.token)).toMatchObject({ issue: 401, page: 401 });
+    expect(await replay(code, src, null)).toMatchObject({ issue: 401, page: 401 });
+  });
+
+  it('is refused after a password change, even with the session the change gave', async () => {
+    const reader = await freshReader();
+    const code = await codeFor(reader, issue.travel);
+    const { body } = await readerIssue(code, issue.travel, reader.token);
+    const src = body.pages[0].src[0];
+    const changed = await call<{ jwtoken: string }>(app, '/api/user/managePass', { token: reader.token, body: { password: 'a quiet reading room by the river' } });
+    expect(changed.status).toBe(200);
+    // The old session is over (401); the new one is the member's, but the code was asked for by the old one (403).
+    expect(await replay(code, src, reader.token)).toMatchObject({ issue: 401, page: 401 });
+    const afterwards = await replay(code, src, changed.body.jwtoken);
+    expect(afterwards).toMatchObject({ issue: 403, page: 403, issueBody: { message: 'This reading link has expired or is not valid' } });
+    expect(afterwards.pageType).not.toMatch(/^image\//);
+    // A code the new session asks for opens as before.
+    const fresh = await codeFor({ ...reader, token: changed.body.jwtoken }, issue.travel);
+    expect((await readerIssue(fresh, issue.travel, changed.body.jwtoken)).status).toBe(200);
+  });
+
+  it('refuses another member’s session the page images of a code (403)', async () => {
+    const code = await codeFor(member, issue.travel);
+    const { body } = await readerIssue(code, issue.travel, member.token);
+    expect((await image(body.pages[0].src[0], other.token)).status).toBe(403);
+  });
+});
+
 describe('PUT /api/reader/progress (resume where the member stopped)', () => {
   afterEach(async () => {
     delete process.env.CACHE_SECONDS;
@@ -230,32 +296,32 @@ describe('PUT /api/reader/progress (resume where the member stopped)', () => {
     // The one cache keeps the answer (as in production): saving a page must drop what was kept.
     process.env.CACHE_SECONDS = '30';
     const code = await codeFor(member, issue.other);
-    expect((await readerIssue(code, issue.other)).body.lastPage).toBeNull();
-    const saved = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 7 } });
+    expect((await readerIssue(code, issue.other, member.token)).body.lastPage).toBeNull();
+    const saved = await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code, issue: issue.other, page: 7 } });
     expect(saved).toMatchObject({ status: 200, body: { status: 'success', page: 7 } });
-    await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 9 } });
-    const again = await readerIssue(await codeFor(member, issue.other), issue.other);
+    await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code, issue: issue.other, page: 9 } });
+    const again = await readerIssue(await codeFor(member, issue.other), issue.other, member.token);
     expect(again.body.lastPage).toBe(9);
-    await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 3 } });
-    expect((await readerIssue(code, issue.other)).body.lastPage).toBe(3);
+    await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code, issue: issue.other, page: 3 } });
+    expect((await readerIssue(code, issue.other, member.token)).body.lastPage).toBe(3);
     // Another member's progress is their own.
-    expect((await readerIssue(await codeFor(other, issue.other), issue.other)).body.lastPage).toBeNull();
+    expect((await readerIssue(await codeFor(other, issue.other), issue.other, other.token)).body.lastPage).toBeNull();
   });
 
   it('refuses a bad code (403), a code for another issue (403) and a page beyond the issue (400 naming page), saving nothing', async () => {
     const code = await codeFor(member, issue.other);
-    expect((await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 4 } })).status).toBe(200);
+    expect((await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code, issue: issue.other, page: 4 } })).status).toBe(200);
     const before = await progressRows();
     expect(before).toContainEqual(expect.objectContaining({ userId: member.id, issueId: issue.other, page: 4 }));
 
-    const bad = await call(app, '/api/reader/progress', { method: 'PUT', body: { code: 'nope', issue: issue.other, page: 2 } });
+    const bad = await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code: 'nope', issue: issue.other, page: 2 } });
     expect(bad.status).toBe(403);
     expect(bad.body).toMatchObject({ field: 'code', message: 'This reading link has expired or is not valid' });
     const travelCode = await codeFor(member, issue.travel);
-    const foreign = await call(app, '/api/reader/progress', { method: 'PUT', body: { code: travelCode, issue: issue.other, page: 2 } });
+    const foreign = await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code: travelCode, issue: issue.other, page: 2 } });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toMatchObject({ field: 'code', message: 'This reading link belongs to another reader or another issue' });
-    const beyond = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issue.other, page: 13 } });
+    const beyond = await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code, issue: issue.other, page: 13 } });
     expect(beyond).toMatchObject({ status: 400, body: { field: 'page' } });
 
     // No row added, none moved to another page (the saved page 4 stands), none even touched.

@@ -176,7 +176,9 @@ describe('magazine search', () => {
     expect(adult.body.hits).toEqual([]);
     const narrowed = await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=marzipan&age_rating=5', { token: member });
     expect(narrowed.body.hits).toEqual([]);
-    const allowed = await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=marzipan', { token: member });
+    // With no rating asked for, titles are shown at the reader's default (5): the reader would refuse this one.
+    expect((await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=marzipan', { token: member })).body.hits).toEqual([]);
+    const allowed = await call<MagazineSearch>(app, '/api/catalogue/magazine-search?q=marzipan&age_rating=9', { token: member });
     expect(allowed.body.hits.map((h) => h.magName)).toEqual(['Marzipan After Dark']);
   });
 
@@ -214,7 +216,8 @@ describe('search_list (words inside every issue)', () => {
   });
 
   it('ranks the issue where the word is printed most above the others, and shows visible issues only', async () => {
-    const res = await call<IssueSearch>(app, '/api/catalogue/search_list?q=quokka', { token: member });
+    // An adult member (ageRating 9): the over-age title shows too.
+    const res = await call<IssueSearch>(app, '/api/catalogue/search_list?q=quokka&age_rating=9', { token: member });
     expect(res.body.hits.slice(0, 2).map((h) => h.issue.iss_id)).toEqual([ids.olderIssue, ids.geographicIssue]);
     const magazines = res.body.hits.map((h) => h.magDetails.magName);
     expect(magazines).toContain('Journal of Lighthouse Studies');
@@ -303,7 +306,7 @@ describe('magazine-libaray (the overlay before anything is typed)', () => {
   };
 
   it('answers popular categories and languages with counts, popular magazines and journals, and a page of titles', async () => {
-    const res = await call<Catalogue>(app, '/api/catalogue/magazine-libaray?query=&page=0&aggsCount=40&lang=&libID=1', { token: member });
+    const res = await call<Catalogue>(app, '/api/catalogue/magazine-libaray?query=&page=0&aggsCount=40&lang=&libID=1&age_rating=9', { token: member });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
     expect(res.body.popularCat).toEqual([
@@ -329,7 +332,7 @@ describe('magazine-libaray (the overlay before anything is typed)', () => {
     expect(spanish.body.magazines.hits.map((m) => m.magName)).toEqual(['Viajes y Caminos']);
     // The language facet ignores its own filter, so the other languages can still be chosen.
     expect(spanish.body.popularLang.map((l) => l.lang_code)).toEqual(['en', 'es']);
-    const science = await call<Catalogue>(app, `/api/catalogue/magazine-libaray?query=&cat=${SCIENCE}`, { token: member });
+    const science = await call<Catalogue>(app, `/api/catalogue/magazine-libaray?query=&cat=${SCIENCE}&age_rating=9`, { token: member });
     expect(science.body.magazines.hits.map((m) => m.magName)).toEqual(['Science Weekly', 'Marzipan After Dark']);
     const schoolView = await call<Catalogue>(app, '/api/catalogue/magazine-libaray?query=', { token: school });
     expect(schoolView.body.popularCat.map((c) => c.category_id)).toEqual([SCIENCE]);
@@ -483,29 +486,37 @@ describe('search answers in the cache (CACHE_SECONDS)', () => {
 });
 
 describe('hit counts stay honest past the bound', () => {
-  it('counts matching issues exactly up to 200, then gives the estimate and says so with exhaustiveNbHits false', async () => {
+  it('counts matching issues exactly up to 1,000, then gives the estimate and says so, never promising an empty page', async () => {
     const { db } = app;
     await createCategory(db, { id: 33, name: 'Geography' });
     const atlas = await createMagazine(db, { name: 'Meridian Atlas', categoryId: 33, ageRating: 2 });
-    const issueRows = Array.from({ length: 210 }, (_, i) => ({
+    const issueRows = Array.from({ length: 1_005 }, (_, i) => ({
       id: 8_000_000 + i,
       magazineId: atlas.magazine.id,
       name: `Edition ${i}`,
-      issueDate: `20${10 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
+      issueDate: `${1900 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`,
       pageCount: 1,
       coverPath: `covers/${8_000_000 + i}`,
       coverWidth: 200,
       coverHeight: 260,
     }));
     await db.insert(issues).values(issueRows);
-    await db.insert(issuePages).values(issueRows.map((issue) => ({ issueId: issue.id, pageNo: 1, imagePath: 'p', width: 1, height: 1, text: 'Longitude and the meridian line.' })));
-    const res = await call<IssueSearch & { exhaustiveNbHits: boolean }>(app, '/api/catalogue/search_list?q=meridian', { token: member });
-    expect(res.status).toBe(200);
-    expect(res.body.exhaustiveNbHits).toBe(false);
-    expect(res.body.nbHits).toBeGreaterThan(200);
-    expect(res.body.nbPages).toBe(Math.ceil(res.body.nbHits / 10));
-    expect(res.body.hits).toHaveLength(10);
-    const few = await call<IssueSearch & { exhaustiveNbHits: boolean }>(app, '/api/catalogue/search_list?q=quokka', { token: member });
+    // 'longitude' on exactly 1,000 of them, 'meridian' on all 1,005.
+    await db
+      .insert(issuePages)
+      .values(issueRows.map((issue, i) => ({ issueId: issue.id, pageNo: 1, imagePath: 'p', width: 1, height: 1, text: i < 1_000 ? 'Longitude and the meridian line.' : 'The meridian line.' })));
+    type Counted = IssueSearch & { exhaustiveNbHits: boolean };
+    const exact = await call<Counted>(app, '/api/catalogue/search_list?q=longitude', { token: member });
+    expect(exact.body).toEqual(expect.objectContaining({ nbHits: 1_000, nbPages: 100, exhaustiveNbHits: true }));
+    expect((await call<Counted>(app, '/api/catalogue/search_list?q=longitude&page=99', { token: member })).body.hits).toHaveLength(10);
+    const past = await call<Counted>(app, '/api/catalogue/search_list?q=meridian', { token: member });
+    expect(past.status).toBe(200);
+    expect(past.body.exhaustiveNbHits).toBe(false);
+    expect(past.body.nbHits).toBeGreaterThan(1_000);
+    // Pages are promised only as far as the counted issues reach: the last one promised has hits.
+    expect(past.body.nbPages).toBeLessThanOrEqual(101);
+    expect((await call<Counted>(app, `/api/catalogue/search_list?q=meridian&page=${past.body.nbPages - 1}`, { token: member })).body.hits.length).toBeGreaterThan(0);
+    const few = await call<Counted>(app, '/api/catalogue/search_list?q=quokka&age_rating=9', { token: member });
     expect(few.body).toEqual(expect.objectContaining({ nbHits: 4, exhaustiveNbHits: true }));
   });
 });

@@ -6,6 +6,7 @@ import { LIMITS } from '@/server/auth/limits';
 import { MESSAGES } from '@/server/http/errors';
 import { closeRedis } from '@/server/redis';
 import { rateLimits, revokedTokens } from '@/server/db/schema';
+import { rawRequest } from '../shared/raw-request';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { client, newEmail } from './helpers/accounts';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -233,5 +234,28 @@ describe('a magazine favourite call with a cookie session and the header', () =>
     expect((await call(app, '/api/user/addmy_fav', { body: { uid: login.body.uid, mid: magazine.id }, headers })).body.status).toBe('success');
     const list = await call<{ msg: Array<{ mid: { values: number[] } }> }>(app, '/api/user/getMyFav', { body: { uid: login.body.uid }, headers });
     expect(list.body.msg[0].mid.values).toEqual([magazine.id]);
+  });
+});
+
+describe('methods and request targets the site does not serve (the site server’s guard, server/http/odd-requests.ts)', () => {
+  const targets = ['/api/user/logout', '/api/catalogue/v1/magazine/1', '/api/reader/issue?code=x&issue=1', '/api/health'];
+  const methods = ['TRACE', 'TRACK', 'CONNECT', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT'];
+
+  it('answers 405 with Allow (or 400) and the security headers, never a 5xx', async () => {
+    const cases = [...targets.flatMap((target) => methods.map((method) => [method, target])), ['OPTIONS', '*'], ['TRACE', '*'], ['GET', 'http://evil.example/api/health']];
+    const wanted = ['x-content-type-options: nosniff', 'x-frame-options: deny', 'referrer-policy: strict-origin-when-cross-origin', 'x-robots-tag: noindex,nofollow', "content-security-policy: default-src 'none'", 'permissions-policy: '];
+    // Every case is asked; what is wrong with each is named, so one failure shows them all.
+    const problems: string[] = [];
+    for (const [method, target] of cases) {
+      const answer = await rawRequest(Number(new URL(app.baseUrl).port), method, target);
+      const what = `${method} ${target} (${answer.status})`;
+      const head = Object.entries(answer.headers).map(([name, value]) => `${name}: ${value.toLowerCase()}`);
+      if (![400, 405].includes(answer.status)) problems.push(`${what}: status`);
+      if (answer.status === 405 && !/^get, head/.test(answer.headers.allow?.toLowerCase() ?? '')) problems.push(`${what}: no Allow`);
+      for (const header of wanted) if (!head.some((line) => line.startsWith(header))) problems.push(`${what}: no ${header}`);
+      if ((JSON.parse(answer.body || '{}') as { status?: number }).status !== answer.status) problems.push(`${what}: body`);
+    }
+    expect(problems).toEqual([]);
+    expect(cases.length).toBeGreaterThan(50);
   });
 });

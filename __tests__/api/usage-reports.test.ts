@@ -3,6 +3,7 @@
 import { TEST_MEDIA_DIR, addPages } from './helpers/reader-factories';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { count, eq, sql } from 'drizzle-orm';
 import { KBART_COLUMNS, type CounterReport } from '@/lib/counter-report';
 import { issues, libraryStaff, usageEvents, usageSalts, usageSearches } from '@/server/db/schema';
@@ -44,8 +45,8 @@ async function openIssue(who: Reader, issueId: number, code?: string): Promise<s
   return readerCode;
 }
 
-async function readPage(code: string, issueId: number, page: number) {
-  const res = await call(app, '/api/reader/progress', { method: 'PUT', body: { code, issue: issueId, page } });
+async function readPage(who: Reader, code: string, issueId: number, page: number) {
+  const res = await call(app, '/api/reader/progress', { method: 'PUT', token: who.token, body: { code, issue: issueId, page } });
   expect(res.status).toBe(200);
 }
 
@@ -153,7 +154,7 @@ describe('counting reading (COUNTER 5.1)', () => {
   it('counts one member reading 10 pages of an issue as 1 Total and 1 Unique request, and the pages as investigations', async () => {
     const [ada] = readers;
     const code = await openIssue(ada, titles.journal.issue);
-    for (let page = 1; page <= 10; page += 1) await readPage(code, titles.journal.issue, page);
+    for (let page = 1; page <= 10; page += 1) await readPage(ada, code, titles.journal.issue, page);
     expect(await countedRows(11)).toBe(11);
     const res = await report('TR_J1', thisMonth(), thisMonth());
     expect(res.status).toBe(200);
@@ -167,7 +168,7 @@ describe('counting reading (COUNTER 5.1)', () => {
     const [ada] = readers;
     const code = await openIssue(ada, titles.journal.issue);
     await openIssue(ada, titles.journal.issue, code);
-    await readPage(code, titles.journal.issue, 3);
+    await readPage(ada, code, titles.journal.issue, 3);
     expect(await countedRows(12)).toBe(11);
     const issueRows = () => app.db.select().from(usageEvents).where(eq(usageEvents.kind, 'issue'));
     expect(await issueRows()).toHaveLength(1);
@@ -286,7 +287,7 @@ describe('counting reading (COUNTER 5.1)', () => {
     await app.db.execute(sql`ALTER TABLE usage_events RENAME TO usage_events_away`);
     try {
       const code = await openIssue(readers[0], titles.journal.issue);
-      await readPage(code, titles.journal.issue, 5);
+      await readPage(readers[0], code, titles.journal.issue, 5);
       await openStory(readers[1], titles.journal);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(errors.mock.calls.filter(([message]) => String(message).startsWith('Usage counting failed'))).toHaveLength(1);
@@ -531,5 +532,52 @@ describe('privacy: counting without keeping who read', () => {
     expect(old.lastClickAt).toBeNull();
     expect(today.lastClickAt).not.toBeNull();
     expect((await app.db.select().from(usageSalts)).map((salt) => salt.day)).toEqual([utcDay(new Date())]);
+  });
+});
+
+describe('absolute addresses in reports (SITE_URL, never the request’s Host)', () => {
+  /** A GET with the Host and X-Forwarded-Host an attacker would send (fetch will not set Host). */
+  function getAs(host: string, path: string, token = cast.tokens.staffA): Promise<string> {
+    const url = new URL(path, app.baseUrl);
+    return new Promise((resolve, reject) => {
+      const req = http.get(url, { headers: { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'https', authorization: `Bearer ${token}` } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(`${res.statusCode}\n${JSON.stringify(res.headers)}\n${body}`));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  const month = () => new Date().toISOString().slice(0, 7);
+  const exportPaths = () => [
+    ...['PR_P1', 'TR_J1', 'IR'].flatMap((id) => [
+      `/api/admin/libraries/${cast.libraryA.id}/reports/${id}?begin=${month()}&end=${month()}`,
+      `/api/admin/libraries/${cast.libraryA.id}/reports/${id}?begin=${month()}&end=${month()}&format=tsv`,
+    ]),
+    `/api/admin/libraries/${cast.libraryA.id}/kbart`,
+  ];
+
+  afterEach(() => {
+    delete process.env.SITE_URL;
+  });
+
+  it('never puts Host: evil.example in a COUNTER report or the KBART list; without SITE_URL they name the address the site listens on', async () => {
+    const answers = await Promise.all(exportPaths().map((path) => getAs('evil.example', path)));
+    for (const answer of answers) {
+      expect(answer.startsWith('200\n')).toBe(true);
+      expect(answer).not.toContain('evil.example');
+    }
+    // The KBART title_url and the reports' URI column are there, and point at the address the site listens on.
+    expect(answers.at(-1)).toContain(`\t${app.baseUrl}/magazine/`);
+    expect(answers.slice(0, -1).join('\n')).toContain(`\t${app.baseUrl}/magazine/`);
+  });
+
+  it('names SITE_URL when it is set, whatever the Host', async () => {
+    process.env.SITE_URL = 'https://reading.example.org/';
+    const kbart = await getAs('evil.example', `/api/admin/libraries/${cast.libraryA.id}/kbart`);
+    expect(kbart).toMatch(/\thttps:\/\/reading\.example\.org\/magazine\/\d+/);
+    expect(kbart).not.toContain('evil.example');
   });
 });

@@ -6,8 +6,9 @@ import { Pool } from 'pg';
 import { runMigrations } from '@/server/db/migrate';
 
 /**
- * One more instance of the production build (`next start`, the build the e2e run already made), on its own port and
- * environment: its own database, media storage, Redis. The scale specs start their own, beside the e2e server.
+ * One more instance of the production build (the site server `npm start` runs, scripts/site-server.ts, on the build
+ * the e2e run already made), on its own port and environment: its own database, media storage, Redis. The scale specs
+ * start their own, beside the e2e server.
  */
 export interface SiteInstance {
   url: string;
@@ -28,9 +29,9 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
 }
 
 export async function startSite(port: number, env: Record<string, string>): Promise<SiteInstance> {
-  const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const server = path.join(process.cwd(), 'scripts', 'site-server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-${port}-`));
-  const child: ChildProcess = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', server, '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media'), JWT_SECRET: SCALE_JWT_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

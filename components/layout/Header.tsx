@@ -11,8 +11,11 @@ export type { HeaderLink } from './types';
 export interface HeaderProps {
   /** The five primary links (Home, Magazines, Journals, Newspapers, Stories). */
   links: HeaderLink[];
-  /** Library or product logo; `href` is '/' or, in hide-profile mode, '/q/temp/magazines/21'. */
-  logo: { src: string; alt: string; href: string };
+  /**
+   * Library or product logo; `href` is '/' or, in hide-profile mode, '/q/temp/magazines/21'. With `name`, the image
+   * is only a mark and the name is set as text beside it (text reflows; a name drawn inside an image gets cut).
+   */
+  logo: { src: string; alt: string; href: string; name?: string };
   /** Marks the matching link with aria-current="page". */
   activePath: string;
   /** When false the profile control is a link to /login. */
@@ -49,7 +52,13 @@ export function Header({
           </IconButton>
           <a className="logo-link" href={logo.href}>
             {/* eslint-disable-next-line @next/next/no-img-element -- library logos come from any host, at any size */}
-            <img src={logo.src} alt={logo.alt} height={40} decoding="async" />
+            <img className={logo.name ? 'logo-mark' : undefined} src={logo.src} alt={logo.alt} height={40} decoding="async" />
+            {logo.name ? (
+              <span className="product-name">
+                {logo.name}
+                <span className="visually-hidden"> home</span>
+              </span>
+            ) : null}
           </a>
         </div>
 
@@ -125,6 +134,7 @@ const Bar = styled.header`
     min-width: 0;
     min-height: ${theme.sizes.tapTarget};
     border-radius: ${theme.radii.sm};
+    text-decoration: none;
 
     img {
       width: auto;
@@ -143,6 +153,32 @@ const Bar = styled.header`
       img {
         max-width: 200px;
       }
+    }
+
+    .logo-mark {
+      flex: none;
+      width: 40px;
+    }
+  }
+
+  :where(.product-name) {
+    flex: none;
+    margin-left: ${theme.spacing.sm};
+    color: ${theme.colors.text};
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.bold};
+    line-height: ${theme.lineHeights.tight};
+    white-space: nowrap;
+  }
+
+  /* Below 360 px the name alone carries the link, so it never has to be cut. */
+  @media (max-width: 359.98px) {
+    :where(.logo-mark) {
+      display: none;
+    }
+
+    :where(.product-name) {
+      margin-left: 0;
     }
   }
 

@@ -2,6 +2,7 @@ import Head from 'next/head';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { ChevronLeftIcon, ChevronRightIcon, PagesIcon, ZoomIcon } from '@/components/ui/icons';
+import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
 import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp } from '@/lib/reader';
 import { matchBoxes } from '@/lib/text-layer';
 import type { ReaderIssue } from '@/server/reader/access';
@@ -24,6 +25,12 @@ interface ReaderScreenProps {
 
 /** 'page': the whole page (or spread) as large as the screen allows; 'width': as wide as the screen, scrolling. */
 type Fit = 'page' | 'width';
+
+/** The XSRF token the session's cookie call needs (the code opens pages only together with the member's session). */
+function xsrfToken(): string {
+  const entry = document.cookie.split('; ').find((pair) => pair.startsWith(`${COOKIE.xsrf}=`));
+  return entry ? decodeURIComponent(entry.slice(COOKIE.xsrf.length + 1)) : '';
+}
 
 const MAX_ZOOM = 4;
 const SWIPE_PX = 50;
@@ -280,7 +287,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
     const timer = window.setTimeout(() => {
       void fetch('/api/reader/progress', {
         method: 'PUT',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [XSRF_HEADER]: xsrfToken() },
         body: JSON.stringify({ code, issue: issue.issueId, page: spread[spread.length - 1] }),
         keepalive: true,
       }).catch(() => undefined);

@@ -15,7 +15,8 @@ const SearchOverlay = dynamic(() => import('@/components/search/SearchOverlay').
 // The drawer renders nothing until the hamburger opens it, so its code (and its focus trap) loads then.
 const Sidebar = dynamic(() => import('@/components/layout/Sidebar').then((module) => module.Sidebar), { ssr: false });
 
-const PRODUCT_LOGO = { src: '/logo.svg', alt: 'Library Reader home' };
+// The name is text beside the mark (Header), never drawn inside the image, so no width or font cuts it.
+const PRODUCT_LOGO = { src: '/logo-mark.svg', alt: '', name: 'Library Reader' };
 const DEFAULT_HELP_EMAIL = process.env.NEXT_PUBLIC_HELP_EMAIL || 'help@library-reader.example';
 
 /** The header, sidebar and main area every screen sits in, wired to the session. */

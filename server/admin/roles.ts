@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { defaultGuestLibraryId } from '../config';
 import { getDb } from '../db/client';
 import { libraries, libraryStaff, partnerLinks, siteOperators, users } from '../db/schema';
@@ -33,7 +33,7 @@ export async function listRoles(libraryIds: number[] | null): Promise<RoleRow[]>
     .select({ userId: users.id, email: users.email, name, libraryId: libraryStaff.libraryId })
     .from(libraryStaff)
     .innerJoin(users, eq(users.id, libraryStaff.userId))
-    .where(libraryIds ? sql`${libraryStaff.libraryId} = any(${libraryIds})` : undefined)
+    .where(libraryIds ? inArray(libraryStaff.libraryId, libraryIds) : undefined)
     .orderBy(asc(libraryStaff.libraryId), asc(users.email));
   return [
     ...operators.map((row) => ({ ...row, role: 'operator' as const, libraryId: null })),

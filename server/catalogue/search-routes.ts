@@ -61,7 +61,8 @@ export const searchRoutes: ServiceRoutes = {
           viewer,
           query: query.q,
           page: query.p,
-          ageRating: query.age_rating,
+          // The call's age_rating, else the member's ageRating cookie, as the reader code call and the reader read it.
+          ageRating: query.age_rating || context.requestedAgeRating,
           includeGold: query.isGold === '1',
           storeId: query.storeID,
         });
@@ -84,7 +85,8 @@ export const searchRoutes: ServiceRoutes = {
           aggsCount: query.aggsCount,
           language: query.lang || undefined,
           categoryId: query.cat,
-          ageRating: query.age_rating,
+          // The call's age_rating, else the member's ageRating cookie, as the reader code call and the reader read it.
+          ageRating: query.age_rating || context.requestedAgeRating,
           includeGold: true,
         });
         // Without words it is the overlay's browsing lists, not a search.
@@ -107,7 +109,8 @@ export const searchRoutes: ServiceRoutes = {
           includeGold: query.isGold === '1',
           issueId: query.issueId,
           page: query.page,
-          ageRating: query.age_rating,
+          // The call's age_rating, else the member's ageRating cookie, as the reader code call and the reader read it.
+          ageRating: query.age_rating || context.requestedAgeRating,
         });
       },
     }),

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { categories, issues, languages, magazineLists, magazines, stories, stores } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { languageColumns } from './queries';
-import { collectionWhere, shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
+import { collectionWhere, shownIssueWhere, visibleCategoryWhere, visibleIssueWhere, visibleMagazineWhere } from './visibility';
 
 /** A title as its page shows it (magMeta, magazine-meta). */
 export interface MagazineMeta {
@@ -110,7 +110,7 @@ export interface IssueQuery {
 
 /** Issues of a visible title, newest first. Empty when the title is hidden from the viewer. */
 export async function listIssues(viewer: Viewer, ageRating: number | null, query: IssueQuery): Promise<IssueHit[]> {
-  const conditions: SQL[] = [visibleMagazineWhere(viewer, ageRating), shownIssueWhere(), eq(issues.magazineId, query.mid)];
+  const conditions: SQL[] = [visibleIssueWhere(viewer, ageRating), eq(issues.magazineId, query.mid)];
   if (query.special !== undefined) conditions.push(eq(issues.isSpecial, query.special));
   if (query.before) conditions.push(lt(issues.issueDate, query.before));
   return getDb()
@@ -126,7 +126,7 @@ export async function listIssues(viewer: Viewer, ageRating: number | null, query
 
 /** How many issues of a visible title there are (regular, special or both). */
 export async function countIssues(viewer: Viewer, ageRating: number | null, mid: number, special?: boolean): Promise<number> {
-  const conditions: SQL[] = [visibleMagazineWhere(viewer, ageRating), shownIssueWhere(), eq(issues.magazineId, mid)];
+  const conditions: SQL[] = [visibleIssueWhere(viewer, ageRating), eq(issues.magazineId, mid)];
   if (special !== undefined) conditions.push(eq(issues.isSpecial, special));
   const rows = await getDb()
     .select({ n: count() })
@@ -144,7 +144,7 @@ export async function findIssue(viewer: Viewer, ageRating: number | null, issueI
     .from(issues)
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
-    .where(and(visibleMagazineWhere(viewer, ageRating), shownIssueWhere(), eq(issues.id, issueId)))
+    .where(and(visibleIssueWhere(viewer, ageRating), eq(issues.id, issueId)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -165,7 +165,7 @@ export async function findIssueWithVisibility(
       catName: categories.name,
       lang: magazines.languageCode,
       about: magazines.about,
-      visible: sql<boolean>`(${visibleMagazineWhere(viewer, ageRating)} and ${shownIssueWhere()})`,
+      visible: sql<boolean>`(${visibleIssueWhere(viewer, ageRating)})`,
     })
     .from(issues)
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))

@@ -1,4 +1,6 @@
 import { and, eq, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import { effectiveAgeRating } from '@/lib/age';
+import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -67,4 +69,22 @@ export function storyShownWhere(viewer: Viewer, issueId: SQL, magazineId: SQL): 
 /** SQL condition on `issues`: not withdrawn in the console. */
 export function shownIssueWhere(): SQL {
   return isNull(issues.withdrawnAt);
+}
+
+/**
+ * The age rating titles and their issues are shown and read at, from what the client asked for (the ageRating cookie
+ * or a call's parameter): listings, the title and issue pages, title and issue search, the reader code call and the
+ * reader all take it from here, so search never lists an issue the reader then refuses.
+ */
+export function titleAgeRating(viewer: Pick<Viewer, 'libraryAgeRate'>, requested: number | undefined): number | null {
+  return effectiveAgeRating(requested, AGE_RATING_DEFAULT.reader, viewer.libraryAgeRate);
+}
+
+/**
+ * SQL condition on `issues` joined to `magazines` and `categories`: the one rule for whether this viewer may see and
+ * read an issue at this age rating (its title visible to them, the issue not withdrawn). Search, listings, the issue
+ * page and the reader all ask it.
+ */
+export function visibleIssueWhere(viewer: Viewer, ageRating: number | null): SQL {
+  return and(visibleMagazineWhere(viewer, ageRating), shownIssueWhere())!;
 }

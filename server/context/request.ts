@@ -4,6 +4,7 @@ import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
+import { titleAgeRating } from '../catalogue/visibility';
 import type { User } from '../db/schema';
 import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
 import { shellProps, visitorShellOf } from './shell';
@@ -23,7 +24,7 @@ export interface Ratings {
 export function ratingsFor(viewer: Viewer, requested: number | undefined): Ratings {
   return {
     requested,
-    magazine: effectiveAgeRating(requested, AGE_RATING_DEFAULT.magazineFilter, viewer.libraryAgeRate),
+    magazine: titleAgeRating(viewer, requested),
     story: effectiveAgeRating(requested, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate),
   };
 }

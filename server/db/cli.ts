@@ -19,20 +19,41 @@ export interface EmbeddedRecord {
   pid: number;
 }
 
-export function recordEmbeddedDatabase(record: EmbeddedRecord): void {
-  fs.mkdirSync(path.dirname(EMBEDDED_DB_RECORD), { recursive: true });
-  fs.writeFileSync(EMBEDDED_DB_RECORD, `${JSON.stringify(record)}\n`);
+/** Where the site server records the address it listens on (scripts/site-server.ts), for `npm run operator`. */
+export const RUNNING_SITE_RECORD = path.join(DATA_DIR, 'site.json');
+
+function writeRecord(file: string, record: EmbeddedRecord): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(record)}\n`);
 }
 
-export function forgetEmbeddedDatabase(): void {
+function forgetRecord(file: string): void {
   try {
-    const record = JSON.parse(fs.readFileSync(EMBEDDED_DB_RECORD, 'utf8')) as EmbeddedRecord;
+    const record = JSON.parse(fs.readFileSync(file, 'utf8')) as EmbeddedRecord;
     // Another start may have taken over the record; only its writer removes it.
-    if (record.pid === process.pid) fs.rmSync(EMBEDDED_DB_RECORD, { force: true });
+    if (record.pid === process.pid) fs.rmSync(file, { force: true });
   } catch {
     // no record
   }
 }
+
+/** The record's address when it names a live process; null when there is none. */
+function liveRecord(file: string): string | null {
+  try {
+    const record = JSON.parse(fs.readFileSync(file, 'utf8')) as EmbeddedRecord;
+    return record.url && processAlive(record.pid) ? record.url : null;
+  } catch {
+    return null;
+  }
+}
+
+export const recordEmbeddedDatabase = (record: EmbeddedRecord) => writeRecord(EMBEDDED_DB_RECORD, record);
+export const forgetEmbeddedDatabase = () => forgetRecord(EMBEDDED_DB_RECORD);
+export const recordRunningSite = (record: EmbeddedRecord) => writeRecord(RUNNING_SITE_RECORD, record);
+export const forgetRunningSite = () => forgetRecord(RUNNING_SITE_RECORD);
+
+/** The address the running site listens on (http://host:port), when one runs on this DATA_DIR. */
+export const runningSiteUrl = () => liveRecord(RUNNING_SITE_RECORD);
 
 async function answers(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
@@ -49,14 +70,8 @@ async function answers(url: string): Promise<boolean> {
 
 /** The running site's embedded server, when the record names a live process whose server answers. */
 export async function runningEmbeddedDatabase(): Promise<string | null> {
-  let record: EmbeddedRecord;
-  try {
-    record = JSON.parse(fs.readFileSync(EMBEDDED_DB_RECORD, 'utf8')) as EmbeddedRecord;
-  } catch {
-    return null;
-  }
-  if (!record.url || !processAlive(record.pid)) return null;
-  return (await answers(record.url)) ? record.url : null;
+  const url = liveRecord(EMBEDDED_DB_RECORD);
+  return url && (await answers(url)) ? url : null;
 }
 
 export interface CommandDatabase {

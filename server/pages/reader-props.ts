@@ -24,8 +24,8 @@ export async function readerProps(page: RequestContext, ctx: GetServerSidePropsC
   const issueText = one(temp ? ctx.query.issue : ctx.params?.issue);
   const issueId = /^\d{1,9}$/.test(issueText) ? Number(issueText) : 0;
   const { session } = page;
-  // The gate sends visitors without a session to sign in; /q/temp/tpreader is open, and the code alone opens it.
-  if (!temp && !session) return { redirect: { destination: '/login', permanent: false } };
+  // A code is no bearer link (checkReaderAccess): without a session, sign in first, on /q/temp/tpreader too.
+  if (!session) return { redirect: { destination: '/login', permanent: false } };
   const access = issueId
     ? await checkReaderAccess({
         code,

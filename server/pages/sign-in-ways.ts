@@ -37,8 +37,8 @@ export async function offeredMethods(library: Library | null, named: boolean): P
 }
 
 /**
- * The ways in /login offers for a library: email (its code, or the password) and mobile codes where the library
- * offers them and they can be delivered, the library card page when this library takes cards (or, with no library
+ * The ways in /login offers for a library: the password whenever the library offers it, email and mobile codes where
+ * the library offers them and they can be delivered, the library card page when this library takes cards (or, with no library
  * named, when any library keeps a card list), SSO when this library has a provider (or, with none named, when any
  * library has one).
  */
@@ -51,15 +51,16 @@ export async function signInWays(library: Library | null, named: boolean) {
     if (!card && counts.lists > 0) card = loginPath('librarycard');
     if (!sso && counts.ssos > 0) sso = loginPath('sso');
   }
-  const email = canDeliver('email') && (methods.includes('email') || methods.includes('password'));
+  // The password path starts at /login/email too; it never waits on mail, so it needs no mail server.
+  const email = (canDeliver('email') && methods.includes('email')) || methods.includes('password');
   return { email, mobile: canDeliver('mobile') && methods.includes('mobile'), card, sso };
 }
 
-/** What /login/email offers: a code by email, the password, or both, for the library `?lib=` names (else any). */
+/** What /login/email offers: a code by email (when mail can be delivered), the password, or both, for the library `?lib=` names (else any). */
 export async function emailWays(libraryId: number | null) {
   const library = libraryId ? await cachedLibrary(libraryId) : null;
   const methods = await offeredMethods(library, Boolean(library));
-  return { code: methods.includes('email'), password: methods.includes('password') };
+  return { code: canDeliver('email') && methods.includes('email'), password: methods.includes('password') };
 }
 
 /** Whether the library `?lib=` names offers a method (true when none is named, or no such library exists). */

@@ -1,7 +1,7 @@
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
+import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import type { Session } from '../auth/session';
 import { findIssue, type IssueDetails } from '../catalogue/titles';
+import { titleAgeRating } from '../catalogue/visibility';
 import { membershipIn } from '../user/queries';
 import { cachedLibrary, viewerOfLibrary } from '../viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';
@@ -9,14 +9,34 @@ import { pageImageUrl } from './images';
 import { lastReadPage, pagesOfIssue } from './queries';
 
 /** Why an issue does not open: the reader screen words each one. */
-export type ReaderRefusal = 'invalid-code' | 'foreign-code' | 'membership-expired' | 'unavailable';
+export type ReaderRefusal = 'signed-out' | 'invalid-code' | 'foreign-code' | 'membership-expired' | 'unavailable';
 
 export const REFUSAL_MESSAGES: Record<ReaderRefusal, string> = {
+  'signed-out': 'Sign in to continue',
   'invalid-code': 'This reading link has expired or is not valid',
   'foreign-code': 'This reading link belongs to another reader or another issue',
   'membership-expired': SUBSCRIPTION_EXPIRED,
   unavailable: 'This issue is not available in your library',
 };
+
+/** The HTTP status of a refusal: no session is a 401, anything else a 403. */
+export function refusalStatus(refusal: ReaderRefusal): 401 | 403 {
+  return refusal === 'signed-out' ? 401 : 403;
+}
+
+/**
+ * Whether the session may use the code: a code is no bearer link, so it opens only for a live session of the member
+ * it was signed for, in its library, asked for by a session signed after the member's last password change (which
+ * ends that session's codes with it).
+ * The session itself was checked for logout and password change when it was read (server/auth/session.ts).
+ */
+export function codeHolderRefusal(claims: ReaderCodeClaims, session: Session | null): ReaderRefusal | null {
+  if (!session) return 'signed-out';
+  if (session.claims.uid !== claims.userId || session.claims.libid !== claims.libraryId) return 'foreign-code';
+  const validFrom = session.user?.sessionsValidFrom;
+  if (validFrom && claims.sessionIssuedAt < Math.floor(validFrom.getTime() / 1000)) return 'invalid-code';
+  return null;
+}
 
 export interface ReaderGrant {
   claims: ReaderCodeClaims;
@@ -25,7 +45,7 @@ export interface ReaderGrant {
 
 /**
  * Everything the reader checks on every call, whatever the code says: a valid unexpired code for this issue, held
- * by the signed-in member when there is one, an unexpired membership of the code's library, and the issue visible
+ * by a live session of the member it was signed for (codeHolderRefusal), an unexpired membership of the code's library, and the issue visible
  * to that library at the member's age rating.
  */
 export async function checkReaderAccess(args: {
@@ -40,14 +60,13 @@ export async function checkReaderAccess(args: {
   if (!claims) return { ok: false, refusal: 'invalid-code' };
   if (claims.issueId !== args.issueId) return { ok: false, refusal: 'foreign-code' };
   if (args.tempRoutesOnly && !(await cachedLibrary(claims.libraryId))?.tempRoutes) return { ok: false, refusal: 'foreign-code' };
-  if (args.session && (args.session.claims.uid !== claims.userId || args.session.claims.libid !== claims.libraryId)) {
-    return { ok: false, refusal: 'foreign-code' };
-  }
+  const held = codeHolderRefusal(claims, args.session);
+  if (held) return { ok: false, refusal: held };
   const membership = await membershipIn(claims.userId, claims.libraryId);
   if (!membership || membership.expiresAt.getTime() <= Date.now()) return { ok: false, refusal: 'membership-expired' };
   const { library } = membership;
   const viewer = viewerOfLibrary(library, claims.userId);
-  const issue = await findIssue(viewer, effectiveAgeRating(args.ageRating, AGE_RATING_DEFAULT.reader, library.ageRate), args.issueId);
+  const issue = await findIssue(viewer, titleAgeRating(viewer, args.ageRating), args.issueId);
   if (!issue) return { ok: false, refusal: 'unavailable' };
   return { ok: true, grant: { claims, issue } };
 }

@@ -21,6 +21,8 @@ export interface ReaderCodeClaims {
   jti: string;
   /** Seconds since the epoch. */
   exp: number;
+  /** When the session that asked for it was signed: a password change ends that session's codes with it. */
+  sessionIssuedAt: number;
 }
 
 function key(): Uint8Array {
@@ -28,10 +30,16 @@ function key(): Uint8Array {
 }
 
 /** Signs a reader code for one member, library and issue, and records it in reader_codes. */
-export async function issueReaderCode(subject: { userId: number; libraryId: number; issueId: number }): Promise<{ code: string; expiresAt: Date }> {
+export async function issueReaderCode(subject: {
+  userId: number;
+  libraryId: number;
+  issueId: number;
+  /** The asking session's `iat`. */
+  sessionIssuedAt: number;
+}): Promise<{ code: string; expiresAt: Date }> {
   const jti = crypto.randomUUID();
   const exp = Math.floor(Date.now() / 1000) + readerCodeSeconds();
-  const code = await new SignJWT({ lib: subject.libraryId, issue: subject.issueId })
+  const code = await new SignJWT({ lib: subject.libraryId, issue: subject.issueId, siat: subject.sessionIssuedAt })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(subject.userId))
     .setJti(jti)
@@ -55,7 +63,9 @@ export async function verifyReaderCode(code: string | null | undefined): Promise
     const issueId = Number(payload.issue);
     if (![userId, libraryId, issueId].every((n) => Number.isInteger(n) && n > 0)) return null;
     if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
-    return { userId, libraryId, issueId, jti: payload.jti, exp: payload.exp };
+    // A code from before codes were bound to a session counts as signed by none that still stands (siat 0).
+    const sessionIssuedAt = typeof payload.siat === 'number' ? payload.siat : 0;
+    return { userId, libraryId, issueId, jti: payload.jti, exp: payload.exp, sessionIssuedAt };
   } catch {
     return null;
   }

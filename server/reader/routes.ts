@@ -5,7 +5,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { openWithTwin, sendObject } from '../media/serve';
 import { StorageUnavailableError } from '../storage';
 import { countIssueOpened, countPageRead } from '../usage/reading';
-import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES } from './access';
+import { checkReaderAccess, codeHolderRefusal, readerIssue, refusalStatus, REFUSAL_MESSAGES, type ReaderRefusal } from './access';
 import { verifyReaderCode } from './code';
 import { ensurePageImage, readPageToken } from './images';
 import { saveProgress } from './queries';
@@ -32,6 +32,10 @@ async function grantFor(query: z.infer<typeof issueQuery>, session: Session | nu
 
 const progressBody = z.object({ code, issue: id, page: z.coerce.number().int().positive().max(10_000) });
 
+function refused(refusal: ReaderRefusal): HttpError {
+  return new HttpError(refusalStatus(refusal), REFUSAL_MESSAGES[refusal], { field: refusal === 'unavailable' ? 'issue' : 'code' });
+}
+
 /** Images of a code never change; the browser keeps them, no shared cache does (they are a member's). */
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';
 
@@ -43,7 +47,7 @@ export const readerRoutes: ServiceRoutes = {
       query: issueQuery,
       async handler({ query, session }) {
         const access = await checkReaderAccess({ code: query.code, issueId: query.issue, session, ageRating: query.ageRating });
-        if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+        if (!access.ok) throw refused(access.refusal);
         // Not awaited: counting must not slow or break reading.
         void countIssueOpened(access.grant);
         return { status: 'success', ...(await readerIssue(query.code, access.grant)) };
@@ -52,12 +56,16 @@ export const readerRoutes: ServiceRoutes = {
   },
   'page/:code/:token': {
     GET: route({
-      summary: 'One page image at the scale its signed token names (WebP to a browser that accepts it, when the page has a WebP twin, else JPEG); 403 for an expired, altered or foreign code',
-      auth: 'none',
-      async handler({ params, req, res }) {
+      summary:
+        'One page image at the scale its signed token names (WebP to a browser that accepts it, when the page has a WebP twin, else JPEG), for the session of the member the code was signed for; 401 without one, 403 for an expired, altered or foreign code',
+      auth: 'optional',
+      async handler({ params, req, res, session }) {
         const claims = await verifyReaderCode(params.code);
         const page = claims ? readPageToken(params.token, claims.jti, claims.issueId) : null;
         if (!claims || !page) throw new HttpError(403, REFUSAL_MESSAGES['invalid-code']);
+        // The same holder check as the issue's (the address is signed for the code, the code is bound to the member).
+        const held = codeHolderRefusal(claims, session);
+        if (held) throw refused(held);
         const opened = await (async () => {
           const key = await ensurePageImage(claims.issueId, page.pageNo, page.scale);
           return key ? openWithTwin(key, req.headers.accept) : null;
@@ -101,11 +109,11 @@ export const readerRoutes: ServiceRoutes = {
   progress: {
     PUT: route({
       summary: 'Saves the page the member reached in the issue, so the reader resumes there',
-      auth: 'none',
+      auth: 'optional',
       body: progressBody,
-      async handler({ body }) {
-        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session: null });
-        if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+      async handler({ body, session }) {
+        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session });
+        if (!access.ok) throw refused(access.refusal);
         if (body.page > access.grant.issue.pageCount) throw new HttpError(400, `page: must be at most ${access.grant.issue.pageCount}`, { field: 'page' });
         await saveProgress(access.grant.claims.userId, body.issue, body.page);
         void countPageRead(access.grant, body.page);

@@ -1,8 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { cached } from '../cache';
-import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
+import { titleAgeRating, visibleIssueWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -92,7 +90,7 @@ function issueMatches(input: IssueSearchInput, tsquery: string, ageRating: numbe
     source === 'pages'
       ? sql`${issues.id} IN (SELECT issue_id FROM matching_pages)`
       : sql`EXISTS (SELECT 1 FROM issue_pages p WHERE p.issue_id = issues.id AND p.search_vector @@ ${tsquery}::tsquery)`;
-  const conditions: SQL[] = [visibleMagazineWhere(input.viewer, ageRating), shownIssueWhere(), hasMatchingPage];
+  const conditions: SQL[] = [visibleIssueWhere(input.viewer, ageRating), hasMatchingPage];
   if (!input.includeGold) conditions.push(eq(magazines.isGold, false));
   if (input.issueId !== undefined) conditions.push(eq(issues.id, input.issueId));
   return sql`FROM ${issues} JOIN ${magazines} ON ${magazines.id} = ${issues.magazineId}
@@ -165,17 +163,18 @@ async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRa
 
 /**
  * search_list (SPEC §7): issues whose printed pages hold every word, with the pages that match and the text
- * around the words; with issueId, that one issue with all its matching pages. Visibility and age as for titles.
+ * around the words; with issueId, that one issue with all its matching pages. Visibility and age rating are the
+ * reader's (visibleIssueWhere, titleAgeRating): an issue listed here opens.
  */
 export function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
-  const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const ageRating = titleAgeRating(input.viewer, input.ageRating);
   const inputs = [input.query, input.page, input.includeGold, input.issueId ?? null];
   return keptSearch('issues', input.viewer, ageRating, inputs, () => findIssues(input));
 }
 
 /** searchIssues without the cache; `source` forces the way to the matching pages (the tests compare both). */
 export async function findIssues(input: IssueSearchInput, source?: PageSource): Promise<IssueSearchResult> {
-  const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const ageRating = titleAgeRating(input.viewer, input.ageRating);
   const result = await withTypoCorrection(input.query, (terms) => runIssueSearch(input, terms, ageRating, source));
   return {
     status: 'success',

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT, CATEGORY } from '@/lib/constants';
+import { CATEGORY } from '@/lib/constants';
 import { normaliseQuery } from '@/lib/text-normalise';
-import { visibleMagazineWhere } from '../catalogue/visibility';
+import { shownIssueWhere, titleAgeRating, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -79,11 +78,11 @@ interface Matching {
 }
 
 function scopeConditions(scope: MagazineScope, omit: { category?: boolean; language?: boolean } = {}): SQL[] {
-  const ageRating = effectiveAgeRating(scope.ageRating, AGE_RATING_DEFAULT.search, scope.viewer.libraryAgeRate);
+  const ageRating = titleAgeRating(scope.viewer, scope.ageRating);
   const conditions: SQL[] = [
     visibleMagazineWhere(scope.viewer, ageRating),
-    // A title with no issue has nothing to open.
-    sql`EXISTS (SELECT 1 FROM ${issues} WHERE ${issues.magazineId} = ${magazines.id})`,
+    // A title with no issue it shows has nothing to open.
+    sql`EXISTS (SELECT 1 FROM ${issues} WHERE ${issues.magazineId} = ${magazines.id} AND ${shownIssueWhere()})`,
   ];
   if (!scope.includeGold) conditions.push(eq(magazines.isGold, false));
   if (scope.storeId !== undefined) conditions.push(eq(magazines.storeId, scope.storeId));
@@ -174,7 +173,7 @@ async function magazinePage(conditions: (SQL | undefined)[], matching: Matching 
  * (prefixes, partial names); a typo is corrected towards title words. Best matches first.
  */
 export function searchMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {
-  const ageRating = effectiveAgeRating(scope.ageRating, AGE_RATING_DEFAULT.search, scope.viewer.libraryAgeRate);
+  const ageRating = titleAgeRating(scope.viewer, scope.ageRating);
   const inputs = [scope.query, scope.page, scope.includeGold, scope.storeId ?? null, scope.language ?? null, scope.categoryId ?? null];
   return keptSearch('magazines', scope.viewer, ageRating, inputs, () => findMagazines(scope));
 }

@@ -12,7 +12,6 @@ export const ISSUE_RANK_WINDOW = 50;
 
 /**
  * Matching issues are counted exactly up to this many; past it the planner's estimate is given (exhaustiveNbHits
- * false). Each issue counted is checked against its pages, so counting every issue a common word is printed in
- * would cost more than the whole search.
+ * false). Counting reads at most this many issues and one more, each checked against its pages.
  */
-export const ISSUE_COUNT_BOUND = 200;
+export const ISSUE_COUNT_BOUND = 1_000;

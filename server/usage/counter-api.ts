@@ -133,7 +133,7 @@ export const counterApiRoutes: ServiceRoutes = {
       summary: 'A COUNTER 5.1 report (pr, pr_p1, tr, tr_j1, tr_j3, tr_j4, ir) as COUNTER_SUSHI JSON, with its filters, attributes and Exceptions',
       auth: 'none',
       query: counterQuery,
-      async handler({ params, query, req, res, ip }) {
+      async handler({ params, query, res, ip }) {
         const reportId = reportIdOf(params.reportId);
         // A path the API does not have is a 404 (Appendix D), like any other.
         if (!reportId) throw new HttpError(404, `No COUNTER report ${params.reportId}`, { field: 'reportId' });
@@ -144,7 +144,7 @@ export const counterApiRoutes: ServiceRoutes = {
           const now = new Date();
           const range = reportRange(query, now);
           const { options, exceptions } = reportOptions(reportId, query);
-          const data = await counterReportData({ reportId, library, begin: range.begin, end: range.end, origin: siteOrigin(req), options, exceptions: [...range.exceptions, ...exceptions], now });
+          const data = await counterReportData({ reportId, library, begin: range.begin, end: range.end, origin: siteOrigin(), options, exceptions: [...range.exceptions, ...exceptions], now });
           return counterJson(data);
         });
       },

@@ -85,10 +85,10 @@ export const usageRoutes: ServiceRoutes = {
     GET: adminRoute({
       summary: 'A COUNTER 5.1 report (PR, PR_P1, TR, TR_J1, TR_J3, TR_J4 or IR) of a library over a month range in its tabular form: JSON for the console, or the TSV (format=tsv)',
       query: reportQuery,
-      async handler({ params, query, staff, req, res }) {
+      async handler({ params, query, staff, res }) {
         const { libraryId, reportId } = reportParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
-        const report = await counterReport({ reportId, library, begin: query.begin, end: query.end, origin: siteOrigin(req), ...consoleRange(reportId, query) });
+        const report = await counterReport({ reportId, library, begin: query.begin, end: query.end, origin: siteOrigin(), ...consoleRange(reportId, query) });
         if (query.format === 'tsv') return sendTsv(res, `${reportId}_${library.id}_${query.begin}_${query.end}.tsv`, counterTsv(report));
         res.setHeader('Cache-Control', 'no-store');
         return { status: 'success', report };
@@ -98,11 +98,11 @@ export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/kbart': {
     GET: adminRoute({
       summary: 'The KBART title list (Phase II columns) of a library’s collection, for its discovery service',
-      async handler({ params, staff, req, res }) {
+      async handler({ params, staff, res }) {
         const { libraryId } = libraryParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
         const date = new Date().toISOString().slice(0, 10);
-        return sendTsv(res, `library-${library.id}_AllTitles_${date}.txt`, kbartTsv(await kbartRows(library, siteOrigin(req))));
+        return sendTsv(res, `library-${library.id}_AllTitles_${date}.txt`, kbartTsv(await kbartRows(library, siteOrigin())));
       },
     }),
   },

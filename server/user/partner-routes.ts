@@ -71,7 +71,7 @@ export const partnerRoutes: ServiceRoutes = {
         return {
           status: 'success',
           randomtoken,
-          url: `${siteOrigin(req)}/third-party-login?randomtoken=${randomtoken}`,
+          url: `${siteOrigin()}/third-party-login?randomtoken=${randomtoken}`,
           expiresIn: PARTNER_LINK_SECONDS,
         };
       },

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { issueSession } from '../auth/issue';
 import type { Session } from '../auth/session';
+import { siteOrigin } from '../http/origin';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import type { Payment } from '../db/schema';
@@ -44,16 +45,6 @@ function provider(): PaymentProvider {
   const configured = paymentProvider();
   if (!configured) throw new HttpError(501, PAYMENT_MESSAGES.notOffered);
   return configured;
-}
-
-/** Where the provider sends the member back: SITE_URL, or the address the request came to. */
-function siteOrigin(req: IncomingMessage): string {
-  if (process.env.SITE_URL) return process.env.SITE_URL.replace(/\/+$/, '');
-  const forwarded = req.headers['x-forwarded-proto'];
-  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded) === 'https' ? 'https' : 'http';
-  const host = req.headers.host ?? '';
-  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) throw new HttpError(400, 'The Host header is not valid', { field: 'host' });
-  return `${proto}://${host}`;
 }
 
 /** What the provider's word makes of a payment: paid (access extended, exactly once), not paid, unknown to it, or not this payment. */
@@ -120,7 +111,7 @@ export const paymentUserRoutes: ServiceRoutes = {
         if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
         if (!membership) throw new HttpError(403, PAYMENT_MESSAGES.noLibrary);
         const plan = planFor(ctx.body.page);
-        const origin = siteOrigin(ctx.req);
+        const origin = siteOrigin();
         const payment = await createPayment({
           userId: user.id,
           libraryId: membership.library.id,

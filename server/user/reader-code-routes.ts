@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { findIssueWithVisibility } from '../catalogue/titles';
+import { titleAgeRating } from '../catalogue/visibility';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueReaderCode } from '../reader/code';
@@ -62,13 +62,13 @@ export const readerCodeRoutes: ServiceRoutes = {
         }
         // The membership's library is the session's (libid checked above): its rules decide what the member may read.
         const viewer = viewerOfLibrary(membership.library, claims.uid);
-        const ageRating = effectiveAgeRating(body.ageRating, AGE_RATING_DEFAULT.reader, viewer.libraryAgeRate);
+        const ageRating = titleAgeRating(viewer, body.ageRating);
         const found = await findIssueWithVisibility(viewer, ageRating, body.issue);
         if (!found) throw new HttpError(404, 'Issue not found', { field: 'issue' });
         if (found.issue.isGold && body['Is Gold'] !== 1) throw new HttpError(403, 'This issue is in a gold title', { field: 'issue' });
         if (!found.visible) throw new HttpError(403, 'This issue is not available in your library', { field: 'issue' });
         const { issue } = found;
-        const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId });
+        const { code, expiresAt } = await issueReaderCode({ userId: claims.uid, libraryId: claims.libid, issueId: issue.issueId, sessionIssuedAt: claims.iat });
         // The reader opens next: its first page starts rendering now, while the new tab loads.
         warmPages(issue.issueId, [1]);
         return { status: 'success', code, expiresAt: expiresAt.toISOString() };

@@ -41,10 +41,10 @@ export const ssoRoutes: ServiceRoutes = {
       summary: 'Starts sign-in through the library’s OpenID Connect provider (a browser redirect)',
       auth: 'none',
       query: ssoStartQuery,
-      async handler({ query, req, res }) {
+      async handler({ query, res }) {
         const library = await findLibrary(query.libid);
         if (!library || !hasSso(library)) return redirect(res, failure('unavailable'));
-        const origin = siteOrigin(req);
+        const origin = siteOrigin();
         let location: URL;
         let secrets: FlowSecrets;
         try {
@@ -63,7 +63,7 @@ export const ssoRoutes: ServiceRoutes = {
       summary: 'Where the provider sends the person back: checks state, nonce and PKCE, then signs them in',
       auth: 'none',
       async handler({ req, res }) {
-        const origin = siteOrigin(req);
+        const origin = siteOrigin();
         const clear = flowCookie('', 0, origin.startsWith('https:'));
         const flow = await verifyPurposeToken('sso-flow', readCookies(req.headers.cookie)[FLOW_COOKIE]);
         if (!flow || typeof flow.libid !== 'number') return redirect(res, failure('expired'), [clear]);

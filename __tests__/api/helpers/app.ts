@@ -8,6 +8,7 @@ import { runMigrations } from '@/server/db/migrate';
 import { createServiceHandler } from '@/server/http/handler';
 import { buildOpenApi } from '@/server/http/openapi';
 import { serveMedia } from '@/server/media/serve';
+import { oddRequest, sendRefusal, writeRawRefusal } from '@/server/http/odd-requests';
 import { SERVICES } from '@/server/services';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -74,6 +75,9 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
   );
   const openApi = JSON.stringify(buildOpenApi(SERVICES));
   const server = http.createServer((req, res) => {
+    // What the site server (scripts/site-server.ts) answers itself, before Next.js would see the request.
+    const refusal = oddRequest(req.method, req.url);
+    if (refusal) return sendRefusal(req, res, refusal);
     // The document pages/api/openapi.json.ts serves, so a test can walk every route it names.
     if (req.url === '/api/openapi.json') {
       res.setHeader('Content-Type', 'application/json');
@@ -104,8 +108,12 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
     }
     void handler(req, res);
   });
+  server.on('connect', (_req, socket) => writeRawRefusal(socket, { status: 405, message: 'Method CONNECT not allowed', allow: 'GET, HEAD' }));
+  server.on('clientError', (_error, socket) => writeRawRefusal(socket, { status: 400, message: 'The request could not be read' }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  // The address the site server records as its own when SITE_URL is unset (server/http/origin.ts).
+  process.env.SITE_LOCAL_URL = `http://127.0.0.1:${port}`;
   let databaseStopped = false;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

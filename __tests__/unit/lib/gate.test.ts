@@ -199,6 +199,9 @@ describe('callback cookies', () => {
     expect(callbackCookieFor('/login')).toBeNull();
     expect(callbackCookieFor('/login/email')).toBeNull();
     expect(callbackCookieFor('/validate-user')).toBeNull();
+    // Reader addresses carry a reader code, which no cookie keeps.
+    expect(callbackCookieFor('/reader/eyJhbGciOi.x.y/1234')).toBeNull();
+    expect(callbackCookieFor('/q/temp/tpreader?code=eyJhbGciOi.x.y&issue=1234')).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@ import { CounterKeysScreen } from '@/components/admin/usage/CounterKeysScreen';
 import { consolePage } from '@/server/admin/pages';
 import { siteOrigin } from '@/server/http/origin';
 
-export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => ({ libraryId: Number(ctx.params?.libraryId), origin: siteOrigin(ctx.req) }));
+export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => ({ libraryId: Number(ctx.params?.libraryId), origin: siteOrigin() }));
 
 export default function CounterKeysPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

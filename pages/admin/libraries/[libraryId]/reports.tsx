@@ -19,7 +19,7 @@ export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, asy
   const library = await libraryOrNotFound(Number(ctx.params?.libraryId));
   const range = defaultRange(new Date());
   // The first paint needs no request: the screen starts from this report.
-  const report = await counterReport({ ...range, library, origin: siteOrigin(ctx.req) });
+  const report = await counterReport({ ...range, library, origin: siteOrigin() });
   return { libraryId: library.id, libraryName: library.name, ...range, report };
 });
 
