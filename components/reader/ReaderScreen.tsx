@@ -6,6 +6,8 @@ import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp
 import type { ReaderIssue } from '@/server/reader/access';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import { marksToolRules, ReaderMarks } from './marks/ReaderMarks';
+import { Tool } from './ReaderTool';
 
 interface ReaderScreenProps {
   code: string;
@@ -43,6 +45,7 @@ const Bar = styled.div`
   align-items: center;
   gap: ${theme.spacing.xs};
   padding: ${theme.spacing.xs} ${theme.spacing.sm};
+  ${marksToolRules}
 `;
 
 const Title = styled.h1`
@@ -53,31 +56,6 @@ const Title = styled.h1`
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
-`;
-
-const Tool = styled.button`
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  min-width: 44px;
-  min-height: 44px;
-  padding: 0 ${theme.spacing.sm};
-  border: 1px solid ${theme.colors.borderStrong};
-  border-radius: ${theme.radii.md};
-  background: transparent;
-  color: inherit;
-  font: inherit;
-  cursor: pointer;
-  &:disabled {
-    opacity: 0.5;
-    cursor: default;
-  }
-  &[aria-pressed='true'],
-  &[aria-expanded='true'] {
-    background: ${theme.colors.surface};
-    color: ${theme.colors.text};
-  }
 `;
 
 const Count = styled.span`
@@ -448,6 +426,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
             </Tool>
           </ViewOptions>
         </ViewMenu>
+        <ReaderMarks issueId={issue.issueId} page={pages[spread[0] - 1]} onGoTo={(n) => goTo(spreadIndexOf(spreads, n))} />
       </Bar>
       <VisuallyHidden aria-live="polite" role="status">
         {status}
