@@ -63,7 +63,7 @@ for (const size of SIZES) {
       const label = await tabTo(reader, /^Bookmark page \d+$/);
       const pageNo = Number(/\d+/.exec(label)![0]);
       await reader.keyboard.press('Enter');
-      const bookmark = reader.getByRole('button', { name: `Bookmark page ${pageNo}` });
+      const bookmark = reader.getByRole('button', { name: `Bookmark page ${pageNo}`, exact: true });
       await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
       await expect(reader.getByText(`Page ${pageNo} bookmarked`)).toBeAttached();
       // The reader's panel lists it.
@@ -84,7 +84,7 @@ for (const size of SIZES) {
 
       // Open it at its page, from the keyboard.
       await page.locator('body').focus();
-      await tabTo(page, new RegExp(`^Open Page ${pageNo} at page ${pageNo}$`));
+      await tabTo(page, new RegExp(`^Open page ${pageNo} of Page ${pageNo}$`));
       const [opened] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
       await opened.waitForURL(new RegExp(`#page/${pageNo}$`));
       await expect(opened.locator(`img[data-page="${pageNo}"]`)).toBeVisible();

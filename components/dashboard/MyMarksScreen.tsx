@@ -30,7 +30,7 @@ export function MyBookmarksScreen({ bookmarks, showPassword }: { bookmarks: Book
         <MarkList aria-label="Your bookmarks">
           {items.map((mark) => (
             <MarkItem key={mark.id} kind="bookmarks" id={mark.id} name={mark.name} place={markPlace(mark)} onDeleted={onDeleted}>
-              {mark.available ? <OpenAtPageButton issueId={mark.issueId} pageNo={mark.pageNo} label={`Open ${mark.name} at page ${mark.pageNo}`} /> : null}
+              {mark.available ? <OpenAtPageButton issueId={mark.issueId} pageNo={mark.pageNo} of={mark.name} /> : null}
             </MarkItem>
           ))}
         </MarkList>
@@ -57,7 +57,7 @@ export function MyClippingsScreen({ clippings, showPassword }: { clippings: Clip
                 <>
                   <ClippingFigure imageUrl={mark.imageUrl} text={mark.text} textScope={mark.textScope} caption={mark.name} />
                   <Actions>
-                    <OpenAtPageButton issueId={mark.issueId} pageNo={mark.pageNo} label={`Open ${mark.name} at page ${mark.pageNo}`} />
+                    <OpenAtPageButton issueId={mark.issueId} pageNo={mark.pageNo} of={mark.name} />
                     <ShareClippingButton id={mark.id} name={mark.name} shared={mark.shareUrl} />
                   </Actions>
                 </>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { deleteMark, renameMark } from '@/services/marks';
 import { theme } from '@/styles/theme';
+import { markInputRules } from './input-rules';
 
 export type MarkKind = 'bookmarks' | 'clippings';
 
@@ -121,11 +122,7 @@ const Item = styled.li`
   }
 
   input {
-    min-height: 44px;
-    padding: 0 ${theme.spacing.sm};
-    border: 1px solid ${theme.colors.borderStrong};
-    border-radius: ${theme.radii.md};
-    font: inherit;
+    ${markInputRules}
   }
 `;
 

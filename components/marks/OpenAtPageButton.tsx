@@ -4,7 +4,7 @@ import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { loadPage } from '@/services/navigation';
 
 /** Opens an issue in the reader at a page, the way every Read on the site opens it (services/reader openIssue). */
-export function OpenAtPageButton({ issueId, pageNo, label }: { issueId: number; pageNo: number; label: string }) {
+export function OpenAtPageButton({ issueId, pageNo, of }: { issueId: number; pageNo: number; /** What is opened, to tell the buttons of a list apart. */ of: string }) {
   const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState('');
   const open = async () => {
@@ -19,7 +19,7 @@ export function OpenAtPageButton({ issueId, pageNo, label }: { issueId: number; 
   };
   return (
     <>
-      <Button type="button" $variant="secondary" onClick={() => void open()} disabled={opening} aria-label={label}>
+      <Button type="button" $variant="secondary" onClick={() => void open()} disabled={opening} aria-label={`Open page ${pageNo} of ${of}`}>
         Open page {pageNo}
       </Button>
       {problem ? <span role="alert">{problem}</span> : null}

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { shareClipping } from '@/services/marks';
 import { theme } from '@/styles/theme';
+import { markInputRules } from './input-rules';
 
 /** Makes (or shows again) a clipping's share link, which opens for members of the same library only. */
 export function ShareClippingButton({ id, name, shared }: { id: number; name: string; shared: string | null }) {
@@ -45,10 +46,6 @@ const Share = styled.div`
     min-width: 0;
     width: 100%;
     max-width: 28rem;
-    min-height: 44px;
-    padding: 0 ${theme.spacing.sm};
-    border: 1px solid ${theme.colors.borderStrong};
-    border-radius: ${theme.radii.md};
-    font: inherit;
+    ${markInputRules}
   }
 `;

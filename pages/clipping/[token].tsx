@@ -48,7 +48,7 @@ export default function SharedClippingPage(props: InferGetServerSidePropsType<ty
       <p className="place">A clipping from {place}</p>
       <ClippingFigure imageUrl={clipping.imageUrl} text={clipping.text} textScope={clipping.textScope} caption={`${clipping.name}, from ${place}`} />
       <p>
-        <OpenAtPageButton issueId={clipping.issueId} pageNo={clipping.pageNo} label={`Open ${clipping.magName}, ${clipping.issueName} at page ${clipping.pageNo}`} />
+        <OpenAtPageButton issueId={clipping.issueId} pageNo={clipping.pageNo} of={`${clipping.magName}, ${clipping.issueName}`} />
       </p>
     </Page>
   );

@@ -4,6 +4,7 @@ import { ClippingFigure } from '@/components/marks/ClippingFigure';
 import type { ReaderPage } from '@/server/reader/access';
 import { addClipping, type ClippingView, type PageRegion } from '@/services/marks';
 import { theme } from '@/styles/theme';
+import { markInputRules } from '@/components/marks/input-rules';
 import { Tool } from '../ReaderTool';
 
 /** The region in whole percent of the page, as the form's fields show it. */
@@ -222,11 +223,7 @@ const Dialog = styled.dialog`
     grid-column: 1 / -1;
   }
   input {
-    min-height: 44px;
-    padding: 0 ${theme.spacing.sm};
-    border: 1px solid ${theme.colors.borderStrong};
-    border-radius: ${theme.radii.md};
-    font: inherit;
+    ${markInputRules}
   }
   .actions {
     display: flex;

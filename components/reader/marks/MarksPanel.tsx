@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { BookmarkView, ClippingView } from '@/services/marks';
 import { theme } from '@/styles/theme';
+import { Tool } from '../ReaderTool';
 
 /** This issue's bookmarks and clippings in the reader: each goes to its page or is deleted; the rest is the dashboard's. */
 export function MarksPanel(props: {
@@ -24,12 +25,12 @@ export function MarksPanel(props: {
         <ul>
           {bookmarks.map((mark) => (
             <li key={mark.id}>
-              <button type="button" onClick={() => onGoTo(mark.pageNo)}>
+              <Tool type="button" onClick={() => onGoTo(mark.pageNo)}>
                 {mark.name} <span className="page">(page {mark.pageNo})</span>
-              </button>
-              <button type="button" onClick={() => onDelete('bookmarks', mark.id, mark.name)} aria-label={`Delete bookmark ${mark.name}`}>
+              </Tool>
+              <Tool type="button" onClick={() => onDelete('bookmarks', mark.id, mark.name)} aria-label={`Delete bookmark ${mark.name}`}>
                 Delete
-              </button>
+              </Tool>
             </li>
           ))}
         </ul>
@@ -45,12 +46,12 @@ export function MarksPanel(props: {
                 // eslint-disable-next-line @next/next/no-img-element -- a member's own picture, cut per request
                 <img src={mark.imageUrl} alt="" loading="lazy" />
               ) : null}
-              <button type="button" onClick={() => onGoTo(mark.pageNo)}>
+              <Tool type="button" onClick={() => onGoTo(mark.pageNo)}>
                 {mark.name} <span className="page">(page {mark.pageNo})</span>
-              </button>
-              <button type="button" onClick={() => onDelete('clippings', mark.id, mark.name)} aria-label={`Delete clipping ${mark.name}`}>
+              </Tool>
+              <Tool type="button" onClick={() => onDelete('clippings', mark.id, mark.name)} aria-label={`Delete clipping ${mark.name}`}>
                 Delete
-              </button>
+              </Tool>
             </li>
           ))}
         </ul>
@@ -112,15 +113,7 @@ const Panel = styled.section`
     gap: ${theme.spacing.xs};
   }
   li > button {
-    min-height: 44px;
-    padding: 0 ${theme.spacing.sm};
-    border: 1px solid ${theme.colors.borderStrong};
-    border-radius: ${theme.radii.md};
-    background: transparent;
-    color: inherit;
-    font: inherit;
     text-align: left;
-    cursor: pointer;
   }
   a {
     color: inherit;
