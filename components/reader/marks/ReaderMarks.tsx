@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { BookmarkIcon } from '@/components/ui/icons';
 import type { ReaderPage } from '@/server/reader/access';
 import { addBookmark, deleteMark, listBookmarks, listClippings, type BookmarkView, type ClippingView } from '@/services/marks';
 import { media } from '@/styles/breakpoints';
@@ -79,7 +80,7 @@ export function ReaderMarks({ issueId, page, onGoTo }: { issueId: number; page: 
     <>
       {tools('wide-only')}
       <Tool type="button" onClick={() => setPanelOpen(!panelOpen)} aria-expanded={panelOpen} aria-controls="reader-marks" aria-label="Bookmarks and clippings">
-        Marks
+        <BookmarkIcon size={20} />
       </Tool>
       <MarksPanel
         id="reader-marks"
