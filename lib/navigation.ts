@@ -38,6 +38,8 @@ export function primaryLinksFor(offers: Offers): Array<{ label: string; href: st
 export const ACCOUNT_MENU = [
   { label: 'My Account', href: '/dashboard/myAccount' },
   { label: 'My Favorites', href: '/dashboard/myFavorites' },
+  { label: 'My Bookmarks', href: '/dashboard/myBookmarks' },
+  { label: 'My Clippings', href: '/dashboard/myClippings' },
   { label: 'Manage Password', href: '/dashboard/manage-password' },
   { label: 'FAQ', href: '/faq' },
   { label: 'Help & Support', href: '/helpsupport' },

@@ -43,6 +43,8 @@ export const OPEN_ROUTE_PATTERNS = [
   '/apple-app-site-association',
   '/.well-known/assetlinks.json',
   '/_error',
+  // Not in SPEC §2's list: the accessibility statement, public like the privacy policy (issue 31).
+  '/accessibility',
 ] as const;
 
 const openRouteMatchers = OPEN_ROUTE_PATTERNS.map((pattern) => {

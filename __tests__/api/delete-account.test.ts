@@ -36,7 +36,7 @@ describe('deleting an account (npm run delete-account, privacy policy)', () => {
     const deleted = await deleteAccount(app.db, accountRef(' Leaving@Example.test '));
     expect(deleted).toEqual({
       userId: user.id,
-      removed: { memberships: 1, story_reads: 1, reader_codes: 1, one_time_codes: 0, partner_links: 0, 'support_requests (detached)': 1 },
+      removed: { memberships: 1, story_reads: 1, bookmarks: 0, clippings: 0, reader_codes: 1, one_time_codes: 0, partner_links: 0, 'support_requests (detached)': 1 },
     });
 
     expect(await app.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);

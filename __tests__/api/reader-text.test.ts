@@ -34,7 +34,7 @@ async function codeFor(who: typeof member, issueId: number): Promise<string> {
   return res.body.code;
 }
 
-const pageText = (code: string, issueId: number, page: number | string) => call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issueId}&page=${page}`);
+const pageText = (code: string, issueId: number, page: number | string) => call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issueId}&page=${page}`, { token: member.token });
 
 /** Two columns printed row by row (the PDF gives the left line, then the right one on the same baseline). */
 const twoColumns: TextLine[] = [
@@ -108,7 +108,7 @@ describe('GET /api/reader/text', () => {
 
   it('answers 400 naming the field for a missing, impossible or unreadable page', async () => {
     const code = await codeFor(member, issue.drawn);
-    const missing = await call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issue.drawn}`);
+    const missing = await call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issue.drawn}`, { token: member.token });
     expect(missing.status).toBe(400);
     expect(missing.body.field).toBe('page');
     // The issue's record says 12 pages.
@@ -123,12 +123,16 @@ describe('GET /api/reader/text', () => {
     const foreign = await call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issue.drawn}&page=1`, { token: other.token });
     expect(foreign.status).toBe(403);
     expect((await pageText(code, issue.imported, 1)).status).toBe(403);
+    // A code replayed without the session that asked for it opens no text.
+    const bare = await call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issue.drawn}&page=1`);
+    expect(bare.status).toBe(401);
+    expect(bare.body.lines).toBeUndefined();
   });
 });
 
 describe('GET /api/reader/find', () => {
   const find = (code: string, issueId: number, q: string) =>
-    call<{ status: string; pages: { pageNo: number; count: number; excerpt: string }[]; field?: string }>(app, `/api/reader/find?code=${encodeURIComponent(code)}&issue=${issueId}&q=${encodeURIComponent(q)}`);
+    call<{ status: string; pages: { pageNo: number; count: number; excerpt: string }[]; field?: string }>(app, `/api/reader/find?code=${encodeURIComponent(code)}&issue=${issueId}&q=${encodeURIComponent(q)}`, { token: member.token });
 
   it('lists every page that holds the words, case aside, with an excerpt', async () => {
     const code = await codeFor(member, issue.drawn);

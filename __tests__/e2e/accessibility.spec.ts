@@ -9,7 +9,7 @@ import { axeViolations as violations } from './axe';
  * (routes.spec.ts) runs the same check on every page of SPEC §2.
  */
 
-const VISITOR_SCREENS = ['/login', '/login/email', '/faq', '/contact-us', '/helpsupport', '/privacy-policy', '/q/temp/magazines/21'];
+const VISITOR_SCREENS = ['/login', '/login/email', '/faq', '/contact-us', '/helpsupport', '/privacy-policy', '/accessibility', '/q/temp/magazines/21'];
 const GUEST_SCREENS = [
   '/',
   '/magazines/BS/en',
@@ -18,6 +18,8 @@ const GUEST_SCREENS = [
   '/stories/category/Cover-Stories/sec_60',
   '/dashboard',
   '/dashboard/myFavorites',
+  '/dashboard/myBookmarks',
+  '/dashboard/myClippings',
 ];
 
 const WIDTHS = [

@@ -85,6 +85,11 @@ export const ROUTES: RouteRow[] = [
   memberOnly('/dashboard/myAccount', '/dashboard/myAccount', 'My Account'),
   memberOnly('/dashboard/myFavorites', '/dashboard/myFavorites', 'My Favorites'),
   memberOnly('/dashboard/manage-password', '/dashboard/manage-password', 'Manage Password'),
+  // Issue 31: the member's bookmarks and clippings (in the account menu), and a shared clipping's link, which a
+  // token nobody shared does not open.
+  memberOnly('/dashboard/myBookmarks', '/dashboard/myBookmarks', 'My Bookmarks'),
+  memberOnly('/dashboard/myClippings', '/dashboard/myClippings', 'My Clippings'),
+  { route: '/clipping/{token}', example: '/clipping/AAAAAAAAAAAAAAAAAAAAAA', visitor: toLogin, guest: page('This clipping is not available to you', { status: 404 }) },
   memberOnly('/login/thankyou', '/login/thankyou', 'Thank you, you’re in'),
   open('/validate-user?type=1', '/validate-user?type=1', 'Your account is not linked to a library'),
   open('/validate-user?type=2', '/validate-user?type=2', 'Your library membership has expired'),
@@ -143,6 +148,8 @@ export const ROUTES: RouteRow[] = [
   open('/validate-user', '/validate-user', 'Your account is not linked to a library'),
   open('/terms-and-conditions', '/terms-and-conditions', 'Terms and conditions'),
   open('/privacy-policy', '/privacy-policy', 'Privacy policy'),
+  // Issue 31: the accessibility statement, linked from the footer, open to anyone.
+  open('/accessibility', '/accessibility', 'Accessibility statement'),
   open('/helpsupport', '/helpsupport', 'Help & support'),
   open('/faq', '/faq', 'Frequently asked questions'),
   open('/contact-us', '/contact-us', 'Contact us'),

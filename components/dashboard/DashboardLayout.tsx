@@ -7,6 +7,8 @@ const SECTIONS = [
   { label: 'Overview', href: '/dashboard' },
   { label: 'My Account', href: '/dashboard/myAccount' },
   { label: 'My Favorites', href: '/dashboard/myFavorites' },
+  { label: 'My Bookmarks', href: '/dashboard/myBookmarks' },
+  { label: 'My Clippings', href: '/dashboard/myClippings' },
   { label: 'Manage Password', href: '/dashboard/manage-password' },
 ] as const;
 

@@ -8,6 +8,7 @@ export const FOOTER_LINKS = [
   { label: 'Contact Us', href: '/contact-us' },
   { label: 'Terms & Conditions', href: '/terms-and-conditions' },
   { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Accessibility', href: '/accessibility' },
 ] as const;
 
 export function Footer() {

@@ -8,7 +8,6 @@ import { matchBoxes } from '@/lib/text-layer';
 import type { ReaderIssue } from '@/server/reader/access';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
-import { Tool } from './Tool';
 import { FindBar } from './text/FindBar';
 import { PageTextLayer } from './text/PageTextLayer';
 import { ReadAloud } from './text/ReadAloud';
@@ -17,6 +16,8 @@ import { useTextSettings } from './text/settings';
 import { TextSettingsPanel } from './text/TextSettingsPanel';
 import { TextView, type ReadingPlace } from './text/TextView';
 import { usePageTexts } from './text/usePageTexts';
+import { marksToolRules, ReaderMarks } from './marks/ReaderMarks';
+import { Tool } from './ReaderTool';
 
 interface ReaderScreenProps {
   code: string;
@@ -61,6 +62,7 @@ const Bar = styled.div`
   align-items: center;
   gap: ${theme.spacing.xs};
   padding: ${theme.spacing.xs} ${theme.spacing.sm};
+  ${marksToolRules}
 `;
 
 const Title = styled.h1`
@@ -488,6 +490,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
           </ViewOptions>
         </ViewMenu>
         <ReaderTextTools view={view} panel={panel} onView={toggleView} onPanel={togglePanel} />
+        <ReaderMarks issueId={issue.issueId} page={pages[spread[0] - 1]} onGoTo={(n) => goTo(spreadIndexOf(spreads, n))} />
       </Bar>
       {panel === 'find' ? <FindBar code={code} issueId={issue.issueId} initial={highlight} pageNo={spread[0]} onFound={onFound} onGo={turnTo} onClose={closeFind} /> : null}
       {panel === 'settings' && view === 'text' ? <TextSettingsPanel settings={settings} onChange={changeSettings} /> : null}

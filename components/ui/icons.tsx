@@ -101,3 +101,11 @@ export function ZoomIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function BookmarkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3h12v18l-6-4-6 4z" />
+    </Icon>
+  );
+}

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from '../db/schema';
 import { chooseMembership, sessionFields } from '../user/present';
 import { membershipsOf } from '../user/queries';
+import { markTimes } from '../user/mark-queries';
 import { issueSession } from './issue';
 
 /** How long access through a library card, a library's SSO or a partner link lasts after each sign-in. */
@@ -37,7 +38,7 @@ export async function completeSignIn(
     status: 'Success' as const,
     message: 'Signed in',
     isNewUser: Boolean(options.created),
-    ...sessionFields(user, current, all, jwtoken),
+    ...sessionFields(user, current, all, jwtoken, await markTimes(user.id)),
   };
 }
 

@@ -62,13 +62,27 @@ export async function checkReaderAccess(args: {
   if (args.tempRoutesOnly && !(await cachedLibrary(claims.libraryId))?.tempRoutes) return { ok: false, refusal: 'foreign-code' };
   const held = codeHolderRefusal(claims, args.session);
   if (held) return { ok: false, refusal: held };
-  const membership = await membershipIn(claims.userId, claims.libraryId);
+  const seen = await issueForMember(claims.userId, claims.libraryId, args.issueId, args.ageRating);
+  if (!seen.ok) return seen;
+  return { ok: true, grant: { claims, issue: seen.issue } };
+}
+
+/**
+ * Whether a member sees an issue through a library, as the reader decides it: an unexpired membership of that
+ * library and the issue visible to it at the member's age rating. Bookmarks, clippings and shared clippings ask the
+ * same question, so nothing shows a page the reader would refuse.
+ */
+export async function issueForMember(
+  userId: number,
+  libraryId: number,
+  issueId: number,
+  ageRating?: number,
+): Promise<{ ok: true; issue: IssueDetails } | { ok: false; refusal: 'membership-expired' | 'unavailable' }> {
+  const membership = await membershipIn(userId, libraryId);
   if (!membership || membership.expiresAt.getTime() <= Date.now()) return { ok: false, refusal: 'membership-expired' };
-  const { library } = membership;
-  const viewer = viewerOfLibrary(library, claims.userId);
-  const issue = await findIssue(viewer, titleAgeRating(viewer, args.ageRating), args.issueId);
-  if (!issue) return { ok: false, refusal: 'unavailable' };
-  return { ok: true, grant: { claims, issue } };
+  const viewer = viewerOfLibrary(membership.library, userId);
+  const issue = await findIssue(viewer, titleAgeRating(viewer, ageRating), issueId);
+  return issue ? { ok: true, issue } : { ok: false, refusal: 'unavailable' };
 }
 
 export interface ReaderPage {

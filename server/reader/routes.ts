@@ -23,10 +23,10 @@ const issueQuery = z.object({
 const pageQuery = issueQuery.extend({ page: z.coerce.number().int().positive().max(10_000) });
 const findQuery = issueQuery.extend({ q: z.string().trim().min(1, 'q: words to find are required').max(200) });
 
-/** The reader's checks for the text calls: the same as for the issue, a 403 naming what failed. */
+/** The reader's checks for the text calls: the same as for the issue, with the same statuses (401 without a session). */
 async function grantFor(query: z.infer<typeof issueQuery>, session: Session | null) {
   const access = await checkReaderAccess({ code: query.code, issueId: query.issue, session, ageRating: query.ageRating });
-  if (!access.ok) throw new HttpError(403, REFUSAL_MESSAGES[access.refusal], { field: access.refusal === 'unavailable' ? 'issue' : 'code' });
+  if (!access.ok) throw refused(access.refusal);
   return access.grant;
 }
 

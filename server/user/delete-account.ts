@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache';
 import type { Database } from '../db/client';
-import { memberships, oneTimeCodes, partnerLinks, readerCodes, storyReads, supportRequests, users } from '../db/schema';
+import { bookmarks, clippings, markChanges, memberships, oneTimeCodes, partnerLinks, readerCodes, storyReads, supportRequests, users } from '../db/schema';
 
 export type AccountRef = { email: string } | { mobile: string } | { id: number };
 
@@ -21,7 +21,7 @@ export interface DeletedAccount {
 
 /**
  * Deletes a member's account and everything tied to it, in one transaction, as the privacy policy promises when a
- * member asks: memberships, reading history, reader codes, sign-in codes and partner links for their addresses, and
+ * member asks: memberships, reading history, bookmarks and clippings, reader codes, sign-in codes and partner links for their addresses, and
  * (by cascade) favourites, reading places, SSO identities and payments. Help requests they sent stay until their
  * own retention ends but no longer point at the account. Every session of the account ends with it. Null when there
  * is no such account.
@@ -45,6 +45,10 @@ export async function deleteAccount(
     };
     await count('memberships', tx.delete(memberships).where(eq(memberships.userId, user.id)).returning({ id: memberships.userId }));
     await count('story_reads', tx.delete(storyReads).where(eq(storyReads.userId, user.id)).returning({ id: storyReads.id }));
+    // Bookmarks and clippings are private like reading (a shared clipping's link stops opening with them).
+    await count('bookmarks', tx.delete(bookmarks).where(eq(bookmarks.userId, user.id)).returning({ id: bookmarks.id }));
+    await count('clippings', tx.delete(clippings).where(eq(clippings.userId, user.id)).returning({ id: clippings.id }));
+    await tx.delete(markChanges).where(eq(markChanges.userId, user.id));
     await count('reader_codes', tx.delete(readerCodes).where(eq(readerCodes.userId, user.id)).returning({ id: readerCodes.id }));
     const addresses = [user.email, user.mobile].filter((value): value is string => Boolean(value));
     if (addresses.length) {

@@ -12,6 +12,7 @@ import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setP
 import { verifyStripeEvent } from '../payments/stripe-events';
 import { findUserById, membershipIn, membershipsOf } from './queries';
 import { chooseMembership, sessionFields } from './present';
+import { markTimes } from './mark-queries';
 
 export const checkoutBody = z.object({ page: z.enum(PLAN_IDS) });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
@@ -93,7 +94,7 @@ async function paidAnswer(session: Session, libraryId: number, accessUntil: Date
     membershipEnds: current?.expiresAt ?? null,
     guest: session.claims.guest,
   });
-  return { status: 'Success', message: 'Payment received', accessUntil: accessUntil.toISOString(), ...sessionFields(user, current, all, jwtoken) };
+  return { status: 'Success', message: 'Payment received', accessUntil: accessUntil.toISOString(), ...sessionFields(user, current, all, jwtoken, await markTimes(user.id)) };
 }
 
 export const paymentUserRoutes: ServiceRoutes = {

@@ -34,7 +34,14 @@ export function libraryDetails(library: Library) {
 export type LibraryDetails = ReturnType<typeof libraryDetails>;
 
 /** The login and validate-user answer of SPEC §3, for a user reading through `current` (or none). */
-export function sessionFields(user: User, current: MembershipWithLibrary | null, all: MembershipWithLibrary[], jwtoken: string) {
+export function sessionFields(
+  user: User,
+  current: MembershipWithLibrary | null,
+  all: MembershipWithLibrary[],
+  jwtoken: string,
+  /** When the member's bookmarks and clippings last changed (server/user/mark-queries.ts markTimes). */
+  marks: { bk_lud: string; clip_lud: string },
+) {
   const library = current?.library;
   return {
     fname: user.firstName,
@@ -52,8 +59,8 @@ export function sessionFields(user: User, current: MembershipWithLibrary | null,
     isJournal: library?.isJournal ?? 0,
     isMycontent: library?.isMycontent ?? 0,
     fav_lud: '',
-    bk_lud: '',
-    clip_lud: '',
+    bk_lud: marks.bk_lud,
+    clip_lud: marks.clip_lud,
     ageRate: library?.ageRate ?? 0,
     hasPassword: Boolean(user.passwordHash),
     libraryDetails: library ? libraryDetails(library) : null,

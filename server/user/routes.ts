@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors';
 import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
 import { findLibrary, findOrCreateGuest, membershipsOf } from './queries';
 import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from './present';
+import { markTimes } from './mark-queries';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -88,7 +89,7 @@ export const userRoutes: ServiceRoutes = {
           membershipEnds: membership.expiresAt,
           guest: true,
         });
-        return { status: 1, message: 'Success', ...sessionFields(user, membership, all, jwtoken) };
+        return { status: 1, message: 'Success', ...sessionFields(user, membership, all, jwtoken, await markTimes(user.id)) };
       },
     }),
   },
@@ -110,7 +111,7 @@ export const userRoutes: ServiceRoutes = {
           membershipEnds: current?.expiresAt ?? null,
           guest: user.userType === 'guest',
         });
-        return { status: 'Success', message: 'Success', ...sessionFields(user, current, all, jwtoken) };
+        return { status: 'Success', message: 'Success', ...sessionFields(user, current, all, jwtoken, await markTimes(user.id)) };
       },
     }),
   },
@@ -132,7 +133,7 @@ export const userRoutes: ServiceRoutes = {
           lastname: user.lastName,
           uploadedId: user.uploadedId,
           fav_lud: '',
-          bk_lud: '',
+          bk_lud: (await markTimes(user.id)).bk_lud,
           isNewspaper: current?.library.isNewspaper ?? 0,
           isJournal: current?.library.isJournal ?? 0,
         };
@@ -178,7 +179,7 @@ export const userRoutes: ServiceRoutes = {
           isError: false,
           isNoLibrary: false,
           isRedirectHome: outcome.kind === 'isRedirectHome',
-          info: sessionFields(user, current, all, jwtoken),
+          info: sessionFields(user, current, all, jwtoken, await markTimes(user.id)),
           lib: { libId: outcome.library.libId, expiry: outcome.library.expiry },
         };
       },

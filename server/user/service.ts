@@ -3,6 +3,7 @@ import { supportRequestRoute, contactUsRoute } from '../support/forms';
 import { accountRoutes } from './account-routes';
 import { cardRoutes } from './card-routes';
 import { favouriteRoutes } from './favourite-routes';
+import { markRoutes } from './mark-routes';
 import { otpRoutes } from './otp-routes';
 import { partnerRoutes } from './partner-routes';
 import { paymentUserRoutes } from './payment-routes';
@@ -19,6 +20,7 @@ export const userService = serviceRoutes('user', {
   'user/partner-routes': partnerRoutes,
   'user/account-routes': accountRoutes,
   'user/favourite-routes': favouriteRoutes,
+  'user/mark-routes': markRoutes,
   'user/reader-code-routes': readerCodeRoutes,
   'user/payment-routes': paymentUserRoutes,
   'user/service (help forms)': {

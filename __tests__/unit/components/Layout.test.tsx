@@ -39,7 +39,7 @@ describe('Layout', () => {
     expect(screen.getByText('Sidebar here')).toBeInTheDocument();
     const footer = screen.getByRole('navigation', { name: 'Footer' });
     const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/faq', '/helpsupport', '/contact-us', '/terms-and-conditions', '/privacy-policy']);
+    expect(hrefs).toEqual(['/faq', '/helpsupport', '/contact-us', '/terms-and-conditions', '/privacy-policy', '/accessibility']);
   });
 
   it('navigates its plain links in the app with one listener, prefetching on approach, and leaves the skip link to the browser', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
 import type { FoundPage } from '@/server/reader/text';
-import { Tool } from '../Tool';
+import { Tool } from '../ReaderTool';
 import { Panel } from './panel';
 
 interface FindBarProps {

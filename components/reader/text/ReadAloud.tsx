@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sentencesOf } from '@/lib/text-layer';
-import { Tool } from '../Tool';
+import { Tool } from '../ReaderTool';
 import { Panel } from './panel';
 import type { ReadingPlace } from './TextView';
 import type { PageTextState } from './usePageTexts';

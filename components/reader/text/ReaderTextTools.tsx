@@ -1,4 +1,4 @@
-import { Tool } from '../Tool';
+import { Tool } from '../ReaderTool';
 
 export type TextPanel = 'find' | 'settings' | 'read';
 

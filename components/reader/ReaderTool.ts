@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { theme } from '@/styles/theme';
 
-/** A button of the reader's toolbar: 44px square at least, light on the dark bar, pressed or open shown inverted. */
+/** A button of the reader's toolbar: 44px square at least, light on the dark bar, filled when pressed or open. */
 export const Tool = styled.button`
   display: inline-flex;
   flex: none;
