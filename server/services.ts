@@ -3,17 +3,20 @@ import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/service';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
+import { feedRoutes } from './usage/routes';
 import { userService } from './user/service';
 
 /**
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
  * and a path served twice within a service fails here, at start-up.
  */
-export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin', ServiceRoutes> = {
+export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin' | 'feeds', ServiceRoutes> = {
   article: articleRoutes,
   catalogue: catalogueService,
   user: userService,
   reader: readerRoutes,
   // The console (server/admin/): operators and library staff, every call role-checked and audited.
   admin: adminRoutes,
+  // A library's KBART list and MARC records for its discovery service and catalogue, fetched with its feed key.
+  feeds: feedRoutes,
 };

@@ -1,13 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { COUNTER_REPORT_IDS, counterTsv, isMonth, kbartTsv, type CounterReportId } from '@/lib/counter-report';
+import { iso2709File, marcXmlCollection } from '@/lib/marc';
 import { adminRoute, requireLibrary } from '../admin/access';
 import { id } from '../admin/schemas';
 import { HttpError } from '../http/errors';
-import type { ServiceRoutes } from '../http/handler';
+import type { Library } from '../db/schema';
+import { route, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { findLibrary } from '../user/queries';
-import { kbartRows } from './kbart';
+import { collectionTitles } from './collection';
+import { createFeedKey, feedKeysOf, libraryOfFeedKey, revokeFeedKey } from './feed-keys';
+import { kbartFileName, kbartProviderName, kbartRows } from './kbart';
+import { libraryMarcRecords } from './marc-records';
 import { counterReport } from './reports';
 
 const month = z.string().trim().refine(isMonth, 'must be a month, yyyy-mm');
@@ -33,10 +38,10 @@ async function libraryInReach(staff: Parameters<typeof requireLibrary>[0], libra
   return library;
 }
 
-/** A tab-separated download. */
-function sendTsv(res: ServerResponse, filename: string, body: string): null {
+/** A file download, never cached (it holds the library's current collection). */
+function sendFile(res: ServerResponse, type: string, filename: string, body: string | Buffer): null {
   res.statusCode = 200;
-  res.setHeader('Content-Type', 'text/tab-separated-values; charset=utf-8');
+  res.setHeader('Content-Type', type);
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -44,7 +49,38 @@ function sendTsv(res: ServerResponse, filename: string, body: string): null {
   return null;
 }
 
-/** COUNTER 5.1 reports and the KBART title list of one library, for its staff and the site operators. */
+/** A tab-separated download. */
+function sendTsv(res: ServerResponse, filename: string, body: string): null {
+  return sendFile(res, 'text/tab-separated-values; charset=utf-8', filename, body);
+}
+
+const since = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be a date, yyyy-mm-dd, or a date and time (ISO 8601)')
+  .transform((value) => new Date(value))
+  .refine((date) => date.getTime() <= Date.now(), 'must not be in the future');
+
+/** Which MARC carrier, and optionally the date changes are wanted from. */
+export const marcQuery = z.object({ format: z.enum(['xml', 'mrc']).optional().default('xml'), since: since.optional() });
+type MarcQuery = z.output<typeof marcQuery>;
+const feedKeyBody = z.object({ label: z.string().trim().min(1, 'is required').max(80) });
+const feedKeyParams = z.object({ libraryId: id, keyId: id });
+
+async function sendKbart(res: ServerResponse, library: Library, origin: string): Promise<null> {
+  const date = new Date().toISOString().slice(0, 10);
+  return sendTsv(res, kbartFileName(library, date), kbartTsv(kbartRows(await collectionTitles(library, origin))));
+}
+
+async function sendMarc(res: ServerResponse, library: Library, origin: string, query: MarcQuery): Promise<null> {
+  const records = await libraryMarcRecords(library, await collectionTitles(library, origin), query.since ?? null);
+  const date = new Date().toISOString().slice(0, 10);
+  const name = `${kbartProviderName()}_${library.id}_${query.since ? `changes-since-${query.since.toISOString().slice(0, 10)}` : 'AllTitles'}_${date}`;
+  if (query.format === 'mrc') return sendFile(res, 'application/marc', `${name}.mrc`, iso2709File(records));
+  return sendFile(res, 'application/marcxml+xml; charset=utf-8', `${name}.xml`, marcXmlCollection(records));
+}
+
+/** COUNTER 5.1 reports, the KBART title list, MARC records and feed keys of one library, for its staff and the site operators. */
 export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/reports/:reportId': {
     GET: adminRoute({
@@ -66,8 +102,79 @@ export const usageRoutes: ServiceRoutes = {
       async handler({ params, staff, req, res }) {
         const { libraryId } = libraryParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
-        const date = new Date().toISOString().slice(0, 10);
-        return sendTsv(res, `library-${library.id}_AllTitles_${date}.txt`, kbartTsv(await kbartRows(library, siteOrigin(req))));
+        return sendKbart(res, library, siteOrigin(req));
+      },
+    }),
+  },
+  'libraries/:libraryId/marc': {
+    GET: adminRoute({
+      summary: 'MARC 21 records of a library’s collection, one per title: MARCXML (format=xml) or ISO 2709 (format=mrc); with since, only titles added, changed or withdrawn from then on',
+      query: marcQuery,
+      async handler({ params, query, staff, req, res }) {
+        const { libraryId } = libraryParams.parse(params);
+        const library = await libraryInReach(staff, libraryId);
+        return sendMarc(res, library, siteOrigin(req), query);
+      },
+    }),
+  },
+  'libraries/:libraryId/feed-keys': {
+    GET: adminRoute({
+      summary: 'The keys a library’s discovery service or catalogue fetches its KBART list and MARC records with (never the keys themselves)',
+      async handler({ params, staff }) {
+        const { libraryId } = libraryParams.parse(params);
+        await libraryInReach(staff, libraryId);
+        return { status: 'success', feedKeys: await feedKeysOf(libraryId) };
+      },
+    }),
+    POST: adminRoute({
+      summary: 'Creates a feed key for the library; the key is in this answer only (only its hash is kept)',
+      body: feedKeyBody,
+      async handler({ params, body, staff }) {
+        const { libraryId } = libraryParams.parse(params);
+        await libraryInReach(staff, libraryId);
+        return { status: 'success', ...(await createFeedKey(staff, libraryId, body.label)) };
+      },
+    }),
+  },
+  'libraries/:libraryId/feed-keys/:keyId': {
+    DELETE: adminRoute({
+      summary: 'Revokes a feed key: fetches with it are refused from then on',
+      async handler({ params, staff }) {
+        const { libraryId, keyId } = feedKeyParams.parse(params);
+        await libraryInReach(staff, libraryId);
+        return { status: 'success', feedKey: await revokeFeedKey(staff, libraryId, keyId) };
+      },
+    }),
+  },
+};
+
+const keyQuery = z.object({ key: z.string().max(200).optional() });
+
+/**
+ * What a library's discovery service and catalogue fetch with the library's feed key (the `key` query parameter, as
+ * such services take a URL): the same KBART list and MARC records as the console's, of that library only.
+ */
+export const feedRoutes: ServiceRoutes = {
+  'libraries/:libraryId/kbart': {
+    GET: route({
+      summary: 'The KBART title list of a library, fetched with one of its feed keys',
+      auth: 'none',
+      query: keyQuery,
+      async handler({ params, query, req, res }) {
+        const { libraryId } = libraryParams.parse(params);
+        return sendKbart(res, await libraryOfFeedKey(query.key, libraryId), siteOrigin(req));
+      },
+    }),
+  },
+  'libraries/:libraryId/marc': {
+    GET: route({
+      summary: 'MARC 21 records of a library (format=xml or mrc; since for changes), fetched with one of its feed keys',
+      auth: 'none',
+      query: keyQuery.extend(marcQuery.shape),
+      async handler({ params, query, req, res }) {
+        const { libraryId } = libraryParams.parse(params);
+        const library = await libraryOfFeedKey(query.key, libraryId);
+        return sendMarc(res, library, siteOrigin(req), query);
       },
     }),
   },

@@ -7,3 +7,4 @@ export * from './support';
 export * from './payments';
 export * from './admin';
 export * from './usage';
+export * from './feeds';
