@@ -302,6 +302,22 @@ describe('MARC 21 records', () => {
   });
 });
 
+describe('online ISSN', () => {
+  it('is set by an operator and shown in its own KBART column and in MARC 022', async () => {
+    const bad = await call(app, `/api/admin/titles/${ids.ended}`, { method: 'PUT', token: cast.tokens.operator, body: { onlineIssn: '12' } });
+    expect(bad.body).toMatchObject({ status: 400, field: 'onlineIssn' });
+    const set = await call(app, `/api/admin/titles/${ids.ended}`, { method: 'PUT', token: cast.tokens.operator, body: { onlineIssn: '1940-5758' } });
+    expect(set.status).toBe(200);
+    const clash = await call(app, `/api/admin/titles/${ids.arbol}`, { method: 'PUT', token: cast.tokens.operator, body: { onlineIssn: '1940-5758' } });
+    expect(clash.body).toMatchObject({ status: 409, field: 'onlineIssn' });
+    const rows = kbartTable((await fetchFile(`/api/admin/libraries/${cast.libraryA.id}/kbart`, cast.tokens.staffA)).text);
+    expect(rows.find((row) => row.publication_title === 'Ended Weekly')).toMatchObject({ print_identifier: '0317-8471', online_identifier: '1940-5758' });
+    const records = byControlNumber(readMarcXml((await fetchFile(`/api/admin/libraries/${cast.libraryA.id}/marc`, cast.tokens.staffA)).text));
+    expect(subfield(records[ids.ended], '022', 'a')).toBe('1940-5758');
+    expect(subfield(records[ids.ended], '776', 'x')).toBe('0317-8471');
+  });
+});
+
 describe('keyed URLs', () => {
   it('refuse a missing, unknown or revoked key, and a key of another library', async () => {
     for (const feed of ['kbart', 'marc']) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { audit, type Actor } from '../admin/audit';
 import { getDb } from '../db/client';
 import { libraryFeedKeys, type LibraryFeedKey } from '../db/schema';
@@ -7,7 +8,17 @@ import { HttpError } from '../http/errors';
 import { findLibrary } from '../user/queries';
 
 /** What staff see of a key: never the key or its hash. */
-export function presentFeedKey(row: LibraryFeedKey) {
+export const feedKeyView = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  hint: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type FeedKeyView = z.infer<typeof feedKeyView>;
+
+export function presentFeedKey(row: LibraryFeedKey): FeedKeyView {
   return {
     id: row.id,
     label: row.label,
@@ -17,7 +28,6 @@ export function presentFeedKey(row: LibraryFeedKey) {
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
 }
-export type FeedKeyView = ReturnType<typeof presentFeedKey>;
 
 /** SHA-256 of a key: keys are 32 random bytes, so a plain hash is enough to make a stolen table useless. */
 function hashFeedKey(key: string): string {

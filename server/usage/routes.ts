@@ -10,7 +10,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { findLibrary } from '../user/queries';
 import { collectionTitles } from './collection';
-import { createFeedKey, feedKeysOf, libraryOfFeedKey, revokeFeedKey } from './feed-keys';
+import { createFeedKey, feedKeysOf, feedKeyView, libraryOfFeedKey, revokeFeedKey } from './feed-keys';
 import { kbartFileName, kbartProviderName, kbartRows } from './kbart';
 import { libraryMarcRecords } from './marc-records';
 import { counterReport } from './reports';
@@ -80,11 +80,21 @@ async function sendMarc(res: ServerResponse, library: Library, origin: string, q
   return sendFile(res, 'application/marcxml+xml; charset=utf-8', `${name}.xml`, marcXmlCollection(records));
 }
 
+const KBART_FILE = { 200: { description: 'The KBART title list (tab-separated, UTF-8)', mediaTypes: ['text/tab-separated-values'] } };
+const MARC_FILE = { 200: { description: 'MARC 21 records: MARCXML, or ISO 2709 with format=mrc', mediaTypes: ['application/marcxml+xml', 'application/marc'] } };
+const NO_LIBRARY = { 404: { description: 'No such library' } };
+/** What a keyed fetch answers besides the file. */
+const KEYED = { 401: { description: 'No feed key, or one unknown or revoked' }, 403: { description: 'A feed key of another library' }, ...NO_LIBRARY };
+const feedKeyList = z.object({ status: z.literal('success'), feedKeys: z.array(feedKeyView) });
+const newFeedKey = z.object({ status: z.literal('success'), key: z.string(), feedKey: feedKeyView });
+const oneFeedKey = z.object({ status: z.literal('success'), feedKey: feedKeyView });
+
 /** COUNTER 5.1 reports, the KBART title list, MARC records and feed keys of one library, for its staff and the site operators. */
 export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/reports/:reportId': {
     GET: adminRoute({
       summary: 'A COUNTER 5.1 report (PR_P1, TR_J1 or IR) of a library over a month range: JSON for the console, or the tabular TSV (format=tsv)',
+      params: reportParams,
       query: reportQuery,
       async handler({ params, query, staff, req, res }) {
         const { libraryId, reportId } = reportParams.parse(params);
@@ -99,6 +109,8 @@ export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/kbart': {
     GET: adminRoute({
       summary: 'The KBART title list (Phase II columns) of a library’s collection, for its discovery service',
+      params: libraryParams,
+      responses: { ...KBART_FILE, ...NO_LIBRARY },
       async handler({ params, staff, req, res }) {
         const { libraryId } = libraryParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
@@ -109,7 +121,9 @@ export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/marc': {
     GET: adminRoute({
       summary: 'MARC 21 records of a library’s collection, one per title: MARCXML (format=xml) or ISO 2709 (format=mrc); with since, only titles added, changed or withdrawn from then on',
+      params: libraryParams,
       query: marcQuery,
+      responses: { ...MARC_FILE, ...NO_LIBRARY },
       async handler({ params, query, staff, req, res }) {
         const { libraryId } = libraryParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
@@ -120,7 +134,9 @@ export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/feed-keys': {
     GET: adminRoute({
       summary: 'The keys a library’s discovery service or catalogue fetches its KBART list and MARC records with (never the keys themselves)',
-      async handler({ params, staff }) {
+      params: libraryParams,
+      responses: { 200: { description: 'The library’s feed keys, newest first', body: feedKeyList }, ...NO_LIBRARY },
+      async handler({ params, staff }): Promise<z.infer<typeof feedKeyList>> {
         const { libraryId } = libraryParams.parse(params);
         await libraryInReach(staff, libraryId);
         return { status: 'success', feedKeys: await feedKeysOf(libraryId) };
@@ -128,8 +144,10 @@ export const usageRoutes: ServiceRoutes = {
     }),
     POST: adminRoute({
       summary: 'Creates a feed key for the library; the key is in this answer only (only its hash is kept)',
+      params: libraryParams,
       body: feedKeyBody,
-      async handler({ params, body, staff }) {
+      responses: { 200: { description: 'The new key, shown this once', body: newFeedKey }, ...NO_LIBRARY },
+      async handler({ params, body, staff }): Promise<z.infer<typeof newFeedKey>> {
         const { libraryId } = libraryParams.parse(params);
         await libraryInReach(staff, libraryId);
         return { status: 'success', ...(await createFeedKey(staff, libraryId, body.label)) };
@@ -139,7 +157,9 @@ export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/feed-keys/:keyId': {
     DELETE: adminRoute({
       summary: 'Revokes a feed key: fetches with it are refused from then on',
-      async handler({ params, staff }) {
+      params: feedKeyParams,
+      responses: { 200: { description: 'The key, revoked', body: oneFeedKey }, 404: { description: 'No such library, or no such key in it' } },
+      async handler({ params, staff }): Promise<z.infer<typeof oneFeedKey>> {
         const { libraryId, keyId } = feedKeyParams.parse(params);
         await libraryInReach(staff, libraryId);
         return { status: 'success', feedKey: await revokeFeedKey(staff, libraryId, keyId) };
@@ -159,7 +179,9 @@ export const feedRoutes: ServiceRoutes = {
     GET: route({
       summary: 'The KBART title list of a library, fetched with one of its feed keys',
       auth: 'none',
+      params: libraryParams,
       query: keyQuery,
+      responses: { ...KBART_FILE, ...KEYED },
       async handler({ params, query, req, res }) {
         const { libraryId } = libraryParams.parse(params);
         return sendKbart(res, await libraryOfFeedKey(query.key, libraryId), siteOrigin(req));
@@ -170,7 +192,9 @@ export const feedRoutes: ServiceRoutes = {
     GET: route({
       summary: 'MARC 21 records of a library (format=xml or mrc; since for changes), fetched with one of its feed keys',
       auth: 'none',
+      params: libraryParams,
       query: keyQuery.extend(marcQuery.shape),
+      responses: { ...MARC_FILE, ...KEYED },
       async handler({ params, query, req, res }) {
         const { libraryId } = libraryParams.parse(params);
         const library = await libraryOfFeedKey(query.key, libraryId);
