@@ -4,13 +4,14 @@ import { catalogueService } from './catalogue/service';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
 import { counterApiRoutes } from './usage/counter-api';
+import { feedRoutes } from './usage/routes';
 import { userService } from './user/service';
 
 /**
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
  * and a path served twice within a service fails here, at start-up.
  */
-export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin' | 'r51', ServiceRoutes> = {
+export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin' | 'r51' | 'feeds', ServiceRoutes> = {
   article: articleRoutes,
   catalogue: catalogueService,
   user: userService,
@@ -19,4 +20,6 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'adm
   admin: adminRoutes,
   // The COUNTER API 5.1 for libraries' harvesters, public at /r51/ (next.config.js), keyed per library.
   r51: counterApiRoutes,
+  // A library's KBART list and MARC records for its discovery service and catalogue, fetched with its feed key.
+  feeds: feedRoutes,
 };

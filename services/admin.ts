@@ -38,6 +38,7 @@ export interface TitleRow {
   languageCode: string;
   ageRating: number;
   issn: string | null;
+  onlineIssn: string | null;
 }
 
 export interface IssueRow {
@@ -138,7 +139,7 @@ export async function setIssueWithdrawn(issueId: number, withdrawn: boolean): Pr
   return (await http.post<{ issue: IssueRow }>(`${ADMIN_URL}/issues/${issueId}/${withdrawn ? 'withdraw' : 'restore'}`, {})).data.issue;
 }
 
-export async function correctTitle(magazineId: number, changes: Partial<Pick<TitleRow, 'name' | 'publisher' | 'ageRating' | 'issn'>>) {
+export async function correctTitle(magazineId: number, changes: Partial<Pick<TitleRow, 'name' | 'publisher' | 'ageRating' | 'issn' | 'onlineIssn'>>) {
   return (await http.put<{ title: TitleRow }>(`${ADMIN_URL}/titles/${magazineId}`, changes)).data.title;
 }
 

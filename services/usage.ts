@@ -1,5 +1,6 @@
 import type { CounterReport, CounterReportId, Month } from '@/lib/counter-report';
 import type { CounterKeySummary } from '@/server/usage/counter-keys';
+import type { FeedKeyView } from '@/server/usage/feed-keys';
 import { withParams } from './keys';
 
 /** The console's calls: always this app's (the console has no upstream service to point at). */
@@ -17,7 +18,34 @@ export const usageKeys = {
   tsv: (libraryId: number, reportId: CounterReportId, begin: Month, end: Month) =>
     withParams(`${ADMIN_URL}/libraries/${libraryId}/reports/${reportId}`, { begin, end, format: 'tsv' }),
   kbart: (libraryId: number) => `${ADMIN_URL}/libraries/${libraryId}/kbart`,
+  /** MARC records, all titles or (since, yyyy-mm-dd) the changes from then on. */
+  marc: (libraryId: number, format: 'xml' | 'mrc', since?: string) => withParams(`${ADMIN_URL}/libraries/${libraryId}/marc`, { format, since }),
+  feedKeys: (libraryId: number) => `${ADMIN_URL}/libraries/${libraryId}/feed-keys`,
 };
+
+/** The addresses a discovery service or catalogue fetches with a feed key (absolute, to paste into its settings). */
+export function feedUrls(origin: string, libraryId: number, key: string) {
+  return {
+    kbart: withParams(`${origin}/api/feeds/libraries/${libraryId}/kbart`, { key }),
+    marcXml: withParams(`${origin}/api/feeds/libraries/${libraryId}/marc`, { format: 'xml', key }),
+    marc: withParams(`${origin}/api/feeds/libraries/${libraryId}/marc`, { format: 'mrc', key }),
+  };
+}
+
+export async function listFeedKeys(libraryId: number): Promise<FeedKeyView[]> {
+  const { http } = await import('./http');
+  return (await http.get<{ feedKeys: FeedKeyView[] }>(usageKeys.feedKeys(libraryId))).data.feedKeys;
+}
+
+export async function createFeedKey(libraryId: number, label: string): Promise<{ key: string; feedKey: FeedKeyView }> {
+  const { http } = await import('./http');
+  return (await http.post<{ key: string; feedKey: FeedKeyView }>(usageKeys.feedKeys(libraryId), { label })).data;
+}
+
+export async function revokeFeedKey(libraryId: number, keyId: number): Promise<FeedKeyView> {
+  const { http } = await import('./http');
+  return (await http.delete<{ feedKey: FeedKeyView }>(`${usageKeys.feedKeys(libraryId)}/${keyId}`)).data.feedKey;
+}
 
 /** A COUNTER 5.1 report of a library as JSON. */
 export async function getUsageReport(libraryId: number, reportId: CounterReportId, begin: Month, end: Month): Promise<CounterReport> {

@@ -33,6 +33,8 @@ it('answers hostile requests to every route with a 2xx, a 3xx or a 4xx { status,
   const statuses = await runHostileRequests(app, run, { seed: SEED, runsPerRoute: RUNS_PER_ROUTE, shrink: false });
   // A run that only ever met 401 or 404 would prove nothing: it must reach the handlers and their validation.
   const answered = (from: number, to: number) => [...statuses].filter(([status]) => status >= from && status < to).reduce((sum, [, n]) => sum + n, 0);
-  expect(answered(200, 300)).toBeGreaterThan(run.operations.length / 2);
+  // The run holds no console role and no feed key, so console and keyed routes cannot answer 2xx: count the others.
+  const reachable = run.operations.filter((op) => !op.path.startsWith('/api/admin/') && !op.path.startsWith('/api/feeds/'));
+  expect(answered(200, 300)).toBeGreaterThan(reachable.length / 2);
   expect(statuses.get(400) ?? 0).toBeGreaterThan(run.operations.length);
 }, 120_000);

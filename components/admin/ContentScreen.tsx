@@ -175,13 +175,13 @@ function useSaveState() {
 }
 
 function TitleForm({ title, onSaved }: { title: TitleRow; onSaved(saved: TitleRow): void }) {
-  const [form, setForm] = useState({ name: title.name, publisher: title.publisher, issn: title.issn ?? '', ageRating: String(title.ageRating) });
+  const [form, setForm] = useState({ name: title.name, publisher: title.publisher, issn: title.issn ?? '', onlineIssn: title.onlineIssn ?? '', ageRating: String(title.ageRating) });
   const save = useSaveState();
   async function submit(event: FormEvent) {
     event.preventDefault();
     save.clear();
     try {
-      const saved = await correctTitle(title.id, { name: form.name, publisher: form.publisher, issn: form.issn.trim() || null, ageRating: Number(form.ageRating) });
+      const saved = await correctTitle(title.id, { name: form.name, publisher: form.publisher, issn: form.issn.trim() || null, onlineIssn: form.onlineIssn.trim() || null, ageRating: Number(form.ageRating) });
       save.saved(`${saved.name} is saved.`);
       onSaved(saved);
     } catch (failure) {
@@ -204,6 +204,10 @@ function TitleForm({ title, onSaved }: { title: TitleRow; onSaved(saved: TitleRo
           <Label>
             ISSN
             <Input value={form.issn} maxLength={9} size={10} onChange={(event) => setForm({ ...form, issn: event.target.value })} />
+          </Label>
+          <Label>
+            Online ISSN
+            <Input value={form.onlineIssn} maxLength={9} size={10} onChange={(event) => setForm({ ...form, onlineIssn: event.target.value })} />
           </Label>
           <Label>
             Age rating (1–9)

@@ -5,7 +5,7 @@ import type { Session } from '../auth/session';
 import { getDb } from '../db/client';
 import { libraryStaff, siteOperators } from '../db/schema';
 import { HttpError, MESSAGES } from '../http/errors';
-import { route, type Route, type RouteContext } from '../http/handler';
+import { route, type Route, type RouteContext, type RouteResponses } from '../http/handler';
 import { pageSession } from '../context';
 
 /** Who is using the console: a site operator (every library) or library staff (the libraries listed). */
@@ -74,8 +74,11 @@ export type AdminRouteContext<Q, B> = RouteContext<Q, B> & { staff: StaffAccess 
  */
 export function adminRoute<Q extends z.ZodType = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodObject<Record<string, never>>>(def: {
   summary: string;
+  operationId?: string;
+  params?: z.ZodType;
   query?: Q;
   body?: B;
+  responses?: RouteResponses;
   operatorOnly?: boolean;
   bodyLimit?: number;
   binaryBody?: boolean;
@@ -83,7 +86,17 @@ export function adminRoute<Q extends z.ZodType = z.ZodObject<Record<string, neve
   handler(ctx: AdminRouteContext<z.output<Q>, z.output<B>>): Promise<unknown>;
 }): Route {
   // The schemas and summary as route() keeps them, so the OpenAPI document describes console routes like the rest.
-  const described = route<Q, B, 'required'>({ summary: def.summary, auth: 'required', query: def.query, body: def.body, handler: async () => null });
+  const described = route<Q, B, 'required'>({
+    summary: def.summary,
+    operationId: def.operationId,
+    auth: 'required',
+    params: def.params,
+    query: def.query,
+    body: def.body,
+    // Every console route refuses a member without a console role (403) before anything else.
+    responses: { 403: { description: 'Not staff of this library, or not a site operator' }, ...def.responses },
+    handler: async () => null,
+  });
   return {
     ...described,
     bodyLimit: def.bodyLimit,

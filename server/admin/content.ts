@@ -30,6 +30,7 @@ export async function findTitles(q: string | undefined, page: number, pageSize: 
         languageCode: magazines.languageCode,
         ageRating: magazines.ageRating,
         issn: magazines.issn,
+        onlineIssn: magazines.onlineIssn,
         about: magazines.about,
       })
       .from(magazines)
@@ -103,6 +104,7 @@ export interface TitleChanges {
   languageCode?: string;
   ageRating?: number;
   issn?: string | null;
+  onlineIssn?: string | null;
 }
 
 export async function correctTitle(actor: Actor, magazineId: number, changes: TitleChanges) {
@@ -119,6 +121,10 @@ export async function correctTitle(actor: Actor, magazineId: number, changes: Ti
     if (changes.issn) {
       const clash = await tx.select({ id: magazines.id }).from(magazines).where(and(eq(magazines.issn, changes.issn), sql`${magazines.id} <> ${magazineId}`)).limit(1);
       if (clash[0]) throw new HttpError(409, `issn: title ${clash[0].id} has that ISSN`, { field: 'issn' });
+    }
+    if (changes.onlineIssn) {
+      const clash = await tx.select({ id: magazines.id }).from(magazines).where(and(eq(magazines.onlineIssn, changes.onlineIssn), sql`${magazines.id} <> ${magazineId}`)).limit(1);
+      if (clash[0]) throw new HttpError(409, `onlineIssn: title ${clash[0].id} has that online ISSN`, { field: 'onlineIssn' });
     }
     const [after] = await tx.update(magazines).set(changes).where(eq(magazines.id, magazineId)).returning();
     await audit(tx, actor, { action: 'title.update', target: `title:${magazineId}`, before, after });

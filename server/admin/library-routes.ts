@@ -53,6 +53,13 @@ export const titleChangesBody = z.object({
     .regex(/^\d{4}-?\d{3}[\dXx]$/, 'must be an ISSN (1234-567X)')
     .nullable()
     .optional(),
+  /** The online edition's own ISSN, when it has one (KBART online_identifier, MARC 022). */
+  onlineIssn: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-?\d{3}[\dXx]$/, 'must be an ISSN (1234-567X)')
+    .nullable()
+    .optional(),
 });
 export const issueChangesBody = z.object({
   name: z.string().trim().min(1).max(200).optional(),

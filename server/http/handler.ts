@@ -43,9 +43,21 @@ interface RawContext {
   ip: string;
 }
 
+/**
+ * What a route answers, by status, for the OpenAPI document and the contract check (__tests__/api/helpers/contract.ts):
+ * a JSON body's zod schema, or a file's media type. Error statuses need only a description (their body is Error).
+ */
+export type RouteResponses = Partial<Record<number, { description: string; body?: z.ZodType; mediaTypes?: string[] }>>;
+
 /** A route with its schemas; `run` validates the raw input and calls the handler. */
 export interface Route {
   summary: string;
+  /** The OpenAPI operationId, when the one made from the method and path does not read well. */
+  operationId?: string;
+  /** The path parameters' schema, so the document says what each is (an id is an integer). */
+  paramsSchema?: z.ZodType;
+  /** The answers the route declares; without them the document says only '200 OK' (see RouteResponses). */
+  responses?: RouteResponses;
   auth: AuthMode;
   querySchema?: z.ZodType;
   bodySchema?: z.ZodType;
@@ -70,9 +82,12 @@ export function route<
   A extends AuthMode = 'optional',
 >(def: {
   summary: string;
+  operationId?: string;
   auth?: A;
+  params?: z.ZodType;
   query?: Q;
   body?: B;
+  responses?: RouteResponses;
   forms?: boolean;
   answersGoneAccount?: boolean;
   rawBody?: boolean;
@@ -80,6 +95,9 @@ export function route<
 }): Route {
   return {
     summary: def.summary,
+    operationId: def.operationId,
+    paramsSchema: def.params,
+    responses: def.responses,
     auth: def.auth ?? 'optional',
     forms: def.forms ?? false,
     answersGoneAccount: def.answersGoneAccount ?? false,

@@ -1,8 +1,66 @@
 import { z } from 'zod';
-import type { Method, ServiceRoutes } from './handler';
+import type { Method, Route, ServiceRoutes } from './handler';
 
-function schemaOf(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  // The document's own dialect (OpenAPI 3.1 is JSON Schema 2020-12) applies; a $schema in each one is noise.
+  delete json.$schema;
+  return json;
+}
+
+/**
+ * Path parameters that mean the same in every route that has them: ids, which the server reads as positive integers
+ * (a route may say otherwise with its own `params` schema).
+ */
+const INTEGER_PATH_PARAMETERS = new Set(['libraryId', 'userId', 'codeId', 'jobId', 'keyId', 'magazineId', 'issueId', 'categoryId', 'mid', 'issid', 'artid']);
+const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+
+function pathParameterSchema(route: Route, name: string): Record<string, unknown> {
+  if (route.paramsSchema) {
+    const json = schemaOf(route.paramsSchema) as { properties?: Record<string, Record<string, unknown>> };
+    if (json.properties?.[name]) return json.properties[name];
+  }
+  return INTEGER_PATH_PARAMETERS.has(name) ? ID_SCHEMA : { type: 'string' };
+}
+
+/** getAdminLibrariesLibraryIdKbart: the method and path in camel case, unless the route names itself. */
+export function operationIdOf(method: Method, service: string, pattern: string, route: Route): string {
+  if (route.operationId) return route.operationId;
+  const words = [method.toLowerCase(), service, ...pattern.split(/[^A-Za-z0-9]+/)].filter(Boolean);
+  return words.map((word, i) => (i === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/**
+ * An operation's responses: the ones its route declares (a JSON body from the same zod schema the handler's answer
+ * is typed by, or a file's media type), then the errors every route of its kind can answer.
+ */
+function responsesOf(route: Route, method: Method, hasInput: boolean): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  const declared = Object.entries(route.responses ?? {});
+  if (!declared.some(([status]) => status.startsWith('2'))) responses['200'] = { description: 'OK' };
+  for (const [status, response] of declared) {
+    if (!response) continue;
+    if (!status.startsWith('2')) {
+      responses[status] = errorResponse(response.description);
+    } else if (response.body) {
+      responses[status] = { description: response.description, content: { 'application/json': { schema: schemaOf(response.body, 'output') } } };
+    } else if (response.mediaTypes) {
+      const file = { schema: { type: 'string', format: 'binary' } };
+      responses[status] = { description: response.description, content: Object.fromEntries(response.mediaTypes.map((type) => [type, file])) };
+    } else {
+      responses[status] = { description: response.description };
+    }
+  }
+  if (hasInput && !responses['400']) responses['400'] = errorResponse('A field is missing or invalid');
+  if (method !== 'GET') {
+    responses['413'] ??= errorResponse('The request body is too large');
+    responses['415'] ??= errorResponse('The request body is not JSON');
+  }
+  if (route.auth === 'required' && !responses['401']) responses['401'] = errorResponse('No valid session');
+  responses['503'] = errorResponse('The database is unreachable');
+  return responses;
 }
 
 /** The OpenAPI 3.1 document, built from the same zod schemas that validate each route. */
@@ -15,7 +73,7 @@ export function buildOpenApi(services: Record<string, ServiceRoutes>) {
       for (const [method, route] of Object.entries(methods) as [Method, NonNullable<(typeof methods)[Method]>][]) {
         const parameters: unknown[] = [];
         for (const match of pattern.matchAll(/:([A-Za-z_]+)/g)) {
-          parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+          parameters.push({ name: match[1], in: 'path', required: true, schema: pathParameterSchema(route, match[1]) });
         }
         if (route.querySchema) {
           const json = schemaOf(route.querySchema) as { properties?: Record<string, unknown>; required?: string[] };
@@ -25,18 +83,15 @@ export function buildOpenApi(services: Record<string, ServiceRoutes>) {
         }
         item[method.toLowerCase()] = {
           tags: [service],
+          operationId: operationIdOf(method, service, pattern, route),
           summary: route.summary,
           security: route.auth === 'required' ? [{ bearer: [] }] : [],
           parameters,
           ...(route.bodySchema
             ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.bodySchema) } } } }
             : {}),
-          responses: {
-            '200': { description: 'OK' },
-            '400': { description: 'A field is missing or invalid', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-            ...(route.auth === 'required' ? { '401': { description: 'No valid session' } } : {}),
-            '503': { description: 'The database is unreachable' },
-          },
+          // A body of any method but GET is read and may be refused (not JSON, too large) even without a schema.
+          responses: responsesOf(route, method, parameters.length > 0 || Boolean(route.bodySchema) || method !== 'GET'),
         };
       }
       paths[path] = item;

@@ -1,54 +1,31 @@
-import { and, asc, eq, max, min, sql } from 'drizzle-orm';
-import { magazinePath } from '@/lib/catalogue-paths';
-import { CATEGORY } from '@/lib/constants';
 import type { KbartRow } from '@/lib/counter-report';
-import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
-import { getDb } from '../db/client';
-import { categories, issues, magazines, type Library } from '../db/schema';
-import { viewerOfLibrary } from '../viewer';
+import type { Library } from '../db/schema';
+import type { CollectionTitle } from './collection';
 
 /**
- * A library's collection as a KBART title list, for its discovery service: every title its members may read (the
- * same SQL visibility as listings: its collection, categories and age limit), with its coverage from the first to the
- * latest issue not withdrawn. Titles are serials, read in full text under the library's licence (access_type P).
+ * A library's collection as KBART Phase II rows (NISO RP-9-2014), in the collection's title order. Coverage runs
+ * from the first to the latest issue not withdrawn; a title still published leaves date_last_issue_online and the
+ * last volume and issue blank, as the recommended practice asks, so a discovery service reads its coverage as open.
+ * Titles are serials, read in full text under the library's licence (access_type P).
  */
-export async function kbartRows(library: Library, origin: string): Promise<KbartRow[]> {
-  const viewer = viewerOfLibrary(library, null);
-  const rows = await getDb()
-    .select({
-      id: magazines.id,
-      name: magazines.name,
-      publisher: magazines.publisher,
-      issn: magazines.issn,
-      categoryId: magazines.categoryId,
-      first: min(issues.issueDate),
-      last: max(issues.issueDate),
-      firstNumber: sql<string | null>`(array_agg(${issues.issueNumber} ORDER BY ${issues.issueDate}, ${issues.id}))[1]`,
-      lastNumber: sql<string | null>`(array_agg(${issues.issueNumber} ORDER BY ${issues.issueDate} DESC, ${issues.id} DESC))[1]`,
-    })
-    .from(magazines)
-    .innerJoin(categories, eq(categories.id, magazines.categoryId))
-    .innerJoin(issues, eq(issues.magazineId, magazines.id))
-    .where(and(visibleMagazineWhere(viewer, library.ageRate > 0 ? library.ageRate : null), shownIssueWhere()))
-    .groupBy(magazines.id)
-    .orderBy(asc(magazines.name), asc(magazines.id));
-  return rows.map((row) => ({
-    publication_title: row.name,
-    print_identifier: row.issn ?? '',
-    online_identifier: '',
-    date_first_issue_online: row.first ?? '',
+export function kbartRows(titles: CollectionTitle[]): KbartRow[] {
+  return titles.map((title) => ({
+    publication_title: title.name,
+    print_identifier: title.printIssn ?? '',
+    online_identifier: title.onlineIssn ?? '',
+    date_first_issue_online: title.firstDate,
     num_first_vol_online: '',
-    num_first_issue_online: row.firstNumber ?? '',
-    date_last_issue_online: row.last ?? '',
+    num_first_issue_online: title.firstNumber ?? '',
+    date_last_issue_online: title.ongoing ? '' : title.lastDate,
     num_last_vol_online: '',
-    num_last_issue_online: row.lastNumber ?? '',
-    title_url: `${origin}${magazinePath('', row.id)}`,
+    num_last_issue_online: title.ongoing ? '' : (title.lastNumber ?? ''),
+    title_url: title.url,
     first_author: '',
-    title_id: String(row.id),
+    title_id: String(title.id),
     embargo_info: '',
     coverage_depth: 'fulltext',
-    notes: row.categoryId === CATEGORY.newspapers ? 'Newspaper' : '',
-    publisher_name: row.publisher,
+    notes: title.newspaper ? 'Newspaper' : '',
+    publisher_name: title.publisher,
     publication_type: 'serial',
     date_monograph_published_print: '',
     date_monograph_published_online: '',
@@ -59,4 +36,26 @@ export async function kbartRows(library: Library, origin: string): Promise<Kbart
     preceding_publication_title_id: '',
     access_type: 'P',
   }));
+}
+
+/** A name element of a KBART file name: letters and digits only, since the underscore separates the elements. */
+function fileNamePart(value: string, fallback: string): string {
+  const part = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '');
+  return part || fallback;
+}
+
+/** The provider's name in KBART file names: KBART_PROVIDER_NAME, else the site's own. */
+export function kbartProviderName(): string {
+  return fileNamePart(process.env.KBART_PROVIDER_NAME ?? '', 'LibraryReader');
+}
+
+/**
+ * The file name KBART gives a title list, `[ProviderName]_[Region/Consortium]_[PackageName]_[YYYY-MM-DD].txt`: the
+ * list is one library's (its name stands in the region/consortium place) and holds all its titles (AllTitles).
+ */
+export function kbartFileName(library: Library, date: string): string {
+  return `${kbartProviderName()}_${fileNamePart(library.name, `Library${library.id}`)}_AllTitles_${date}.txt`;
 }

@@ -1,16 +1,21 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { COUNTER_REPORT_IDS, counterTsv, isMonth, kbartTsv, type CounterReportId } from '@/lib/counter-report';
+import { iso2709File, marcXmlCollection } from '@/lib/marc';
 import { adminRoute, requireLibrary } from '../admin/access';
 import { id } from '../admin/schemas';
 import { HttpError } from '../http/errors';
-import type { ServiceRoutes } from '../http/handler';
+import type { Library } from '../db/schema';
+import { route, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { findLibrary } from '../user/queries';
+import { collectionTitles } from './collection';
 import { counterException } from './counter-exceptions';
 import { createCounterKey, isAllowListEntry, listCounterKeys, revokeCounterKey } from './counter-keys';
 import { monthOfDate } from './counter-request';
-import { kbartRows } from './kbart';
+import { createFeedKey, feedKeysOf, feedKeyView, libraryOfFeedKey, revokeFeedKey } from './feed-keys';
+import { kbartFileName, kbartProviderName, kbartRows } from './kbart';
+import { libraryMarcRecords } from './marc-records';
 import { counterReport, type ReportOptions } from './reports';
 
 const month = z.string().trim().refine(isMonth, 'must be a month, yyyy-mm');
@@ -68,10 +73,10 @@ function consoleRange(reportId: CounterReportId, query: ReportQuery) {
   };
 }
 
-/** A tab-separated download. */
-function sendTsv(res: ServerResponse, filename: string, body: string): null {
+/** A file download, never cached (it holds the library's current collection). */
+function sendFile(res: ServerResponse, type: string, filename: string, body: string | Buffer): null {
   res.statusCode = 200;
-  res.setHeader('Content-Type', 'text/tab-separated-values; charset=utf-8');
+  res.setHeader('Content-Type', type);
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -79,11 +84,52 @@ function sendTsv(res: ServerResponse, filename: string, body: string): null {
   return null;
 }
 
-/** COUNTER 5.1 reports and the KBART title list of one library, for its staff and the site operators. */
+/** A tab-separated download. */
+function sendTsv(res: ServerResponse, filename: string, body: string): null {
+  return sendFile(res, 'text/tab-separated-values; charset=utf-8', filename, body);
+}
+
+const since = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be a date, yyyy-mm-dd, or a date and time (ISO 8601)')
+  .transform((value) => new Date(value))
+  .refine((date) => date.getTime() <= Date.now(), 'must not be in the future');
+
+/** Which MARC carrier, and optionally the date changes are wanted from. */
+export const marcQuery = z.object({ format: z.enum(['xml', 'mrc']).optional().default('xml'), since: since.optional() });
+type MarcQuery = z.output<typeof marcQuery>;
+const feedKeyBody = z.object({ label: z.string().trim().min(1, 'is required').max(80) });
+const feedKeyParams = z.object({ libraryId: id, keyId: id });
+
+async function sendKbart(res: ServerResponse, library: Library, origin: string): Promise<null> {
+  const date = new Date().toISOString().slice(0, 10);
+  return sendTsv(res, kbartFileName(library, date), kbartTsv(kbartRows(await collectionTitles(library, origin))));
+}
+
+async function sendMarc(res: ServerResponse, library: Library, origin: string, query: MarcQuery): Promise<null> {
+  const records = await libraryMarcRecords(library, await collectionTitles(library, origin), query.since ?? null);
+  const date = new Date().toISOString().slice(0, 10);
+  const name = `${kbartProviderName()}_${library.id}_${query.since ? `changes-since-${query.since.toISOString().slice(0, 10)}` : 'AllTitles'}_${date}`;
+  if (query.format === 'mrc') return sendFile(res, 'application/marc', `${name}.mrc`, iso2709File(records));
+  return sendFile(res, 'application/marcxml+xml; charset=utf-8', `${name}.xml`, marcXmlCollection(records));
+}
+
+const KBART_FILE = { 200: { description: 'The KBART title list (tab-separated, UTF-8)', mediaTypes: ['text/tab-separated-values'] } };
+const MARC_FILE = { 200: { description: 'MARC 21 records: MARCXML, or ISO 2709 with format=mrc', mediaTypes: ['application/marcxml+xml', 'application/marc'] } };
+const NO_LIBRARY = { 404: { description: 'No such library' } };
+/** What a keyed fetch answers besides the file. */
+const KEYED = { 401: { description: 'No feed key, or one unknown or revoked' }, 403: { description: 'A feed key of another library' }, ...NO_LIBRARY };
+const feedKeyList = z.object({ status: z.literal('success'), feedKeys: z.array(feedKeyView) });
+const newFeedKey = z.object({ status: z.literal('success'), key: z.string(), feedKey: feedKeyView });
+const oneFeedKey = z.object({ status: z.literal('success'), feedKey: feedKeyView });
+
+/** COUNTER 5.1 reports, the KBART title list, MARC records and feed keys of one library, for its staff and the site operators. */
 export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/reports/:reportId': {
     GET: adminRoute({
       summary: 'A COUNTER 5.1 report (PR, PR_P1, TR, TR_J1, TR_J3, TR_J4 or IR) of a library over a month range in its tabular form: JSON for the console, or the TSV (format=tsv)',
+      params: reportParams,
       query: reportQuery,
       async handler({ params, query, staff, res }) {
         const { libraryId, reportId } = reportParams.parse(params);
@@ -98,11 +144,60 @@ export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/kbart': {
     GET: adminRoute({
       summary: 'The KBART title list (Phase II columns) of a library’s collection, for its discovery service',
+      params: libraryParams,
+      responses: { ...KBART_FILE, ...NO_LIBRARY },
       async handler({ params, staff, res }) {
         const { libraryId } = libraryParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
-        const date = new Date().toISOString().slice(0, 10);
-        return sendTsv(res, `library-${library.id}_AllTitles_${date}.txt`, kbartTsv(await kbartRows(library, siteOrigin())));
+        return sendKbart(res, library, siteOrigin());
+      },
+    }),
+  },
+  'libraries/:libraryId/marc': {
+    GET: adminRoute({
+      summary: 'MARC 21 records of a library’s collection, one per title: MARCXML (format=xml) or ISO 2709 (format=mrc); with since, only titles added, changed or withdrawn from then on',
+      params: libraryParams,
+      query: marcQuery,
+      responses: { ...MARC_FILE, ...NO_LIBRARY },
+      async handler({ params, query, staff, res }) {
+        const { libraryId } = libraryParams.parse(params);
+        const library = await libraryInReach(staff, libraryId);
+        return sendMarc(res, library, siteOrigin(), query);
+      },
+    }),
+  },
+  'libraries/:libraryId/feed-keys': {
+    GET: adminRoute({
+      summary: 'The keys a library’s discovery service or catalogue fetches its KBART list and MARC records with (never the keys themselves)',
+      params: libraryParams,
+      responses: { 200: { description: 'The library’s feed keys, newest first', body: feedKeyList }, ...NO_LIBRARY },
+      async handler({ params, staff }): Promise<z.infer<typeof feedKeyList>> {
+        const { libraryId } = libraryParams.parse(params);
+        await libraryInReach(staff, libraryId);
+        return { status: 'success', feedKeys: await feedKeysOf(libraryId) };
+      },
+    }),
+    POST: adminRoute({
+      summary: 'Creates a feed key for the library; the key is in this answer only (only its hash is kept)',
+      params: libraryParams,
+      body: feedKeyBody,
+      responses: { 200: { description: 'The new key, shown this once', body: newFeedKey }, ...NO_LIBRARY },
+      async handler({ params, body, staff }): Promise<z.infer<typeof newFeedKey>> {
+        const { libraryId } = libraryParams.parse(params);
+        await libraryInReach(staff, libraryId);
+        return { status: 'success', ...(await createFeedKey(staff, libraryId, body.label)) };
+      },
+    }),
+  },
+  'libraries/:libraryId/feed-keys/:keyId': {
+    DELETE: adminRoute({
+      summary: 'Revokes a feed key: fetches with it are refused from then on',
+      params: feedKeyParams,
+      responses: { 200: { description: 'The key, revoked', body: oneFeedKey }, 404: { description: 'No such library, or no such key in it' } },
+      async handler({ params, staff }): Promise<z.infer<typeof oneFeedKey>> {
+        const { libraryId, keyId } = feedKeyParams.parse(params);
+        await libraryInReach(staff, libraryId);
+        return { status: 'success', feedKey: await revokeFeedKey(staff, libraryId, keyId) };
       },
     }),
   },
@@ -133,6 +228,42 @@ export const usageRoutes: ServiceRoutes = {
         const { libraryId, keyId } = counterKeyParams.parse(params);
         const library = await libraryInReach(staff, libraryId);
         return { status: 'success', key: await revokeCounterKey(staff, library.id, keyId) };
+      },
+    }),
+  },
+};
+
+const keyQuery = z.object({ key: z.string().max(200).optional() });
+
+/**
+ * What a library's discovery service and catalogue fetch with the library's feed key (the `key` query parameter, as
+ * such services take a URL): the same KBART list and MARC records as the console's, of that library only.
+ */
+export const feedRoutes: ServiceRoutes = {
+  'libraries/:libraryId/kbart': {
+    GET: route({
+      summary: 'The KBART title list of a library, fetched with one of its feed keys',
+      auth: 'none',
+      params: libraryParams,
+      query: keyQuery,
+      responses: { ...KBART_FILE, ...KEYED },
+      async handler({ params, query, res }) {
+        const { libraryId } = libraryParams.parse(params);
+        return sendKbart(res, await libraryOfFeedKey(query.key, libraryId), siteOrigin());
+      },
+    }),
+  },
+  'libraries/:libraryId/marc': {
+    GET: route({
+      summary: 'MARC 21 records of a library (format=xml or mrc; since for changes), fetched with one of its feed keys',
+      auth: 'none',
+      params: libraryParams,
+      query: keyQuery.extend(marcQuery.shape),
+      responses: { ...MARC_FILE, ...KEYED },
+      async handler({ params, query, res }) {
+        const { libraryId } = libraryParams.parse(params);
+        const library = await libraryOfFeedKey(query.key, libraryId);
+        return sendMarc(res, library, siteOrigin(), query);
       },
     }),
   },

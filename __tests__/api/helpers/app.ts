@@ -10,6 +10,7 @@ import { buildOpenApi } from '@/server/http/openapi';
 import { serveMedia } from '@/server/media/serve';
 import { oddRequest, sendRefusal, writeRawRefusal } from '@/server/http/odd-requests';
 import { SERVICES } from '@/server/services';
+import { contractCheck, type OpenApiDocument } from './contract';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -19,6 +20,25 @@ export interface TestApp {
   /** Stops the database server, to see how the API behaves during an outage. */
   stopDatabase(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Keeps a copy of what a response sends, for the contract check once it has finished. */
+function captureBody(res: http.ServerResponse): () => Buffer {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.write = ((...args: unknown[]) => {
+    keep(args[0]);
+    return write(...args);
+  }) as typeof res.write;
+  res.end = ((...args: unknown[]) => {
+    keep(args[0]);
+    return end(...args);
+  }) as typeof res.end;
+  return () => Buffer.concat(chunks);
 }
 
 /** Null when a PostgreSQL server answers at `url`, else why not (tests that need one say so). */
@@ -73,11 +93,16 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
   const handlers = Object.fromEntries(
     Object.entries(SERVICES).map(([service, routes]) => [service, createServiceHandler(service, routes)]),
   );
-  const openApi = JSON.stringify(buildOpenApi(SERVICES));
+  const document = buildOpenApi(SERVICES);
+  const openApi = JSON.stringify(document);
+  // Every answer this app gives is held against the document (helpers/contract.ts); close() fails on a mismatch.
+  const contract = contractCheck(JSON.parse(openApi) as OpenApiDocument);
   const server = http.createServer((req, res) => {
     // What the site server (scripts/site-server.ts) answers itself, before Next.js would see the request.
     const refusal = oddRequest(req.method, req.url);
     if (refusal) return sendRefusal(req, res, refusal);
+    const body = captureBody(res);
+    res.on('finish', () => contract.check(req.method ?? 'GET', req.url ?? '/', res.statusCode, String(res.getHeader('content-type') ?? ''), body()));
     // The document pages/api/openapi.json.ts serves, so a test can walk every route it names.
     if (req.url === '/api/openapi.json') {
       res.setHeader('Content-Type', 'application/json');
@@ -129,6 +154,8 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
         await closeDb();
         await database.stop();
       }
+      if (process.env.CONTRACT_GAPS === '1' && contract.gaps.length > 0) console.warn(`Not yet declared in /api/openapi.json:\n${[...new Set(contract.gaps)].join('\n')}`);
+      if (contract.failures.length > 0) throw new Error(`Answers that break /api/openapi.json:\n${[...new Set(contract.failures)].join('\n')}`);
     },
   };
 }

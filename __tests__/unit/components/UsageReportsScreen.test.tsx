@@ -45,7 +45,15 @@ const server = setupServer(
     asked.push(`${String(params.reportId)} ${url.searchParams.get('begin')} ${url.searchParams.get('end')}`);
     return answer(params.reportId as CounterReportId, url.searchParams.get('begin')!, url.searchParams.get('end')!);
   }),
+  mswHttp.get('*/api/admin/libraries/7/feed-keys', () => HttpResponse.json({ status: 'success', feedKeys })),
+  mswHttp.post('*/api/admin/libraries/7/feed-keys', async ({ request }) => {
+    const { label } = (await request.json()) as { label: string };
+    const feedKey = { id: feedKeys.length + 1, label, hint: '…wxyz', createdAt: '2026-03-01T00:00:00Z', lastUsedAt: null, revokedAt: null };
+    feedKeys.push(feedKey);
+    return HttpResponse.json({ status: 'success', key: 'lf_secretkeywxyz', feedKey });
+  }),
 );
+const feedKeys: { id: number; label: string; hint: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }[] = [];
 
 const platformRows: CounterReport['rows'] = [
   { item: ['Library Reading Site', 'Journal'], metricType: 'Total_Item_Requests', total: 7, months: [3, 4] },
@@ -76,7 +84,7 @@ afterAll(() => server.close());
 describe('UsageReportsScreen', () => {
   it('shows the report as a chart with a text alternative and as a table, searches included, with TSV and KBART downloads', async () => {
     show();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the report…');
+    expect(screen.getByText('Loading the report…')).toHaveAttribute('role', 'status');
     const chart = await screen.findByRole('img', { name: /PR_P1 requests and searches by month/ });
     expect(chart).toHaveAccessibleName(
       'PR_P1 requests and searches by month Total_Item_Requests: Jan-2026 3, Feb-2026 4. Unique_Item_Requests: Jan-2026 2, Feb-2026 3. Searches_Platform: Jan-2026 6, Feb-2026 3.',
@@ -135,5 +143,18 @@ describe('UsageReportsScreen', () => {
     answer = (reportId, begin, end) => HttpResponse.json({ status: 'success', report: reportOf(reportId, [begin, end], platformRows) });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('offers the MARC files and a feed key whose addresses are shown once', async () => {
+    show({ initial: reportOf('PR_P1', ['2026-01', '2026-02'], platformRows) });
+    expect(screen.getByRole('link', { name: 'Download all titles (MARCXML)' })).toHaveAttribute('href', '/api/admin/libraries/7/marc?format=xml');
+    expect(screen.getByRole('link', { name: 'Download all titles (MARC, .mrc)' })).toHaveAttribute('href', '/api/admin/libraries/7/marc?format=mrc');
+    await userEvent.type(screen.getByLabelText('Changes since (new, changed and withdrawn titles)'), '2026-02-01');
+    expect(screen.getByRole('link', { name: 'Download changes since 2026-02-01 (MARC, .mrc)' })).toHaveAttribute('href', '/api/admin/libraries/7/marc?format=mrc&since=2026-02-01');
+    await userEvent.type(screen.getByLabelText('Which system the key is for'), 'Koha');
+    await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('The key for “Koha” is shown this once: copy the addresses now.')).toBeInTheDocument();
+    expect(screen.getByText(/\/api\/feeds\/libraries\/7\/kbart\?key=lf_secretkeywxyz$/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Revoke Koha' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { buildOpenApi } from '@/server/http/openapi';
 import { SERVICES } from '@/server/services';
 
@@ -20,5 +21,41 @@ describe('/api/openapi.json', () => {
     expect(magazine.parameters.find((p) => p.name === 'mid')?.required).toBe(true);
     const guest = doc.paths['/api/user/loginAsGuest'].post as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
     expect(guest.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['uniqId', 'os']));
+  });
+});
+
+describe('the contract /api/openapi.json makes', () => {
+  const doc = buildOpenApi(SERVICES);
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation: operation as { operationId: string; parameters: { name: string; in: string; schema: { type: string } }[]; responses: Record<string, unknown> } })),
+  );
+
+  it('is a valid OpenAPI 3.1 document by swagger-parser, with no errors', async () => {
+    // A copy: the parser resolves references in place.
+    await expect(SwaggerParser.validate(JSON.parse(JSON.stringify(doc)) as Parameters<typeof SwaggerParser.validate>[0])).resolves.toBeDefined();
+  });
+
+  it('names every operation, each name once', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.every((id) => /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/feeds/libraries/{libraryId}/kbart'].get).toMatchObject({ operationId: 'getFeedsLibrariesLibraryIdKbart' });
+  });
+
+  it('declares id path parameters as integers', () => {
+    const ids = operations.flatMap(({ path, operation }) => operation.parameters.filter((p) => p.in === 'path' && /^(\w+Id|mid|issid|artid)$/.test(p.name) && p.name !== 'reportId').map((p) => `${path} ${p.name} ${p.schema.type}`));
+    expect(ids.length).toBeGreaterThan(30);
+    expect(ids.filter((line) => !line.endsWith(' integer'))).toEqual([]);
+    // A route's own params schema says what a parameter that is not an id is.
+    const report = doc.paths['/api/admin/libraries/{libraryId}/reports/{reportId}'].get as { parameters: { name: string; schema: { enum?: string[] } }[] };
+    expect(report.parameters.find((p) => p.name === 'reportId')?.schema.enum).toEqual(['PR_P1', 'TR_J1', 'IR']);
+  });
+
+  it('declares a success body where the route says what it answers', () => {
+    const keys = doc.paths['/api/admin/libraries/{libraryId}/feed-keys'].get as { responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }> };
+    expect(Object.keys(keys.responses).sort()).toEqual(['200', '400', '401', '403', '404', '503']);
+    expect(Object.keys(keys.responses['200'].content?.['application/json'].schema.properties ?? {})).toEqual(['status', 'feedKeys']);
+    const marc = doc.paths['/api/feeds/libraries/{libraryId}/marc'].get as { responses: Record<string, { content?: Record<string, unknown> }> };
+    expect(Object.keys(marc.responses['200'].content ?? {})).toEqual(['application/marcxml+xml', 'application/marc']);
   });
 });

@@ -8,6 +8,7 @@ import { usageKeys } from '@/services/usage';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { Heading, Page, SubHeading } from '../parts';
+import { LibraryFeeds } from './LibraryFeeds';
 import { UsageChart, type ChartSeries } from './UsageChart';
 
 export interface UsageReportsScreenProps {
@@ -41,7 +42,7 @@ function rangeProblem(range: Range): string | null {
   return null;
 }
 
-/** A library's COUNTER 5.1 reports: pick a report and months, see a chart and a table, download the TSV and KBART. */
+/** A library's COUNTER 5.1 reports: pick a report and months, see a chart and a table, download the TSV, KBART and MARC records, and manage the feed keys other systems fetch them with. */
 export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, end, initial }: UsageReportsScreenProps) {
   const [shown, setShown] = useState<Range>({ reportId, begin, end });
   const [draft, setDraft] = useState<Range>({ reportId, begin, end });
@@ -112,6 +113,8 @@ export function UsageReportsScreen({ libraryId, libraryName, reportId, begin, en
         <SubHeading id="usage-result">{`${REPORT_DEFINITIONS[shown.reportId].name}, ${monthHeading(shown.begin)} to ${monthHeading(shown.end)}`}</SubHeading>
         <ReportBody report={report} error={error} isLoading={isLoading} retry={retry} />
       </section>
+
+      <LibraryFeeds libraryId={libraryId} />
     </Page>
   );
 }

@@ -64,11 +64,14 @@ export const magazines = pgTable(
     popularity: integer('popularity').notNull().default(0),
     /** International Standard Serial Number, when known: an imported PDF joins the title with the same one. */
     issn: text('issn'),
+    /** The ISSN of the online edition, when it has its own (KBART online_identifier, MARC 022). */
+    onlineIssn: text('online_issn'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('magazines_slug_idx').on(t.slug),
     uniqueIndex('magazines_issn_idx').on(t.issn),
+    uniqueIndex('magazines_online_issn_idx').on(t.onlineIssn),
     index('magazines_category_idx').on(t.categoryId, t.popularity),
     index('magazines_language_idx').on(t.languageCode, t.popularity),
   ],

@@ -7,4 +7,5 @@ export * from './support';
 export * from './payments';
 export * from './admin';
 export * from './usage';
+export * from './feeds';
 export * from './marks';
