@@ -81,7 +81,7 @@ async function readAsMember(token: string, userId: number, issueId: number, page
   expect(gen.status).toBe(200);
   expect((await call(app, `/api/reader/issue?code=${encodeURIComponent(gen.body.code)}&issue=${issueId}`, { token })).status).toBe(200);
   for (let page = 1; page <= pages; page += 1) {
-    expect((await call(app, '/api/reader/progress', { method: 'PUT', body: { code: gen.body.code, issue: issueId, page } })).status).toBe(200);
+    expect((await call(app, '/api/reader/progress', { method: 'PUT', token, body: { code: gen.body.code, issue: issueId, page } })).status).toBe(200);
   }
 }
 

@@ -125,10 +125,11 @@ describe('what a page costs in storage', () => {
     expect(reader.status).toBe(200);
     for (const [scale, src] of reader.body.pages[0].src.entries()) {
       const address = `${app.baseUrl}${src}`;
-      const webp = await fetch(address, { headers: { accept: 'image/avif,image/webp,*/*' } });
+      // A page image opens only with the session of the member its code was made for.
+      const webp = await fetch(address, { headers: { accept: 'image/avif,image/webp,*/*', authorization: `Bearer ${token}` } });
       expect([webp.status, webp.headers.get('content-type'), webp.headers.get('vary')]).toEqual([200, 'image/webp', 'Accept']);
       expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(595 * (scale + 1));
-      const jpeg = await fetch(address, { headers: { accept: 'image/png,image/*;q=0.8' } });
+      const jpeg = await fetch(address, { headers: { accept: 'image/png,image/*;q=0.8', authorization: `Bearer ${token}` } });
       expect([jpeg.status, jpeg.headers.get('content-type'), jpeg.headers.get('vary')]).toEqual([200, 'image/jpeg', 'Accept']);
       expect(await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 595 * (scale + 1) });
     }

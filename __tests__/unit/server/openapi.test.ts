@@ -48,7 +48,7 @@ describe('the contract /api/openapi.json makes', () => {
     expect(ids.filter((line) => !line.endsWith(' integer'))).toEqual([]);
     // A route's own params schema says what a parameter that is not an id is.
     const report = doc.paths['/api/admin/libraries/{libraryId}/reports/{reportId}'].get as { parameters: { name: string; schema: { enum?: string[] } }[] };
-    expect(report.parameters.find((p) => p.name === 'reportId')?.schema.enum).toEqual(['PR_P1', 'TR_J1', 'IR']);
+    expect(report.parameters.find((p) => p.name === 'reportId')?.schema.enum).toEqual(['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J3', 'TR_J4', 'IR']);
   });
 
   it('declares a success body where the route says what it answers', () => {
