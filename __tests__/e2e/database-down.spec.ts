@@ -65,7 +65,7 @@ const ENGINES: { name: string; sitePort: number; start(dir: string): Promise<Dat
  * that show a fixed message or an empty form.
  */
 const WITHOUT_DATABASE = new Set([
-  ...['/terms-and-conditions', '/privacy-policy', '/helpsupport', '/faq', '/contact-us', '/paymentsuccess', '/paymentfailed'],
+  ...['/terms-and-conditions', '/privacy-policy', '/helpsupport', '/faq', '/contact-us', '/paymentsuccess', '/paymentfailed', '/accessibility'],
   ...['/login/librarycard', '/login/librarycard/selector', '/login/sso/success', '/login/sso/failure', '/login/verify/password'],
   ...['/login/partner', '/login/thirdparty/not-a-partner-token-0123456789', '/third-party-login', '/infosys/1061', '/ec-council'],
 ]);

@@ -164,12 +164,12 @@ export const ROUTES: RouteRow[] = [
   open('/q/temp/magazines/language/{langCode}', '/q/temp/magazines/language/en', 'Magazines in English'),
   open('/q/temp/all-issues/{mid}', `/q/temp/all-issues/${MAGAZINE}`, 'All issues of The Weekend Edit'),
   {
-    // Library 2083's reader, opened by a code of that library: the code alone opens it for a visitor; a signed-in
-    // person who is not the code's member is refused (403), since a code is bound to one member.
+    // Library 2083's reader, opened by a code of that library: a code opens nothing without the session of the member
+    // it was made for (a visitor signs in first); a signed-in person who is not the code's member is refused (403).
     route: '/q/temp/tpreader',
     example: `/q/temp/tpreader?code=${READER_CODE}&issue=${ISSUE}`,
     readerCode: 'temple',
-    visitor: page(READER_HEADING),
+    visitor: toLogin,
     guest: page('We can’t open this issue', { status: 403, text: 'This reading link belongs to another reader or another issue.' }),
   },
   {

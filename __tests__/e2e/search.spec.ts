@@ -36,7 +36,7 @@ test('a member finds a word printed only inside an issue, picks a page, reads th
   };
   const reader = await issueIdFrom();
   // The reader opens at the page picked in the tile.
-  await expect.poll(() => reader.url()).toMatch(new RegExp(`/reader/[^/]+/\\d+\\?isLib=1#page/${pageNumber}$`));
+  await expect.poll(() => reader.url()).toMatch(new RegExp(`/reader/[^/]+/\\d+\\?isLib=1(&hl=[^#]*)?#page/${pageNumber}$`));
   await expect(reader.locator(`img[data-page="${pageNumber}"]`)).toBeVisible();
   expect(context.pages()).toHaveLength(2);
 });

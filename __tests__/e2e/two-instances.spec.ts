@@ -191,13 +191,13 @@ test('a page image rendered by one instance is served by the other from the shar
   const head = () => s3.client.send(new HeadObjectCommand({ Bucket: s3.env.S3_BUCKET, Key: key }));
   await expect(head()).rejects.toThrow();
 
-  const fromA = await fetch(`${a.url}${src}`, { headers: { accept: 'image/jpeg' } });
+  const fromA = await fetch(`${a.url}${src}`, { headers: { accept: 'image/jpeg', authorization: `Bearer ${token}` } });
   expect([fromA.status, fromA.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
   const bytesA = Buffer.from(await fromA.arrayBuffer());
   const stored = await head();
   // The bucket dates objects to the second: a second render by the other instance would show as a later date.
   await new Promise((resolve) => setTimeout(resolve, 1_100));
-  const fromB = await fetch(`${b.url}${src}`, { headers: { accept: 'image/jpeg' } });
+  const fromB = await fetch(`${b.url}${src}`, { headers: { accept: 'image/jpeg', authorization: `Bearer ${token}` } });
   expect([fromB.status, fromB.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
   expect(Buffer.from(await fromB.arrayBuffer()).equals(bytesA)).toBe(true);
   expect((await head()).LastModified).toEqual(stored.LastModified);
