@@ -98,6 +98,8 @@ for (const viewport of [
       await settings.getByText('Wide').click();
       expect(await axeViolations(reader)).toEqual([]);
       await reader.reload();
+      // The key works once the reader's code has run: wait for the page to settle after the reload.
+      await reader.waitForLoadState('networkidle');
       await reader.keyboard.press('t');
       await expect(reader.getByLabel('Text view')).toHaveAttribute('data-theme', 'dark');
       expect(await reader.locator('#reader-text > div').evaluate((el) => getComputedStyle(el).fontSize)).toBe('28px');
@@ -113,6 +115,8 @@ test('selecting text on a page picture and copying gives its words', async ({ pa
   const reader = await openSeededIssue(page);
   // Portrait: one page a view.
   await reader.setViewportSize({ width: 800, height: 900 });
+  // The arrows work once the reader's code has run.
+  await reader.waitForLoadState('networkidle');
   for (let i = 0; i < 4; i += 1) await reader.keyboard.press('ArrowRight');
   await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
   const lines = reader.locator('svg[data-text-layer="5"] text');
