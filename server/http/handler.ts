@@ -65,8 +65,12 @@ interface RawContext {
  */
 export type RouteResponses = Partial<Record<number, { description: string; body?: z.ZodType; mediaTypes?: string[] }>>;
 
+/** Marks a Route made by route(): no route table holds one written by hand (a test checks every table). */
+export const MADE_BY_ROUTE: unique symbol = Symbol('route()');
+
 /** A route with its schemas; `run` validates the raw input and calls the handler. */
 export interface Route {
+  [MADE_BY_ROUTE]?: true;
   summary: string;
   /** The OpenAPI operationId, when the one made from the method and path does not read well. */
   operationId?: string;
@@ -120,7 +124,8 @@ export function route<
 >(def: {
   summary: string;
   operationId?: string;
-  auth?: A;
+  /** Who may call it: declared on every route (a test lists them all). */
+  auth: A;
   /** Staff routes: where the library the route touches is named (see LibrarySource). */
   library?: L;
   /** Staff routes: site operators only. */
@@ -140,12 +145,13 @@ export function route<
   const staffRoute = def.auth === 'staff';
   const [librarySource, libraryField] = def.library?.includes('.') ? (def.library.split('.', 2) as [string, string]) : ['params', def.library];
   return {
+    [MADE_BY_ROUTE]: true,
     summary: def.summary,
     operationId: def.operationId,
     paramsSchema: def.params,
     // Every staff route refuses a member without a console role (403) before anything else.
     responses: staffRoute ? { 403: { description: 'Not staff of this library, or not a site operator' }, ...def.responses } : def.responses,
-    auth: def.auth ?? 'optional',
+    auth: def.auth,
     operator: def.operator ?? false,
     forms: def.forms ?? false,
     answersGoneAccount: def.answersGoneAccount ?? false,
