@@ -54,6 +54,25 @@ const config = [
   // The direction of imports (DESIGN.md): pages -> components -> hooks -> services -> lib; pages/api -> server -> lib.
   // Each folder may not import the layers above it; lib/ and middleware.ts stay edge-safe and import no layer at all.
   ...layerRules(),
+  {
+    // Every age rating is derived in one place, the request context's ratings (DESIGN.md: nothing else derives them).
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['server/context/**', 'lib/age.ts', '__tests__/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/age', '**/lib/age'],
+              importNames: ['effectiveAgeRating'],
+              message: 'age ratings are derived in server/context/ratings.ts: use titleAgeRating, storySearchAgeRating or the context’s ratings',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -133,6 +133,7 @@ function articleRoutes(): ServiceRoutes {
     ...SERVICES.article,
     'v1/article-search': {
       GET: route({
+        auth: 'optional',
         summary: 'bench stand-in for the article search route',
         query: z.object({
           query: z.string().max(200).optional().default(''),

@@ -1,10 +1,10 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { ContentScreen } from '@/components/admin/ContentScreen';
 import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 
 // Titles and issues are the site's, not one library's: operators only.
-export const getServerSideProps = consolePage({ operatorOnly: true });
+export const getServerSideProps = withPage({ access: 'staff', operator: true }, async () => ({ props: {} }));
 
 export default function ContentPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

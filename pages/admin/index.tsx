@@ -1,9 +1,9 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { ConsoleHome } from '@/components/admin/ConsoleHome';
 import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 
-export const getServerSideProps = consolePage({});
+export const getServerSideProps = withPage({ access: 'staff' }, async () => ({ props: {} }));
 
 export default function ConsoleHomePage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -1,9 +1,10 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { PartnerSignInScreen } from '@/components/account/PartnerSignInScreen';
-import { partnerPage } from '@/server/pages/partner';
+import { withPage } from '@/server/context';
+import { partnerLanding } from '@/server/pages/partner';
 import { siteLayout } from '@/components/shell/siteLayout';
 
-export const getServerSideProps = partnerPage('Infosys');
+export const getServerSideProps = withPage({ access: 'open', session: false }, partnerLanding('Infosys'));
 
 export default function InfosysPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -2,7 +2,7 @@ import { desc, and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { getDb } from '../db/client';
 import { auditLog, type AuditEntry } from '../db/schema';
-import type { StaffAccess } from './access';
+import type { StaffAccess } from '../context';
 
 /** A database or an open transaction: an audit row is written with the change it records, in the same transaction. */
 export type Executor = Pick<Database, 'insert' | 'delete' | 'select' | 'update' | 'execute'>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { ServiceRoutes } from '../http/handler';
+import { route, type ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
-import { adminRoute } from './access';
 import { cancelImportJob, createImportJob, importJobById, importUploadLimit, listImportJobs, receiveImportFile } from './imports';
 import { id, pageField, pageSizeField } from './schemas';
 
@@ -31,18 +30,20 @@ function jobIdOf(params: Record<string, string>): number {
  */
 export const importRoutes: ServiceRoutes = {
   imports: {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'A page of PDF uploads and their imports, newest first (active=1: only those not finished)',
       query: z.object({ active: z.enum(['0', '1']).default('0'), page: pageField, pageSize: pageSizeField }),
-      operatorOnly: true,
+      operator: true,
       async handler({ query }) {
         return { status: 'success', ...(await listImportJobs({ active: query.active === '1', page: query.page, pageSize: query.pageSize })) };
       },
     }),
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
       summary: 'Opens a PDF upload: its file name, an optional sidecar (JSON text) and what a new title takes when the file does not say',
       body: newImportBody,
-      operatorOnly: true,
+      operator: true,
       async handler({ body, staff }) {
         const { fileName, sidecar, ...defaults } = body;
         return { status: 'success', job: await createImportJob(staff, { fileName, sidecar, defaults }), maxBytes: importUploadLimit() };
@@ -50,26 +51,29 @@ export const importRoutes: ServiceRoutes = {
     }),
   },
   'imports/:jobId': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'One upload: its status, pages drawn, the metadata chosen and where each value came from, or why it failed',
-      operatorOnly: true,
+      operator: true,
       async handler({ params }) {
         return { status: 'success', job: await importJobById(jobIdOf(params)) };
       },
     }),
-    DELETE: adminRoute({
+    DELETE: route({
+      auth: 'staff',
       summary: 'Cancels an upload that is not yet importing (its file is deleted)',
-      operatorOnly: true,
+      operator: true,
       async handler({ params, staff }) {
         return { status: 'success', job: await cancelImportJob(staff, jobIdOf(params)) };
       },
     }),
   },
   'imports/:jobId/file': {
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
       summary: 'The PDF of an open upload, as the body (application/pdf; the type is read from the content; IMPORT_UPLOAD_MB, 500 MB by default); its import is queued',
       streamBody: true,
-      operatorOnly: true,
+      operator: true,
       async handler({ params, req }) {
         return { status: 'success', job: await receiveImportFile(jobIdOf(params), req) };
       },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
-import type { ServiceRoutes } from '../http/handler';
-import { adminRoute, requireLibrary } from './access';
+import { route, type ServiceRoutes } from '../http/handler';
 import { correctIssue, correctTitle, findTitles, issuesOfTitle, setWithdrawn } from './content';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
@@ -81,21 +80,21 @@ function paramId(params: Record<string, string>, name: string): number {
 /** Libraries (settings, images, collection) and content (titles, issues). */
 export const libraryRoutes: ServiceRoutes = {
   'libraries/:libraryId': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'A library’s settings (secrets only as “set”) and collection',
-      async handler({ params, staff }) {
-        const libraryId = paramId(params, 'libraryId');
-        requireLibrary(staff, libraryId);
+      async handler({ libraryId }) {
         return { status: 'success', library: presentLibrary(await libraryOrNotFound(libraryId)), collection: await collectionOf(libraryId) };
       },
     }),
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary:
         'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), sign-in ways',
       body: librarySettingsBody,
-      async handler({ params, body, staff }) {
-        const libraryId = paramId(params, 'libraryId');
-        requireLibrary(staff, libraryId);
+      async handler({ body, staff, libraryId }) {
         // The open catalogue is the whole site's: library staff may not take it for their library, nor give it up.
         if (body.openCatalogue !== undefined && !staff.operator) {
           throw new HttpError(403, 'openCatalogue: only a site operator chooses the open /q/temp catalogue’s library', { field: 'openCatalogue' });
@@ -105,41 +104,43 @@ export const libraryRoutes: ServiceRoutes = {
     }),
   },
   'library-create': {
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
       summary: 'Creates a library (operators only)',
       body: newLibraryBody,
-      operatorOnly: true,
+      operator: true,
       async handler({ body, staff }) {
         return { status: 'success', library: await createLibrary(staff, body) };
       },
     }),
   },
   'libraries/:libraryId/collection': {
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Sets the titles a library licenses: all, or chosen titles and categories (the rest is invisible to its members)',
       body: collectionBody,
-      async handler({ params, body, staff }) {
-        const libraryId = paramId(params, 'libraryId');
-        requireLibrary(staff, libraryId);
+      async handler({ body, staff, libraryId }) {
         return { status: 'success', collection: await setCollection(staff, libraryId, body) };
       },
     }),
   },
   'libraries/:libraryId/images/:slot': {
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Uploads a logo or banner (the image bytes as the body; type read from the content; 5 MB at most), drawn at the header’s sizes',
       binaryBody: true,
       bodyLimit: IMAGE_UPLOAD_LIMIT,
-      async handler({ params, bytes, staff }) {
-        const libraryId = paramId(params, 'libraryId');
-        requireLibrary(staff, libraryId);
+      async handler({ params, bytes, staff, libraryId }) {
         if (!(IMAGE_SLOTS as readonly string[]).includes(params.slot)) throw new HttpError(400, `slot: must be one of ${IMAGE_SLOTS.join(', ')}`, { field: 'slot' });
         return { status: 'success', library: await uploadLibraryImage(staff, libraryId, params.slot as ImageSlot, bytes ?? Buffer.alloc(0)) };
       },
     }),
   },
   titles: {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'A page of titles, found by name, publisher or ISSN',
       query: z.object({ q: searchField, page: pageField, pageSize: pageSizeField }),
       async handler({ query }) {
@@ -148,17 +149,19 @@ export const libraryRoutes: ServiceRoutes = {
     }),
   },
   'titles/:magazineId': {
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
       summary: 'Corrects a title’s metadata (operators only)',
       body: titleChangesBody,
-      operatorOnly: true,
+      operator: true,
       async handler({ params, body, staff }) {
         return { status: 'success', title: await correctTitle(staff, paramId(params, 'magazineId'), body) };
       },
     }),
   },
   'titles/:magazineId/issues': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'A page of a title’s issues, withdrawn ones included',
       query: z.object({ withdrawn: z.enum(['0', '1']).default('0'), page: pageField, pageSize: pageSizeField }),
       async handler({ params, query }) {
@@ -167,28 +170,31 @@ export const libraryRoutes: ServiceRoutes = {
     }),
   },
   'issues/:issueId': {
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
       summary: 'Corrects an issue’s metadata (operators only)',
       body: issueChangesBody,
-      operatorOnly: true,
+      operator: true,
       async handler({ params, body, staff }) {
         return { status: 'success', issue: await correctIssue(staff, paramId(params, 'issueId'), body) };
       },
     }),
   },
   'issues/:issueId/withdraw': {
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
       summary: 'Withdraws an issue: hidden at once everywhere, reader codes refused (operators only)',
-      operatorOnly: true,
+      operator: true,
       async handler({ params, staff }) {
         return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), true) };
       },
     }),
   },
   'issues/:issueId/restore': {
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
       summary: 'Restores a withdrawn issue (operators only)',
-      operatorOnly: true,
+      operator: true,
       async handler({ params, staff }) {
         return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), false) };
       },

@@ -1,10 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { libraries } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { ServiceRoutes } from '../http/handler';
-import { adminRoute, requireLibrary } from './access';
+import { route, type ServiceRoutes } from '../http/handler';
 import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from './access-codes';
 import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from './members';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
@@ -45,10 +41,6 @@ export const accessCodeBody = z.object({
 /** 4 MB of CSV: 10,000 members with long names fit several times over. */
 const CSV_BODY_LIMIT = 5 * 1024 * 1024;
 
-function libraryOf(params: Record<string, string>): number {
-  return libraryParams.parse(params).libraryId;
-}
-
 function userOf(params: Record<string, string>): number {
   const parsed = id.safeParse(params.userId);
   if (!parsed.success) throw new HttpError(400, 'userId: must be a member id', { field: 'userId' });
@@ -64,115 +56,115 @@ function codeOf(params: Record<string, string>): number {
 /** Members and access codes of one library: staff of that library and operators. */
 export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/members': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'A page of a library’s members, found by name, email, mobile or card number',
       query: memberQuery,
-      async handler({ params, query, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ query, libraryId }) {
         return { status: 'success', ...(await findMembers(libraryId, query.q, query.page, query.pageSize)) };
       },
     }),
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Adds one member (an email, mobile or card number; the account is made when there is none)',
       body: addMemberBody,
-      async handler({ params, body, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ body, staff, libraryId }) {
         const member = await addMember(staff, libraryId, { ...body, expiresAt: endOfDay(body.endDate) });
         return { status: 'success', member };
       },
     }),
   },
   'libraries/:libraryId/members/:userId': {
-    PUT: adminRoute({
+    PUT: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Moves a membership’s end date (a member moved into the future reads again at once)',
       body: endDateBody,
-      async handler({ params, body, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ params, body, staff, libraryId }) {
         return { status: 'success', member: await setMembershipEnd(staff, libraryId, userOf(params), endOfDay(body.endDate), 'member.end_date') };
       },
     }),
-    DELETE: adminRoute({
+    DELETE: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Deletes a member’s account and what is tied to it (as npm run delete-account does)',
-      async handler({ params, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ params, staff, libraryId }) {
         const deleted = await deleteMember(staff, libraryId, userOf(params));
         return { status: 'success', ...deleted };
       },
     }),
   },
   'libraries/:libraryId/members/:userId/end': {
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Ends a membership now (the account stays)',
-      async handler({ params, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ params, staff, libraryId }) {
         return { status: 'success', member: await setMembershipEnd(staff, libraryId, userOf(params), new Date(), 'member.end') };
       },
     }),
   },
   'libraries/:libraryId/member-import/preview': {
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'What importing a CSV of members (email or card number, name, end date) would do, row by row; writes nothing',
       body: importBody,
       bodyLimit: CSV_BODY_LIMIT,
-      async handler({ params, body, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ body, libraryId }) {
         return { status: 'success', ...(await previewImport(libraryId, body.csv)) };
       },
     }),
   },
   'libraries/:libraryId/member-import': {
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Imports a CSV of members in one transaction; answers the same per-row report as the preview',
       body: importBody,
       bodyLimit: CSV_BODY_LIMIT,
-      async handler({ params, body, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ body, staff, libraryId }) {
         return { status: 'success', ...(await commitImport(staff, libraryId, body.csv)) };
       },
     }),
   },
   'libraries/:libraryId/access-codes': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'A library’s access codes with their uses',
       query: z.object({ page: pageField, pageSize: pageSizeField }),
-      async handler({ params, query, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ query, libraryId }) {
         return { status: 'success', ...(await listAccessCodes(libraryId, query.page, query.pageSize)) };
       },
     }),
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Creates an access code with a use limit and an expiry (the code is made up when not given)',
       body: accessCodeBody,
-      async handler({ params, body, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ body, staff, libraryId }) {
         const code = await createAccessCode(staff, libraryId, { code: body.code, days: body.days, useLimit: body.useLimit, expiresAt: body.expiresOn ? endOfDay(body.expiresOn) : null });
         return { status: 'success', code };
       },
     }),
   },
   'libraries/:libraryId/access-codes/:codeId': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'An access code and who used it when',
-      async handler({ params, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ params, libraryId }) {
         return { status: 'success', ...(await accessCodeUsesOf(libraryId, codeOf(params))) };
       },
     }),
-    DELETE: adminRoute({
+    DELETE: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Revokes an access code: no one can use it from now on',
-      async handler({ params, staff }) {
-        const libraryId = libraryOf(params);
-        requireLibrary(staff, libraryId);
+      async handler({ params, staff, libraryId }) {
         return { status: 'success', code: await revokeAccessCode(staff, libraryId, codeOf(params)) };
       },
     }),
@@ -180,12 +172,3 @@ export const memberRoutes: ServiceRoutes = {
 };
 
 /** The libraries the console lets this person manage (all, for an operator). */
-export async function librariesForStaff(reach: number[] | null) {
-  const db = getDb();
-  const columns = { id: libraries.id, name: libraries.name };
-  return reach === null
-    ? db.select(columns).from(libraries).orderBy(asc(libraries.name))
-    : reach.length
-      ? db.select(columns).from(libraries).where(inArray(libraries.id, reach)).orderBy(asc(libraries.name))
-      : [];
-}

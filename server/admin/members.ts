@@ -7,7 +7,7 @@ import { getDb, type Database } from '../db/client';
 import { externalIdentities, memberships, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { deleteAccount } from '../user/delete-account';
-import { canManageLibrary, type StaffAccess } from './access';
+import { canManageLibrary, type StaffAccess } from '../context';
 import { audit, type Actor, type Executor } from './audit';
 import { parseCsv } from './csv';
 

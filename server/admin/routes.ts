@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { serviceRoutes, type ServiceRoutes } from '../http/handler';
+import { route, serviceRoutes, type ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
 import { usageRoutes } from '../usage/routes';
-import { adminRoute, librariesInReach, requireLibrary, requireOperator } from './access';
+import { librariesForStaff, librariesInReach } from '../context';
 import { listAudit } from './audit';
 import { importRoutes } from './import-routes';
 import { libraryRoutes } from './library-routes';
-import { librariesForStaff, memberRoutes } from './member-routes';
+import { memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
 import { emailField, id, pageField, pageSizeField } from './schemas';
 
@@ -21,7 +21,8 @@ export const auditQuery = z.object({ libraryId: id.optional(), action: z.string(
 /** Who the console is talking to, and the roles and audit log (the foundation every console screen stands on). */
 export const consoleRoutes: ServiceRoutes = {
   me: {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'The signed-in person’s console roles: operator (every library) or the libraries they are staff of',
       async handler({ staff }) {
         return { status: 'success', userId: staff.userId, label: staff.label, operator: staff.operator, libraryIds: staff.libraryIds };
@@ -29,7 +30,8 @@ export const consoleRoutes: ServiceRoutes = {
     }),
   },
   libraries: {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'The libraries this person manages (every library, for an operator)',
       async handler({ staff }) {
         return { status: 'success', libraries: await librariesForStaff(librariesInReach(staff)) };
@@ -37,28 +39,30 @@ export const consoleRoutes: ServiceRoutes = {
     }),
   },
   roles: {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'Everyone with a console role (library staff see their libraries’ staff)',
       async handler({ staff }) {
         return { status: 'success', roles: await listRoles(librariesInReach(staff)) };
       },
     }),
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
       summary: 'Grants a role: operator (operators only) or staff of a library, to the account with this email (made if missing)',
+      library: 'body.libraryId',
       body: grantRoleBody,
-      operatorOnly: true,
+      operator: true,
       async handler({ body, staff }) {
-        if (body.role === 'staff') requireLibrary(staff, body.libraryId!);
         const granted = await grantRole(staff, body.email, body.role, body.role === 'staff' ? body.libraryId! : null);
         return { status: 'success', ...granted };
       },
     }),
-    DELETE: adminRoute({
+    DELETE: route({
+      auth: 'staff',
       summary: 'Takes a console role away',
       body: revokeRoleBody,
-      operatorOnly: true,
+      operator: true,
       async handler({ body, staff }) {
-        requireOperator(staff);
         if (body.role === 'operator' && body.userId === staff.userId) throw new HttpError(400, 'userId: an operator cannot remove their own operator role', { field: 'userId' });
         const removed = await revokeRole(staff, body.userId, body.role, body.role === 'staff' ? body.libraryId! : null);
         if (!removed) throw new HttpError(404, 'No such role');
@@ -67,11 +71,12 @@ export const consoleRoutes: ServiceRoutes = {
     }),
   },
   audit: {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
       summary: 'The audit log, newest first (library staff see their libraries’ rows)',
+      library: 'query.libraryId',
       query: auditQuery,
       async handler({ query, staff }) {
-        if (query.libraryId) requireLibrary(staff, query.libraryId);
         return { status: 'success', ...(await listAudit({ libraries: librariesInReach(staff), ...query })) };
       },
     }),

@@ -87,6 +87,7 @@ export const magazineRelatedQuery = z.object({
 const listRoutes: ServiceRoutes = {
   'v1/article': {
     GET: route({
+      auth: 'optional',
       summary: 'Story lists (pages of 20, zero-based): cover stories (section=sec_60), a category (catID/categoryID), Latest or For You (personaCat=RC|recom), an issue (issueid), a story category (storyCat)',
       query: articleListQuery,
       async handler({ query, context }) {
@@ -97,6 +98,7 @@ const listRoutes: ServiceRoutes = {
   },
   'v1/article-filter': {
     GET: route({
+      auth: 'optional',
       summary: 'Stories of a magazine (magid, lang_code) or carrying any of the keywords (comma-separated)',
       query: articleFilterQuery,
       async handler({ query, context }) {
@@ -114,6 +116,7 @@ const listRoutes: ServiceRoutes = {
   },
   'v1/article-search': {
     GET: route({
+      auth: 'optional',
       summary: 'Article search: full-text search over stories (title, subtitle, keywords, text), typo-tolerant, with highlights',
       query: articleSearchQuery,
       async handler({ query, context, session }) {
@@ -127,6 +130,7 @@ const listRoutes: ServiceRoutes = {
   },
   'magazine-related': {
     GET: route({
+      auth: 'optional',
       summary: 'Stories related to a magazine (its own first, then its category), pages of 10 in hits',
       query: magazineRelatedQuery,
       async handler({ query, context }) {

@@ -33,6 +33,7 @@ async function detailsAnswer(record: StoryRecord | null, session: Session | null
 export const storyRoutes: ServiceRoutes = {
   'v1/article/:mid/:issid/:artid': {
     GET: route({
+      auth: 'optional',
       summary: 'Article details by magazine, issue and story id: the whole story for a member, the preview (SPEC §4) for anyone else',
       query: storyDetailsQuery,
       async handler({ params, query, session, context }) {
@@ -44,6 +45,7 @@ export const storyRoutes: ServiceRoutes = {
   },
   'v1/article-by-url': {
     GET: route({
+      auth: 'optional',
       summary: 'Article details by its address (the legacy mobile articles service): /stories/{canonical path} or /stories/{slug}',
       query: storyByUrlQuery,
       async handler({ query, session, context }) {

@@ -76,6 +76,7 @@ async function withLatestIssue(viewer: Viewer, ageRating: number | null, meta: M
 export const browseRoutes: ServiceRoutes = {
   'magazine-meta': {
     GET: route({
+      auth: 'optional',
       summary: 'A title by its name (or slug), also given as url-safe base64, with its latest issue',
       query: magazineMetaQuery,
       async handler(ctx) {
@@ -91,6 +92,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   magMeta: {
     GET: route({
+      auth: 'optional',
       summary: 'A title by id, with its latest issue (404 when unknown or hidden from the viewer)',
       query: magMetaQuery,
       async handler(ctx) {
@@ -102,6 +104,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   getIssuesByMag: {
     GET: route({
+      auth: 'optional',
       summary: 'Issues of a title, newest first, 20 at a time before lst_dt (the next lst_dt is in the answer)',
       query: issuesByMagQuery,
       async handler(ctx) {
@@ -119,6 +122,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   getIssueDetails: {
     GET: route({
+      auth: 'optional',
       summary: 'One issue with its title (404 when unknown or hidden from the viewer)',
       query: issueDetailsQuery,
       async handler(ctx) {
@@ -131,6 +135,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   getOrgDetails: {
     GET: route({
+      auth: 'optional',
       summary: 'The organisation (library) the viewer reads through, with the store serving con_code (default IN)',
       query: orgDetailsQuery,
       async handler({ query, context }) {
@@ -155,6 +160,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   editions: {
     GET: route({
+      auth: 'optional',
       summary: 'Edition list of a title (SPEC §3 Edition: editionId, magName, editionPublished), 50 to a page',
       query: editionsQuery,
       async handler(ctx) {
@@ -168,6 +174,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   issues: {
     GET: route({
+      auth: 'optional',
       summary: 'Issue list of a title as SPEC §3 Issue tiles, newest first, pages of 20',
       query: issueListQuery,
       async handler(ctx) {
@@ -189,6 +196,7 @@ export const browseRoutes: ServiceRoutes = {
   },
   languageList: {
     GET: route({
+      auth: 'optional',
       summary: 'Languages that have titles the viewer may see, in a top list or category when given (SPEC §3 Language)',
       query: languageListQuery,
       async handler(ctx) {

@@ -39,6 +39,7 @@ export type MagazineFilterQuery = z.infer<typeof magazineFilterQuery>;
 export const catalogueRoutes: ServiceRoutes = {
   getCategories: {
     GET: route({
+      auth: 'optional',
       summary: 'Categories the viewer may see (SPEC §5 visibility), favourites marked',
       query: getCategoriesQuery,
       async handler({ query, context }) {
@@ -67,6 +68,7 @@ export const catalogueRoutes: ServiceRoutes = {
   },
   'magazine-filter': {
     GET: route({
+      auth: 'optional',
       summary: 'Magazines by top list or category, language, gold and age rating; pages of 20',
       query: magazineFilterQuery,
       async handler(ctx) {

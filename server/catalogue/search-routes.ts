@@ -52,6 +52,7 @@ const emptyPage = (page: number, hitsPerPage: number) => ({ hits: [], nbHits: 0,
 export const searchRoutes: ServiceRoutes = {
   'magazine-search': {
     GET: route({
+      auth: 'optional',
       summary: 'Magazine search: titles by name or description, typos forgiven, best first; zero-based pages of 20',
       query: magazineSearchQuery,
       async handler({ query, context, session }) {
@@ -74,6 +75,7 @@ export const searchRoutes: ServiceRoutes = {
   },
   'magazine-libaray': {
     GET: route({
+      auth: 'optional',
       summary: 'The library catalogue for the search overlay: matching titles, popular magazines and journals, category and language facets',
       query: libraryCatalogueQuery,
       async handler({ query, context, session }) {
@@ -98,6 +100,7 @@ export const searchRoutes: ServiceRoutes = {
   // Not counted as a search: it is the discover half of the magazine search's results (one search, two queries).
   search_list: {
     GET: route({
+      auth: 'optional',
       summary: 'Issues whose pages hold the words, with the matching page numbers and highlighted text (the discover tile)',
       query: issueSearchQuery,
       async handler({ query, context }) {

@@ -26,6 +26,7 @@ async function toggle(params: Record<string, string>, context: RequestContext, f
 export const storyCategoryRoutes: ServiceRoutes = {
   'story-categories': {
     GET: route({
+      auth: 'optional',
       summary: 'Story categories the reader may see, the member’s favourites first (is_fav)',
       query: storyCategoriesQuery,
       async handler({ context }) {

@@ -1,6 +1,4 @@
 import { and, eq, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
@@ -69,15 +67,6 @@ export function storyShownWhere(viewer: Viewer, issueId: SQL, magazineId: SQL): 
 /** SQL condition on `issues`: not withdrawn in the console. */
 export function shownIssueWhere(): SQL {
   return isNull(issues.withdrawnAt);
-}
-
-/**
- * The age rating titles and their issues are shown and read at, from what the client asked for (the ageRating cookie
- * or a call's parameter): listings, the title and issue pages, title and issue search, the reader code call and the
- * reader all take it from here, so search never lists an issue the reader then refuses.
- */
-export function titleAgeRating(viewer: Pick<Viewer, 'libraryAgeRate'>, requested: number | undefined): number | null {
-  return effectiveAgeRating(requested, AGE_RATING_DEFAULT.reader, viewer.libraryAgeRate);
 }
 
 /**

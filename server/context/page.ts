@@ -1,5 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } from 'next';
 import { tempTwin } from '@/lib/catalogue-paths';
+import type { ConsoleProps } from '@/lib/console';
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { findUnsafeText } from '@/lib/text-input';
@@ -10,6 +11,7 @@ import { openCatalogueLibrary } from '../viewer';
 import { isDatabaseOutage } from '../db/client';
 import { RequestContext } from './request';
 import { VISITOR_SHELL } from './shell';
+import { canManageLibrary, librariesForStaff, librariesInReach, type StaffAccess } from './staff';
 
 /**
  * Who may open a page:
@@ -19,9 +21,11 @@ import { VISITOR_SHELL } from './shell';
  * - `open`: anyone; the session is read when there is one.
  * - `temp`: the open /q/temp catalogue: anyone; when nobody is signed in, under the rules and branding of the library
  *   marked as the open catalogue's (the demo's 2083), or of none when no library is.
- * (An `admin` access joins here: a gate over the member's staff role.)
+ * - `staff`: the console: no session goes to /login (the cb cookie brings them back); a member without a console
+ *   role, staff of another library (`library` names the route parameter holding it) or library staff on an
+ *   `operator` page get a 403 screen; a library that does not exist is a 404. The page's props carry `console`.
  */
-export type Access = 'member' | 'open' | 'temp';
+export type Access = 'member' | 'open' | 'temp' | 'staff';
 
 export interface PageOptions<A extends Access> {
   access: A;
@@ -35,10 +39,22 @@ export interface PageOptions<A extends Access> {
    * with a signed-out header, rather than the 'unavailable' screen.
    */
   withoutDatabase?: boolean;
+  /** `staff` pages: the route parameter naming the library the page is about. */
+  library?: string;
+  /** `staff` pages: site operators only. */
+  operator?: boolean;
 }
 
+/** A console page's context: the staff role, the library the page is about (checked), and the console frame's props. */
+export type StaffPageContext = RequestContext<Session> & { staffAccess: StaffAccess; library: number | undefined; console: ConsoleProps };
+
 /** The request context a page's loader gets: the session is a member's on a member page. */
-export type PageContext<A extends Access> = RequestContext<A extends 'member' ? Session : Session | null>;
+export type PageContext<A extends Access> = A extends 'staff' ? StaffPageContext : RequestContext<A extends 'member' ? Session : Session | null>;
+
+/** What a console page answers someone it refuses (with status 403). */
+export interface ForbiddenProps {
+  forbidden: true;
+}
 
 /** Props every page may carry: set when the database is down, so the app shows a clear screen. */
 export interface UnavailableProps {
@@ -77,7 +93,27 @@ async function memberContext(ctx: GetServerSidePropsContext): Promise<RequestCon
   return page;
 }
 
-async function buildContext<A extends Access>(options: PageOptions<A>, ctx: GetServerSidePropsContext): Promise<PageContext<A> | { redirect: Redirect }> {
+type Refusal = { redirect: Redirect } | { notFound: true } | ForbiddenProps;
+
+/** A console page's context, or why it is refused. */
+async function staffContext(options: PageOptions<'staff'>, ctx: GetServerSidePropsContext): Promise<StaffPageContext | Refusal> {
+  let library: number | undefined;
+  if (options.library) {
+    library = Number(ctx.params?.[options.library]);
+    if (!Number.isInteger(library) || library <= 0 || library > 2_147_483_647) return { notFound: true };
+  }
+  const session = await pageSession(ctx);
+  if (!session) return redirect('/login');
+  const page = new RequestContext(session, ctx.req.cookies);
+  const staff = await page.staff();
+  if (!staff || (library !== undefined && !canManageLibrary(staff, library)) || (options.operator && !staff.operator)) return { forbidden: true };
+  const libraries = await librariesForStaff(librariesInReach(staff));
+  if (library !== undefined && !libraries.some((row) => row.id === library)) return { notFound: true };
+  return Object.assign(page, { staffAccess: staff, library, console: { label: staff.label, operator: staff.operator, libraries } });
+}
+
+async function buildContext<A extends Access>(options: PageOptions<A>, ctx: GetServerSidePropsContext): Promise<PageContext<A> | Refusal> {
+  if (options.access === 'staff') return (await staffContext(options as PageOptions<'staff'>, ctx)) as PageContext<A> | Refusal;
   if (options.access === 'member') return (await memberContext(ctx)) as PageContext<A> | { redirect: Redirect };
   const cookies = ctx.req.cookies;
   if (options.access === 'temp') {
@@ -118,20 +154,31 @@ export function withDatabase<P extends Record<string, unknown>>(
   };
 }
 
+/** The props a page answers with: a console page's carry `console` or are a refusal; a page with the database may be 'unavailable'. */
+type PagePropsOf<A extends Access, O, P> =
+  | (A extends 'staff' ? (P & { console: ConsoleProps; forbidden?: false }) | ForbiddenProps : P)
+  | (O extends { withoutDatabase: true } ? never : UnavailableProps);
+
 /**
  * getServerSideProps of a page: declares who may open it, and loads its props with the request context built once.
- * The gate, the database outage (503 and the 'unavailable' screen) and the hostile address (404) are handled here, for
- * every page, so a loader only loads.
+ * The gate, the console's role and library check, the database outage (503 and the 'unavailable' screen) and the
+ * hostile address (404) are handled here, for every page, so a loader only loads.
  */
 export function withPage<A extends Access, P extends Record<string, unknown>, O extends PageOptions<A> = PageOptions<A>>(
   options: O & { access: A },
   load: Load<A, P>,
-): (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<O extends { withoutDatabase: true } ? P : P | UnavailableProps>> {
-  const run = async (ctx: GetServerSidePropsContext): Promise<GetServerSidePropsResult<P>> => {
+): (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<PagePropsOf<A, O, P>>> {
+  const run = async (ctx: GetServerSidePropsContext): Promise<GetServerSidePropsResult<Record<string, unknown>>> => {
     const page = await buildContext(options, ctx);
-    if ('redirect' in page) return page;
-    return load(page, ctx);
+    if ('redirect' in page || 'notFound' in page) return page;
+    if ('forbidden' in page) {
+      ctx.res.statusCode = 403;
+      return { props: { forbidden: true } };
+    }
+    const result = await load(page as PageContext<A>, ctx);
+    if (options.access !== 'staff' || !('props' in result)) return result;
+    return { props: { console: (page as StaffPageContext).console, ...(await result.props) } };
   };
-  // The cast only names which of the two the option chose.
-  return (options.withoutDatabase ? run : withDatabase(run)) as (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<O extends { withoutDatabase: true } ? P : P | UnavailableProps>>;
+  // The cast only names what the options chose.
+  return (options.withoutDatabase ? run : withDatabase(run)) as (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<PagePropsOf<A, O, P>>>;
 }

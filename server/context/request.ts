@@ -1,39 +1,11 @@
-import { effectiveAgeRating } from '@/lib/age';
 import type { CatalogueBase } from '@/lib/catalogue-paths';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
-import { COOKIE } from '@/lib/cookies';
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
-import { titleAgeRating } from '../catalogue/visibility';
 import type { User } from '../db/schema';
 import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
+import { ageRatingCookie, ratingsFor, type Ratings } from './ratings';
 import { shellProps, visitorShellOf } from './shell';
-
-/**
- * The age ratings a request reads at (SPEC §5, §9): what the client asked for (the ageRating cookie, or a call's
- * age_rate), and what applies to magazines and stories, never wider than the viewer's library allows.
- */
-export interface Ratings {
-  /** The rating the client asked for; undefined when it named none (the call's default applies). */
-  requested: number | undefined;
-  magazine: number | null;
-  story: number | null;
-}
-
-/** The ratings for a viewer from what the client asked for. */
-export function ratingsFor(viewer: Viewer, requested: number | undefined): Ratings {
-  return {
-    requested,
-    magazine: titleAgeRating(viewer, requested),
-    story: effectiveAgeRating(requested, AGE_RATING_DEFAULT.article, viewer.libraryAgeRate),
-  };
-}
-
-/** The ageRating cookie as a rating asked for: the one place the server reads it. */
-export function ageRatingCookie(cookies: Partial<Record<string, string>>): number | undefined {
-  const n = Number(cookies[COOKIE.ageRating]);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
-}
+import { staffOf, type StaffAccess } from './staff';
 
 function memo<T>(make: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | null = null;
@@ -106,6 +78,9 @@ export class RequestContext<S extends Session | null = Session | null> {
     if (this.session || !this.publicLibraryId) return shellProps(this.session);
     return visitorShellOf(await cachedLibrary(this.publicLibraryId));
   });
+
+  /** The console role of the signed-in person (library staff or site operator), or null: read once per request. */
+  readonly staff = memo((): Promise<StaffAccess | null> => staffOf(this.session));
 
   /** The library id the client sends back as libid so its next pages follow the same library's rules. */
   async libraryId(): Promise<number> {

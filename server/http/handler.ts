@@ -4,14 +4,30 @@ import { findUnsafeText } from '@/lib/text-input';
 import { isDatabaseOutage } from '../db/client';
 import { readCookies, resolveSession, type Session } from '../auth/session';
 import { RequestContext } from '../context/request';
+import { canManageLibrary, NOT_STAFF, OPERATORS_ONLY, OTHER_LIBRARY, type StaffAccess } from '../context/staff';
 import { parseQuery, readBody, readBytes, readRawBody } from './body';
 import { HttpError, MESSAGES } from './errors';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type AuthMode = 'required' | 'optional' | 'none';
+/**
+ * Who may call a route: `staff` needs a console role (library staff or a site operator), checked before the input so a
+ * member learns nothing from a 400; `required` a session; `optional` reads one when sent; `none` never reads it.
+ */
+export type AuthMode = 'staff' | 'required' | 'optional' | 'none';
 
 /** The session a route's handler sees: never null when the route requires one. */
-export type SessionFor<A extends AuthMode> = A extends 'required' ? Session : Session | null;
+export type SessionFor<A extends AuthMode> = A extends 'required' | 'staff' ? Session : Session | null;
+
+/**
+ * Where a staff route finds the library it touches: a path parameter's name (required: 400 when it is no id), or
+ * `query.<field>` / `body.<field>` (checked when sent). Staff of another library get 403 before the handler runs.
+ */
+export type LibrarySource = string;
+
+/** What a staff route's handler gets beside the usual context: the role, and the library it was checked for. */
+export type StaffFor<A extends AuthMode, L extends LibrarySource | undefined> = A extends 'staff'
+  ? { staff: StaffAccess; libraryId: L extends `${'query' | 'body'}.${string}` ? number | undefined : L extends string ? number : undefined }
+  : unknown;
 
 export interface RouteContext<Query, Body, S extends Session | null = Session | null> {
   query: Query;
@@ -49,8 +65,12 @@ interface RawContext {
  */
 export type RouteResponses = Partial<Record<number, { description: string; body?: z.ZodType; mediaTypes?: string[] }>>;
 
+/** Marks a Route made by route(): no route table holds one written by hand (a test checks every table). */
+export const MADE_BY_ROUTE: unique symbol = Symbol('route()');
+
 /** A route with its schemas; `run` validates the raw input and calls the handler. */
 export interface Route {
+  [MADE_BY_ROUTE]?: true;
   summary: string;
   /** The OpenAPI operationId, when the one made from the method and path does not read well. */
   operationId?: string;
@@ -65,6 +85,8 @@ export interface Route {
   forms?: boolean;
   /** Answers a token whose account is gone itself (SPEC §8); every other route refuses it with 401. */
   answersGoneAccount?: boolean;
+  /** A staff route only site operators may call (403 for library staff). */
+  operator?: boolean;
   /** Takes the body as sent, unparsed (a provider's signed notification); `body` is then empty. */
   rawBody?: boolean;
   /** Takes the body as bytes (an uploaded file, type checked by the route from its content); `body` is then empty. */
@@ -76,14 +98,38 @@ export interface Route {
   run(ctx: RawContext): Promise<unknown>;
 }
 
+const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The library a staff route names in its path: 400 naming the parameter when it is no id. */
+function pathLibrary(params: Record<string, string>, name: string): number {
+  const parsed = libraryIdParam.safeParse(params[name]);
+  if (!parsed.success) throw new HttpError(400, `${name}: must be a positive whole number`, { field: name });
+  return parsed.data;
+}
+
+/** 403 unless this person may manage the library. */
+function checkLibrary(staff: StaffAccess, libraryId: number): void {
+  if (!canManageLibrary(staff, libraryId)) throw new HttpError(403, OTHER_LIBRARY);
+}
+
+/**
+ * A route: its schemas, who may call it and its handler. `auth: 'staff'` with `library` and `operator` declares the
+ * console's checks (role, library in reach, operators only) so no handler writes them.
+ */
 export function route<
   Q extends z.ZodType = z.ZodObject<Record<string, never>>,
   B extends z.ZodType = z.ZodObject<Record<string, never>>,
   A extends AuthMode = 'optional',
+  L extends LibrarySource | undefined = undefined,
 >(def: {
   summary: string;
   operationId?: string;
-  auth?: A;
+  /** Who may call it: declared on every route (a test lists them all). */
+  auth: A;
+  /** Staff routes: where the library the route touches is named (see LibrarySource). */
+  library?: L;
+  /** Staff routes: site operators only. */
+  operator?: boolean;
   params?: z.ZodType;
   query?: Q;
   body?: B;
@@ -91,24 +137,54 @@ export function route<
   forms?: boolean;
   answersGoneAccount?: boolean;
   rawBody?: boolean;
-  handler(ctx: RouteContext<z.output<Q>, z.output<B>, SessionFor<A>>): Promise<unknown>;
+  binaryBody?: boolean;
+  streamBody?: boolean;
+  bodyLimit?: number;
+  handler(ctx: RouteContext<z.output<Q>, z.output<B>, SessionFor<A>> & StaffFor<A, L>): Promise<unknown>;
 }): Route {
+  const staffRoute = def.auth === 'staff';
+  const [librarySource, libraryField] = def.library?.includes('.') ? (def.library.split('.', 2) as [string, string]) : ['params', def.library];
   return {
+    [MADE_BY_ROUTE]: true,
     summary: def.summary,
     operationId: def.operationId,
     paramsSchema: def.params,
-    responses: def.responses,
-    auth: def.auth ?? 'optional',
+    // Every staff route refuses a member without a console role (403) before anything else.
+    responses: staffRoute ? { 403: { description: 'Not staff of this library, or not a site operator' }, ...def.responses } : def.responses,
+    auth: def.auth,
+    operator: def.operator ?? false,
     forms: def.forms ?? false,
     answersGoneAccount: def.answersGoneAccount ?? false,
     rawBody: def.rawBody ?? false,
+    binaryBody: def.binaryBody ?? false,
+    streamBody: def.streamBody ?? false,
+    bodyLimit: def.bodyLimit,
     querySchema: def.query,
     bodySchema: def.body,
     async run(ctx) {
+      // The wrapper refused a required or staff route without a session (401) before calling run.
+      let staff: StaffAccess | null = null;
+      let libraryId: number | undefined;
+      if (staffRoute) {
+        staff = await ctx.context.staff();
+        if (!staff) throw new HttpError(403, NOT_STAFF);
+        if (def.operator && !staff.operator) throw new HttpError(403, OPERATORS_ONLY);
+        if (libraryField && librarySource === 'params') {
+          libraryId = pathLibrary(ctx.params, libraryField);
+          checkLibrary(staff, libraryId);
+        }
+      }
       const query = (def.query ? def.query.parse(ctx.query) : {}) as z.output<Q>;
       const body = (def.body ? def.body.parse(ctx.body ?? {}) : {}) as z.output<B>;
-      // The wrapper refused a required route without a session (401) before calling run.
-      return def.handler({ ...ctx, query, body } as RouteContext<z.output<Q>, z.output<B>, SessionFor<A>>);
+      if (staff && libraryField && librarySource !== 'params') {
+        const named = ((librarySource === 'query' ? query : body) as Record<string, unknown>)[libraryField];
+        if (typeof named === 'number') {
+          libraryId = named;
+          checkLibrary(staff, libraryId);
+        }
+      }
+      const extra = staffRoute ? { staff, libraryId } : {};
+      return def.handler({ ...ctx, query, body, ...extra } as RouteContext<z.output<Q>, z.output<B>, SessionFor<A>> & StaffFor<A, L>);
     },
   };
 }
@@ -228,7 +304,7 @@ export function createServiceHandler(service: string, routes: ServiceRoutes) {
     }
     try {
       const session = target.auth === 'none' ? null : await resolveSession(req, method, { accountGone: target.answersGoneAccount ? 'answered' : 'over' });
-      if (target.auth === 'required' && !session) throw new HttpError(401, MESSAGES.unauthorized);
+      if ((target.auth === 'required' || target.auth === 'staff') && !session) throw new HttpError(401, MESSAGES.unauthorized);
       const hasBody = method !== 'GET' && method !== 'HEAD';
       const rawBody = hasBody && target.rawBody ? await readRawBody(req, target.bodyLimit) : null;
       const bytes = hasBody && target.binaryBody ? await readBytes(req, target.bodyLimit) : null;

@@ -58,7 +58,7 @@ function responsesOf(route: Route, method: Method, hasInput: boolean): Record<st
     responses['413'] ??= errorResponse('The request body is too large');
     responses['415'] ??= errorResponse('The request body is not JSON');
   }
-  if (route.auth === 'required' && !responses['401']) responses['401'] = errorResponse('No valid session');
+  if ((route.auth === 'required' || route.auth === 'staff') && !responses['401']) responses['401'] = errorResponse('No valid session');
   responses['503'] = errorResponse('The database is unreachable');
   return responses;
 }
@@ -85,7 +85,7 @@ export function buildOpenApi(services: Record<string, ServiceRoutes>) {
           tags: [service],
           operationId: operationIdOf(method, service, pattern, route),
           summary: route.summary,
-          security: route.auth === 'required' ? [{ bearer: [] }] : [],
+          security: route.auth === 'required' || route.auth === 'staff' ? [{ bearer: [] }] : [],
           parameters,
           ...(route.bodySchema
             ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.bodySchema) } } } }

@@ -1,10 +1,13 @@
-import type { GetServerSideProps } from 'next';
-import { param, withPage } from '../context';
+import type { GetServerSidePropsContext } from 'next';
+import { param, type PageContext } from '../context';
 
-/** getServerSideProps for a partner landing page: the link's token from `?randomtoken=` (or a route part). */
-export function partnerPage(partner: string, tokenFrom: 'query' | 'param' = 'query') {
-  // The landing page is the same for everyone: it shows the signed-out header and does not read the session.
-  return withPage({ access: 'open', session: false }, async (page, ctx) => {
+/**
+ * The loader of a partner landing page (declared `withPage({ access: 'open', session: false }, ...)`: the page is the
+ * same for everyone, so it shows the signed-out header and does not read the session): the link's token from
+ * `?randomtoken=` (or a route part).
+ */
+export function partnerLanding(partner: string, tokenFrom: 'query' | 'param' = 'query') {
+  return async (page: PageContext<'open'>, ctx: GetServerSidePropsContext) => {
     const raw = tokenFrom === 'param' ? param(ctx, 'param') : param(ctx, 'randomtoken');
     const token = /^[A-Za-z0-9_-]{16,200}$/.test(raw) ? raw : null;
     const mid = Number(param(ctx, 'mid'));
@@ -16,5 +19,5 @@ export function partnerPage(partner: string, tokenFrom: 'query' | 'param' = 'que
         magazineId: Number.isInteger(mid) && mid > 0 ? mid : null,
       },
     };
-  }) satisfies GetServerSideProps;
+  };
 }

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import type { Session } from '../auth/session';
 import { findIssue, type IssueDetails } from '../catalogue/titles';
-import { titleAgeRating } from '../catalogue/visibility';
+import { titleAgeRating } from '../context/ratings';
 import { membershipIn } from '../user/queries';
 import { cachedLibrary, viewerOfLibrary } from '../viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';

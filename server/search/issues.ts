@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { cached } from '../cache';
-import { titleAgeRating, visibleIssueWhere } from '../catalogue/visibility';
+import { visibleIssueWhere } from '../catalogue/visibility';
+import { titleAgeRating } from '../context/ratings';
 import { getDb } from '../db/client';
 import { categories, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';

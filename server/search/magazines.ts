@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY } from '@/lib/constants';
 import { normaliseQuery } from '@/lib/text-normalise';
-import { shownIssueWhere, titleAgeRating, visibleMagazineWhere } from '../catalogue/visibility';
+import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
+import { titleAgeRating } from '../context/ratings';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';

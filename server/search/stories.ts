@@ -1,6 +1,5 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
-import { effectiveAgeRating } from '@/lib/age';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
+import { storySearchAgeRating } from '../context/ratings';
 import { storyFromServer, type StoryFromServer } from '../article/present';
 import { storyShownWhere, visibleCategoryWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
@@ -149,7 +148,7 @@ function storyHit(row: StoryRow, words: string[]): StorySearchHit {
  * age rating are part of the query.
  */
 export function searchStories(input: StorySearchInput): Promise<StorySearchResult> {
-  const ageRating = effectiveAgeRating(input.ageRating, AGE_RATING_DEFAULT.search, input.viewer.libraryAgeRate);
+  const ageRating = storySearchAgeRating(input.viewer, input.ageRating);
   const inputs = [input.query, input.page, input.language ?? null];
   return keptSearch('stories', input.viewer, ageRating, inputs, () => findStories(input, ageRating));
 }

@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { COUNTER_REPORT_IDS, counterTsv, isMonth, kbartTsv, type CounterReportId } from '@/lib/counter-report';
 import { iso2709File, marcXmlCollection } from '@/lib/marc';
-import { adminRoute, requireLibrary } from '../admin/access';
 import { id } from '../admin/schemas';
 import { HttpError } from '../http/errors';
 import type { Library } from '../db/schema';
@@ -51,9 +50,8 @@ export const counterKeyBody = z.object({
     .default([]),
 });
 
-/** The library a usage route is about: 403 for staff of another library (before saying whether it exists), 404 for none. */
-async function libraryInReach(staff: Parameters<typeof requireLibrary>[0], libraryId: number) {
-  requireLibrary(staff, libraryId);
+/** The library a usage route is about (its staff were checked by the route: 403 before saying whether it exists), 404 for none. */
+async function libraryInReach(libraryId: number) {
   const library = await findLibrary(libraryId);
   if (!library) throw new HttpError(404, 'No such library', { field: 'libraryId' });
   return library;
@@ -127,13 +125,15 @@ const oneFeedKey = z.object({ status: z.literal('success'), feedKey: feedKeyView
 /** COUNTER 5.1 reports, the KBART title list, MARC records and feed keys of one library, for its staff and the site operators. */
 export const usageRoutes: ServiceRoutes = {
   'libraries/:libraryId/reports/:reportId': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'A COUNTER 5.1 report (PR, PR_P1, TR, TR_J1, TR_J3, TR_J4 or IR) of a library over a month range in its tabular form: JSON for the console, or the TSV (format=tsv)',
       params: reportParams,
       query: reportQuery,
-      async handler({ params, query, staff, res }) {
-        const { libraryId, reportId } = reportParams.parse(params);
-        const library = await libraryInReach(staff, libraryId);
+      async handler({ params, query, res, libraryId }) {
+        const { reportId } = reportParams.parse(params);
+        const library = await libraryInReach(libraryId);
         const report = await counterReport({ reportId, library, begin: query.begin, end: query.end, origin: siteOrigin(), ...consoleRange(reportId, query) });
         if (query.format === 'tsv') return sendTsv(res, `${reportId}_${library.id}_${query.begin}_${query.end}.tsv`, counterTsv(report));
         res.setHeader('Cache-Control', 'no-store');
@@ -142,91 +142,101 @@ export const usageRoutes: ServiceRoutes = {
     }),
   },
   'libraries/:libraryId/kbart': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'The KBART title list (Phase II columns) of a library’s collection, for its discovery service',
       params: libraryParams,
       responses: { ...KBART_FILE, ...NO_LIBRARY },
-      async handler({ params, staff, res }) {
-        const { libraryId } = libraryParams.parse(params);
-        const library = await libraryInReach(staff, libraryId);
+      async handler({ res, libraryId }) {
+        const library = await libraryInReach(libraryId);
         return sendKbart(res, library, siteOrigin());
       },
     }),
   },
   'libraries/:libraryId/marc': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'MARC 21 records of a library’s collection, one per title: MARCXML (format=xml) or ISO 2709 (format=mrc); with since, only titles added, changed or withdrawn from then on',
       params: libraryParams,
       query: marcQuery,
       responses: { ...MARC_FILE, ...NO_LIBRARY },
-      async handler({ params, query, staff, res }) {
-        const { libraryId } = libraryParams.parse(params);
-        const library = await libraryInReach(staff, libraryId);
+      async handler({ query, res, libraryId }) {
+        const library = await libraryInReach(libraryId);
         return sendMarc(res, library, siteOrigin(), query);
       },
     }),
   },
   'libraries/:libraryId/feed-keys': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'The keys a library’s discovery service or catalogue fetches its KBART list and MARC records with (never the keys themselves)',
       params: libraryParams,
       responses: { 200: { description: 'The library’s feed keys, newest first', body: feedKeyList }, ...NO_LIBRARY },
-      async handler({ params, staff }): Promise<z.infer<typeof feedKeyList>> {
-        const { libraryId } = libraryParams.parse(params);
-        await libraryInReach(staff, libraryId);
+      async handler({ libraryId }): Promise<z.infer<typeof feedKeyList>> {
+        await libraryInReach(libraryId);
         return { status: 'success', feedKeys: await feedKeysOf(libraryId) };
       },
     }),
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Creates a feed key for the library; the key is in this answer only (only its hash is kept)',
       params: libraryParams,
       body: feedKeyBody,
       responses: { 200: { description: 'The new key, shown this once', body: newFeedKey }, ...NO_LIBRARY },
-      async handler({ params, body, staff }): Promise<z.infer<typeof newFeedKey>> {
-        const { libraryId } = libraryParams.parse(params);
-        await libraryInReach(staff, libraryId);
+      async handler({ body, staff, libraryId }): Promise<z.infer<typeof newFeedKey>> {
+        await libraryInReach(libraryId);
         return { status: 'success', ...(await createFeedKey(staff, libraryId, body.label)) };
       },
     }),
   },
   'libraries/:libraryId/feed-keys/:keyId': {
-    DELETE: adminRoute({
+    DELETE: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Revokes a feed key: fetches with it are refused from then on',
       params: feedKeyParams,
       responses: { 200: { description: 'The key, revoked', body: oneFeedKey }, 404: { description: 'No such library, or no such key in it' } },
-      async handler({ params, staff }): Promise<z.infer<typeof oneFeedKey>> {
-        const { libraryId, keyId } = feedKeyParams.parse(params);
-        await libraryInReach(staff, libraryId);
+      async handler({ params, staff, libraryId }): Promise<z.infer<typeof oneFeedKey>> {
+        const { keyId } = feedKeyParams.parse(params);
+        await libraryInReach(libraryId);
         return { status: 'success', feedKey: await revokeFeedKey(staff, libraryId, keyId) };
       },
     }),
   },
   'libraries/:libraryId/counter-keys': {
-    GET: adminRoute({
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'The COUNTER API keys of a library (requestor ids, labels, allow-lists; never the keys)',
-      async handler({ params, staff }) {
-        const { libraryId } = libraryParams.parse(params);
-        const library = await libraryInReach(staff, libraryId);
+      async handler({ libraryId }) {
+        const library = await libraryInReach(libraryId);
         return { status: 'success', customerId: String(library.id), keys: await listCounterKeys(library.id) };
       },
     }),
-    POST: adminRoute({
+    POST: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Makes a COUNTER API key for a harvester: the API key is in this answer only',
       body: counterKeyBody,
-      async handler({ params, body, staff }) {
-        const { libraryId } = libraryParams.parse(params);
-        const library = await libraryInReach(staff, libraryId);
+      async handler({ body, staff, libraryId }) {
+        const library = await libraryInReach(libraryId);
         const made = await createCounterKey(staff, library.id, body.label, body.ipAllowList);
         return { status: 'success', customerId: String(library.id), ...made };
       },
     }),
   },
   'libraries/:libraryId/counter-keys/:keyId': {
-    DELETE: adminRoute({
+    DELETE: route({
+      auth: 'staff',
+      library: 'libraryId',
       summary: 'Revokes a COUNTER API key of a library',
-      async handler({ params, staff }) {
-        const { libraryId, keyId } = counterKeyParams.parse(params);
-        const library = await libraryInReach(staff, libraryId);
+      async handler({ params, staff, libraryId }) {
+        const { keyId } = counterKeyParams.parse(params);
+        const library = await libraryInReach(libraryId);
         return { status: 'success', key: await revokeCounterKey(staff, library.id, keyId) };
       },
     }),

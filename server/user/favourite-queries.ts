@@ -1,17 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
-import { effectiveAgeRating } from '@/lib/age';
+import { favouriteAgeRating } from '../context/ratings';
 import { latestIssueColumns, magazineHitColumns, type MagazineHit } from '../catalogue/queries';
 import { cached, invalidate } from '../cache';
 import { shownIssueWhere, visibilityKey, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, favourites, issues, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
-
-/** Favourites carry no age of their own: only the library's limit narrows them. */
-function favouriteAgeRating(viewer: Viewer): number | null {
-  return effectiveAgeRating(undefined, AGE_RATING_DEFAULT.search, viewer.libraryAgeRate);
-}
 
 /** The member's favourite magazine ids that their library lets them see, newest favourite first. */
 export async function favouriteMagazineIds(viewer: Viewer, userId: number): Promise<number[]> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { findIssueWithVisibility } from '../catalogue/titles';
-import { titleAgeRating } from '../catalogue/visibility';
+import { titleAgeRating } from '../context/ratings';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueReaderCode } from '../reader/code';

@@ -3,12 +3,12 @@ import { CollectionScreen } from '@/components/admin/CollectionScreen';
 import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
 import { allCategories } from '@/server/admin/content';
 import { collectionOf, libraryOrNotFound } from '@/server/admin/libraries';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 
-export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => {
-  const library = await libraryOrNotFound(Number(ctx.params?.libraryId));
+export const getServerSideProps = withPage({ access: 'staff', library: 'libraryId' }, async (page) => {
+  const library = await libraryOrNotFound(page.library!);
   const [collection, categories] = await Promise.all([collectionOf(library.id), allCategories()]);
-  return { libraryId: library.id, libraryName: library.name, collection, categories };
+  return { props: { libraryId: library.id, libraryName: library.name, collection, categories } };
 });
 
 export default function CollectionPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

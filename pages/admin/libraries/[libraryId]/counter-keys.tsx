@@ -1,10 +1,10 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
 import { CounterKeysScreen } from '@/components/admin/usage/CounterKeysScreen';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 import { siteOrigin } from '@/server/http/origin';
 
-export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => ({ libraryId: Number(ctx.params?.libraryId), origin: siteOrigin() }));
+export const getServerSideProps = withPage({ access: 'staff', library: 'libraryId' }, async (page) => ({ props: { libraryId: page.library!, origin: siteOrigin() } }));
 
 export default function CounterKeysPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

@@ -2,10 +2,12 @@ import type { InferGetServerSidePropsType } from 'next';
 import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
 import { LibraryScreen } from '@/components/admin/LibraryScreen';
 import { libraryOrNotFound, presentLibrary } from '@/server/admin/libraries';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 
-export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => ({
-  library: presentLibrary(await libraryOrNotFound(Number(ctx.params?.libraryId))),
+export const getServerSideProps = withPage({ access: 'staff', library: 'libraryId' }, async (page) => ({
+  props: {
+    library: presentLibrary(await libraryOrNotFound(page.library!)),
+  },
 }));
 
 export default function LibraryPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {

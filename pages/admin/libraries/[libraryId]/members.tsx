@@ -1,9 +1,9 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
 import { MembersScreen } from '@/components/admin/MembersScreen';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 
-export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => ({ libraryId: Number(ctx.params?.libraryId) }));
+export const getServerSideProps = withPage({ access: 'staff', library: 'libraryId' }, async (page) => ({ props: { libraryId: page.library! } }));
 
 export default function MembersPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
   if ('unavailable' in props) return null;

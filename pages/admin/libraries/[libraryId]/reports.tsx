@@ -3,7 +3,7 @@ import { consoleLayout, Forbidden } from '@/components/admin/ConsoleShell';
 import { UsageReportsScreen } from '@/components/admin/usage/UsageReportsScreen';
 import type { CounterReportId } from '@/lib/counter-report';
 import { libraryOrNotFound } from '@/server/admin/libraries';
-import { consolePage } from '@/server/admin/pages';
+import { withPage } from '@/server/context';
 import { siteOrigin } from '@/server/http/origin';
 import { monthOfDate } from '@/server/usage/counter-request';
 import { counterReport } from '@/server/usage/reports';
@@ -14,13 +14,13 @@ function defaultRange(now: Date) {
   return { reportId: 'PR_P1' as CounterReportId, begin: last, end: last };
 }
 
-export const getServerSideProps = consolePage({ libraryParam: 'libraryId' }, async (ctx) => {
+export const getServerSideProps = withPage({ access: 'staff', library: 'libraryId' }, async (page, ctx) => {
   ctx.res.setHeader('Cache-Control', 'no-store');
-  const library = await libraryOrNotFound(Number(ctx.params?.libraryId));
+  const library = await libraryOrNotFound(page.library!);
   const range = defaultRange(new Date());
   // The first paint needs no request: the screen starts from this report.
   const report = await counterReport({ ...range, library, origin: siteOrigin() });
-  return { libraryId: library.id, libraryName: library.name, ...range, report };
+  return { props: { libraryId: library.id, libraryName: library.name, ...range, report } };
 });
 
 export default function UsageReportsPage(props: InferGetServerSidePropsType<typeof getServerSideProps>) {
