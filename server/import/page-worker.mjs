@@ -46,34 +46,13 @@ try {
 class PdfError extends Error {}
 
 /**
- * What pdf.js says while it works: it draws past what it cannot read and tells only through a console warning, so
- * the warnings heard during a job are how a page learns it lost something. One job at a time: the job clears it.
+ * What pdf.js says while it reads a file's information and outline (it draws nothing here): only whether it had to
+ * rebuild the file from loose objects is taken from it. One job at a time: the job clears it.
  */
 let heard = [];
 console.warn = (...parts) => {
   heard.push(parts.map(String).join(' '));
 };
-
-/** pdf.js's warnings that mean part of a page was not drawn, in the operator's words. */
-const LOSSES = [
-  [/Image exceeded maximum allowed size/, () => `an image larger than ${MAX_IMAGE_PIXELS / 1e6} million pixels was left out`],
-  [/Invalid stream/, () => 'a damaged content stream could not be read: what it held was left out'],
-  [/Unable to decode image/, () => 'an image that could not be decoded was left out'],
-  [/ignoring errors during "GetOperatorList"|ignoring operator/, () => 'the page\'s drawing instructions are damaged: what follows the damage was left out'],
-  [/ignoring XObject/, () => 'a picture or drawn group that could not be read was left out'],
-  [/ignoring Shading/, () => 'a colour gradient that could not be read was left out'],
-  [/ignoring ExtGState/, () => 'transparency or line settings that could not be read were ignored'],
-  [/Error during font loading|Loading of font failed/, () => 'a font that could not be read was replaced'],
-];
-
-/** The losses heard since `from`, each named once. */
-function lossesHeard(from = 0) {
-  const losses = new Set();
-  for (const message of heard.slice(from)) {
-    for (const [pattern, words] of LOSSES) if (pattern.test(message)) losses.add(words());
-  }
-  return [...losses];
-}
 
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
@@ -94,8 +73,7 @@ async function openPdf(file) {
       cMapPacked: true,
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
-      maxImageSize: MAX_IMAGE_PIXELS,
-      // Warnings on: they are how a lost image or a damaged content stream is heard (see LOSSES).
+      // Warnings on: a rebuilt cross-reference table is heard as one (`rebuilt`).
       verbosity: 1,
     }).promise;
     // pdf.js rebuilds a file whose cross-reference table is broken from whatever objects it finds.
@@ -258,25 +236,33 @@ async function blankPage(doc, job) {
   return { pageNo: job.pageNo, ...size, text: '', blank: true, warnings: [`page ${job.pageNo}: the page could not be read at all: a blank page stands in its place`] };
 }
 
-/** view/{1,2,3} of a region of the 3x drawing, resized to `size` at each scale (a story's picture). */
-async function writeCrop(drawing, region, size, folder) {
-  const view = path.join(folder, 'view');
-  await fs.mkdir(view, { recursive: true });
-  for (const scale of SCALES) {
-    const resized = await sharp(drawing.data, { raw: drawing.raw })
-      .extract(region)
-      .resize({ width: size.width * scale, height: size.height * scale, fit: 'cover' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    await encode({ data: resized.data, raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } }, view, scale);
+/** A raw image resized (Lanczos) to exactly `width` x `height`, as raw pixels. */
+async function resizedRaw(input, width, height, region) {
+  const pipeline = sharp(input.data, { raw: input.raw });
+  if (region) pipeline.extract(region);
+  const { data, info } = await pipeline.resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/**
+ * view/{1,2,3}.webp in each of `folders`, of (a `region` of) the page's 3x drawing resized to `width` times the scale
+ * by `heightAt(scale)` (a cover, or a story's picture): the 3x made from the drawing, the 2x and 1x from that 3x (a ninth of the pixels to
+ * read), each encoded once and copied to the other folders (stories that start on the same page share a picture).
+ */
+async function writeScaled(drawing, region, width, heightAt, folders) {
+  const views = folders.map((folder) => path.join(folder, 'view'));
+  await Promise.all(views.map((view) => fs.mkdir(view, { recursive: true })));
+  const largest = await resizedRaw(drawing, width * 3, heightAt(3), region);
+  for (const scale of [...SCALES].reverse()) {
+    const image = scale === 3 ? largest : await resizedRaw(largest, width * scale, heightAt(scale));
+    await encode(image, views[0], scale);
+    for (const view of views.slice(1)) await fs.copyFile(path.join(views[0], `${scale}.webp`), path.join(view, `${scale}.webp`));
   }
 }
 
 // The largest page drawn: 40 million pixels at 3x (a 160 MB canvas), an A1 poster's area. A page past it is refused,
 // not drawn: a PDF may declare pages of 14,400 points square, whose 3x canvas alone would take 7 GB.
 const MAX_PIXELS_3X = 40e6;
-// The largest image pdf.js decodes, in pixels: pdf.js only reads the outline here; PDFium draws images of any size.
-const MAX_IMAGE_PIXELS = 40e6;
 
 async function drawPage(job) {
   const drawingDoc = await drawingOf(job.file);
@@ -292,19 +278,21 @@ async function drawPage(job) {
       throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
     }
     const pageWidth = Math.round(base.width);
-    const heardBefore = heard.length;
-    const broken = [];
-    if (job.cover) broken.push((await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'), SCALES)).broken);
-    // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
+    // The page is drawn once, at 3x; the cover and the story pictures are made from that drawing (Lanczos), not drawn
+    // again: at a third of its width or less they lose nothing to it.
     const { drawing: drawn, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
-    broken.push(pageBroken);
+    const broken = [pageBroken];
+    if (job.cover) {
+      const coverHeight = (scale) => Math.max(1, Math.round((base.height * COVER_WIDTH * scale) / base.width));
+      await writeScaled(drawn, null, COVER_WIDTH, coverHeight, [path.join(job.outDir, 'cover')]);
+    }
     if (job.storyFolders.length) {
       // A story's picture: the middle of its first page, in the story cards' 4:5 frame.
       const { width, height } = drawn.raw;
       const cropWidth = Math.min(width, Math.floor((height * STORY_SIZE.width) / STORY_SIZE.height));
       const cropHeight = Math.floor((cropWidth * STORY_SIZE.height) / STORY_SIZE.width);
       const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
-      for (const folder of job.storyFolders) await writeCrop(drawn, region, STORY_SIZE, path.join(job.outDir, folder));
+      await writeScaled(drawn, region, STORY_SIZE.width, (scale) => STORY_SIZE.height * scale, job.storyFolders.map((folder) => path.join(job.outDir, folder)));
     }
     let text = '';
     let lines = [];
@@ -313,10 +301,11 @@ async function drawPage(job) {
     } catch {
       // no text layer to read: the page is kept as drawn
     }
-    const losses = [...page.losses(), ...lossesHeard(heardBefore)];
+    // What PDFium itself tells (fonts it had to stand in for) and what it draws past silently, read from the file.
+    const losses = [...page.losses(), ...page.damage()];
     if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
-    // Nothing drawn and nothing to read, in a file pdf.js had to rebuild: the page is not really there.
-    const blank = !text && allWhite(drawn) && (await documentOf(job.file).then((doc) => doc.rebuilt === true, () => true));
+    // Nothing drawn and nothing to read, in a file PDFium had to rebuild: the page is not really there.
+    const blank = !text && allWhite(drawn) && drawingDoc.rebuilt;
     return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
     page.close();
