@@ -8,6 +8,7 @@
  * and cost each of them over 200 MB (measured: 36 MB natively, 230 MB through tsx). The shapes it answers are typed
  * in workers.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -36,10 +37,33 @@ const WEBP = { quality: 70, effort: 2 };
 sharp.concurrency(1);
 sharp.cache(false);
 // Drawing yields to the site: on Linux a priority set from a thread applies to that thread alone.
+const NICE = Number(process.env.IMPORT_NICE ?? 10);
 try {
-  os.setPriority(Number(process.env.IMPORT_NICE ?? 10));
+  os.setPriority(NICE);
 } catch {
   // not permitted here; draw at normal priority
+}
+
+/**
+ * sharp encodes on libvips's own threads, which start at the priority of the thread that made them (libuv's pool, at
+ * the process's), not this worker's: the encoding, most of a page's work, would not yield to the site. Each job
+ * lowers the priority of the libvips threads that are not lowered yet (Linux; elsewhere nothing to do). In the site's
+ * process that includes the threads its own images are made on, which then yield to its requests too.
+ */
+function lowerEncodingThreads() {
+  let tasks;
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const task of tasks) {
+    try {
+      if (readFileSync(`/proc/self/task/${task}/comm`, 'latin1').startsWith('libvips') && os.getPriority(Number(task)) < NICE) os.setPriority(Number(task), NICE);
+    } catch {
+      // the thread ended, or lowering is not permitted
+    }
+  }
 }
 
 /** A PDF the import refuses; its message is what the operator reads. */
@@ -177,9 +201,10 @@ function pageText(page) {
   return { text: plain, lines: page.lines() };
 }
 
-/** The WebP of a raw image into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
+/** The WebP of a raw image (RGB, or RGBX whose fourth channel is dropped) into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
 async function encode(input, view, scale) {
-  await sharp(input.data, { raw: input.raw }).removeAlpha().webp(WEBP).toFile(path.join(view, `${scale}.webp`));
+  const image = sharp(input.data, { raw: input.raw });
+  await (input.raw.channels === 4 ? image.removeAlpha() : image).webp(WEBP).toFile(path.join(view, `${scale}.webp`));
 }
 
 /**
@@ -194,13 +219,19 @@ async function drawScales(page, base, width, folder, scales) {
   for (const scale of scales) {
     const pixelWidth = Math.round(width * scale);
     const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
+    largest?.release();
     try {
       largest = page.draw(pixelWidth, pixelHeight);
     } catch {
       broken = true;
-      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 4, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 4 } };
+      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 3, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 3 }, release() {} };
     }
-    await encode(largest, view, scale);
+    try {
+      await encode(largest, view, scale);
+    } catch (error) {
+      largest.release();
+      throw error;
+    }
   }
   return { drawing: largest, broken };
 }
@@ -272,16 +303,28 @@ async function drawPage(job) {
   } catch {
     return blankPage(drawingDoc, job);
   }
+  // The 3x drawing, in PDFium's heap until released (render-pdfium.mjs `draw`).
+  let drawn = null;
   try {
     const base = page.size;
     if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
       throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
     }
     const pageWidth = Math.round(base.width);
+    // The text first: the drawing lives in PDFium's heap, which reading the text may grow (and so move).
+    let text = '';
+    let lines = [];
+    try {
+      ({ text, lines } = pageText(page));
+    } catch {
+      // no text layer to read: the page is kept as drawn
+    }
+    const rebuilt = drawingDoc.rebuilt;
     // The page is drawn once, at 3x; the cover and the story pictures are made from that drawing (Lanczos), not drawn
     // again: at a third of its width or less they lose nothing to it.
-    const { drawing: drawn, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
-    const broken = [pageBroken];
+    const drawing = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
+    drawn = drawing.drawing;
+    const broken = [drawing.broken];
     if (job.cover) {
       const coverHeight = (scale) => Math.max(1, Math.round((base.height * COVER_WIDTH * scale) / base.width));
       await writeScaled(drawn, null, COVER_WIDTH, coverHeight, [path.join(job.outDir, 'cover')]);
@@ -294,26 +337,22 @@ async function drawPage(job) {
       const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
       await writeScaled(drawn, region, STORY_SIZE.width, (scale) => STORY_SIZE.height * scale, job.storyFolders.map((folder) => path.join(job.outDir, folder)));
     }
-    let text = '';
-    let lines = [];
-    try {
-      ({ text, lines } = pageText(page));
-    } catch {
-      // no text layer to read: the page is kept as drawn
-    }
+    // Nothing drawn and nothing to read, in a file PDFium had to rebuild: the page is not really there.
+    const blank = !text && rebuilt && allWhite(drawn);
+    drawn.release();
     // What PDFium itself tells (fonts it had to stand in for) and what it draws past silently, read from the file.
     const losses = [...page.losses(), ...page.damage()];
     if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
-    // Nothing drawn and nothing to read, in a file PDFium had to rebuild: the page is not really there.
-    const blank = !text && allWhite(drawn) && drawingDoc.rebuilt;
     return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
+    drawn?.release();
     page.close();
   }
 }
 
 parentPort.on('message', ({ job }) => {
   heard = [];
+  lowerEncodingThreads();
   const work = job.kind === 'info' ? info(job.file) : drawPage(job);
   work.then(
     (result) => parentPort.postMessage({ result }),

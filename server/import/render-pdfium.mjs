@@ -124,8 +124,10 @@ export class PdfiumPage {
 
   /**
    * Draws the page on white at `width` x `height` pixels with its annotations and form fields. Returns RGB pixels
-   * (3 channels, rows packed without padding, as sharp reads raw input) copied out of PDFium's heap: drawn in reverse
-   * byte order into a buffer the caller's stride describes, so neither an alpha channel to strip nor a row to move.
+   * (3 channels, rows packed without padding, as sharp reads raw input): drawn in reverse byte order into a buffer
+   * whose stride the caller gives, so there is no alpha channel to strip and no row to move. `data` is a view into
+   * PDFium's heap, not a copy (13.5 MB for an A4 page at 3x, which the copy and its collection cost each page): valid
+   * until `release()`, and only while nothing else runs in this engine (which could grow the heap and move it).
    */
   draw(width, height) {
     const m = this.module;
@@ -142,11 +144,21 @@ export class PdfiumPage {
       m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
       m.FPDF_RenderPageBitmap(bitmap, this.handle, 0, 0, width, height, 0, RENDER_ANNOTATIONS | RENDER_REVERSE_BYTE_ORDER);
       if (form) m.FPDF_FFLDraw(form, bitmap, this.handle, 0, 0, width, height, 0, RENDER_ANNOTATIONS | RENDER_REVERSE_BYTE_ORDER);
-      return { data: Buffer.from(m.pdfium.HEAPU8.subarray(pixels, pixels + stride * height)), raw: { width, height, channels: 3 } };
+    } catch (error) {
+      m.pdfium.wasmExports.free(pixels);
+      throw error;
     } finally {
       m.FPDFBitmap_Destroy(bitmap);
-      m.pdfium.wasmExports.free(pixels);
     }
+    let released = false;
+    return {
+      data: Buffer.from(m.pdfium.HEAPU8.buffer, pixels, stride * height),
+      raw: { width, height, channels: 3 },
+      release() {
+        if (!released) m.pdfium.wasmExports.free(pixels);
+        released = true;
+      },
+    };
   }
 
   /** The page's text page (PDFium's text layer), loaded once for the text, the lines and the losses; closed with the page. */
@@ -209,10 +221,13 @@ export class PdfiumPage {
       Math.round((origin[0] + alongX[0] * pageX + alongY[0] * pageY) * 10) / 10,
       Math.round((origin[1] + alongX[1] * pageX + alongY[1] * pageY) * 10) / 10,
     ];
+    // The wasm exports themselves in the loop over every character: the wrapped calls convert each argument.
+    const { _FPDFText_GetUnicode: unicodeAt, _FPDFText_GetCharBox: charBox, _FPDFText_GetFontSize: fontSize } = m.pdfium;
+    const boxes = () => new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
     try {
       const count = m.FPDFText_CountChars(textPage);
       for (let i = 0; i < count; i += 1) {
-        const char = String.fromCodePoint(m.FPDFText_GetUnicode(textPage, i) || 32);
+        const char = String.fromCodePoint(unicodeAt(textPage, i) || 32);
         if (char === '\n' || char === '\r') {
           finish();
           continue;
@@ -221,13 +236,13 @@ export class PdfiumPage {
           if (line && !line.text.endsWith(' ')) line.text += ' ';
           continue;
         }
-        if (!m.FPDFText_GetCharBox(textPage, i, box, box + 8, box + 16, box + 24)) continue;
-        const [left, right, bottom, top] = new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
+        if (!charBox(textPage, i, box, box + 8, box + 16, box + 24)) continue;
+        const [left, right, bottom, top] = boxes();
         const corners = [toPage(left, bottom), toPage(right, top)];
         const x0 = Math.min(corners[0][0], corners[1][0]);
         const x1 = Math.max(corners[0][0], corners[1][0]);
         const y1 = Math.max(corners[0][1], corners[1][1]);
-        const size = m.FPDFText_GetFontSize(textPage, i) || Math.abs(corners[0][1] - corners[1][1]);
+        const size = fontSize(textPage, i) || Math.abs(corners[0][1] - corners[1][1]);
         if (!(size > 0)) continue;
         const joins = line && Math.abs(y1 - line.bottom) < line.size * 0.5 && x0 - line.right < line.size * 2 && x0 >= line.x - size;
         if (!joins) finish();
