@@ -29,9 +29,11 @@ const SCALES = [1, 2, 3];
 // a page costs one image at import (server/media/serve.ts). Covers and story pictures are small: all three scales.
 const PAGE_SCALES = [3];
 // Only WebP is stored: the site makes a page's JPEG on the first request of a browser without WebP and keeps it
-// (server/media/serve.ts). Quality 70 at effort 2 costs about what the JPEG and WebP at effort 0 cost together, for
-// a third fewer bytes than that WebP alone (measured on a photo page at 3x: 750 -> 593 kB for all three scales).
-const WEBP = { quality: 70, effort: 2 };
+// (server/media/serve.ts). Effort 0: the encoding is most of a page's work, and effort 0 costs 0.6 of effort 2's CPU
+// for 14% more bytes on photo pages and 34% more on text pages (measured on 36 Debian documentation pages at 3x:
+// 100 against 164 ms a page, 162 against 121 kB; on image-heavy generated pages 120 against 221 ms, 225 against
+// 198 kB), within the 300 kB a page stored.
+const WEBP = { quality: 70, effort: 0 };
 
 // One worker per core: sharp's own thread pool on top would oversubscribe the machine, and each image is made once.
 sharp.concurrency(1);

@@ -186,7 +186,8 @@ export class RawPdf {
       const header = /^(\d+)\s+\d+\s+obj/.exec(Buffer.from(bytes.buffer, bytes.byteOffset + offset, Math.min(40, bytes.length - offset)).toString('latin1'));
       if (!header) return null;
       const [value, after] = parse(bytes, offset + header[0].length);
-      const tail = Buffer.from(bytes.buffer, bytes.byteOffset + after, Math.min(16, bytes.length - after)).toString('latin1');
+      // The `stream` keyword after any run of white space, and the end of line after it (part of neither the dictionary nor the data).
+      const tail = Buffer.from(bytes.buffer, bytes.byteOffset + after, Math.min(1024, bytes.length - after)).toString('latin1');
       const stream = /^\s*stream(\r\n|\n|\r)?/.exec(tail);
       if (!stream || !(value instanceof Map)) return { value };
       const dataStart = after + stream[0].length;
@@ -194,8 +195,12 @@ export class RawPdf {
       const ends = (at) => /^\s*endstream/.test(Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(20, Math.max(0, bytes.length - at))).toString('latin1'));
       if (typeof length !== 'number' || length < 0 || dataStart + length > bytes.length || !ends(dataStart + length)) {
         // A wrong /Length: up to the `endstream` that follows.
-        const end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('endstream', dataStart, 'latin1');
-        length = (end < 0 ? bytes.length : end) - dataStart;
+        let end = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf('endstream', dataStart, 'latin1');
+        if (end < 0) end = bytes.length;
+        // The end of line before `endstream` is not the data's.
+        if (bytes[end - 1] === 0x0a) end -= 1;
+        if (bytes[end - 1] === 0x0d) end -= 1;
+        length = Math.max(0, end - dataStart);
       }
       return { value, stream: { dict: value, start: dataStart, end: dataStart + length } };
     } catch {
