@@ -83,6 +83,25 @@ describe('the import draws hard pages faithfully', () => {
     near(page.at(0.95, 0.25), WHITE, 40);
   });
 
+  it('draws a knockout group’s two half-opaque red squares in place, and warns that their overlap is drawn as an ordinary group’s', async () => {
+    const page = await draw('transparency');
+    // Squares of x 20-120 and 80-180 pt, y 20-80 pt from the bottom, red at half opacity over white: pink alone.
+    const pink: [number, number, number] = [255, 128, 128];
+    near(page.at(50 / 200, 1 - 50 / 200), pink);
+    near(page.at(150 / 200, 1 - 50 / 200), pink);
+    // Around them white: below, between them and the fade above, and beyond their ends.
+    near(page.at(0.5, 1 - 10 / 200), WHITE);
+    near(page.at(0.5, 1 - 90 / 200), WHITE);
+    near(page.at(10 / 200, 1 - 50 / 200), WHITE);
+    near(page.at(190 / 200, 1 - 50 / 200), WHITE);
+    // The overlap: knocked out, it is pink as each square is; PDFium composites the group as an ordinary one, so it
+    // comes out darker (red over red), and that loss is told, naming the page.
+    const overlap = page.at(0.5, 1 - 50 / 200);
+    near(overlap, [255, overlap[1], overlap[1]], 4);
+    expect(overlap[1]).toBeLessThanOrEqual(128 + 24);
+    expect(page.result.warnings).toEqual(['page 1: a knockout group was drawn as an ordinary group: where its shapes overlap they come out darker than the file means']);
+  });
+
   it('draws a 42-megapixel image (past pdf.js’s cap), downsampled, not dropped', async () => {
     const page = await draw('hugeImage');
     near(page.at(0.25, 0.5), BLACK);

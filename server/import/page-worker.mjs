@@ -8,6 +8,7 @@
  * and cost each of them over 200 MB (measured: 36 MB natively, 230 MB through tsx). The shapes it answers are typed
  * in workers.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -28,52 +29,56 @@ const SCALES = [1, 2, 3];
 // a page costs one image at import (server/media/serve.ts). Covers and story pictures are small: all three scales.
 const PAGE_SCALES = [3];
 // Only WebP is stored: the site makes a page's JPEG on the first request of a browser without WebP and keeps it
-// (server/media/serve.ts). Quality 70 at effort 2 costs about what the JPEG and WebP at effort 0 cost together, for
-// a third fewer bytes than that WebP alone (measured on a photo page at 3x: 750 -> 593 kB for all three scales).
-const WEBP = { quality: 70, effort: 2 };
+// (server/media/serve.ts). Effort 0: the encoding is most of a page's work, and effort 0 costs 0.6 of effort 2's CPU
+// for 14% more bytes on photo pages and 34% more on text pages (measured on 36 Debian documentation pages at 3x:
+// 100 against 164 ms a page, 162 against 121 kB; on image-heavy generated pages 120 against 221 ms, 225 against
+// 198 kB), within the 300 kB a page stored.
+const WEBP = { quality: 70, effort: 0 };
 
 // One worker per core: sharp's own thread pool on top would oversubscribe the machine, and each image is made once.
 sharp.concurrency(1);
 sharp.cache(false);
 // Drawing yields to the site: on Linux a priority set from a thread applies to that thread alone.
+const NICE = Number(process.env.IMPORT_NICE ?? 10);
 try {
-  os.setPriority(Number(process.env.IMPORT_NICE ?? 10));
+  os.setPriority(NICE);
 } catch {
   // not permitted here; draw at normal priority
+}
+
+/**
+ * sharp encodes on libvips's own threads, which start at the priority of the thread that made them (libuv's pool, at
+ * the process's), not this worker's: the encoding, most of a page's work, would not yield to the site. Each job
+ * lowers the priority of the libvips threads that are not lowered yet (Linux; elsewhere nothing to do). In the site's
+ * process that includes the threads its own images are made on, which then yield to its requests too.
+ */
+function lowerEncodingThreads() {
+  let tasks;
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const task of tasks) {
+    try {
+      if (readFileSync(`/proc/self/task/${task}/comm`, 'latin1').startsWith('libvips') && os.getPriority(Number(task)) < NICE) os.setPriority(Number(task), NICE);
+    } catch {
+      // the thread ended, or lowering is not permitted
+    }
+  }
 }
 
 /** A PDF the import refuses; its message is what the operator reads. */
 class PdfError extends Error {}
 
 /**
- * What pdf.js says while it works: it draws past what it cannot read and tells only through a console warning, so
- * the warnings heard during a job are how a page learns it lost something. One job at a time: the job clears it.
+ * What pdf.js says while it reads a file's information and outline (it draws nothing here): only whether it had to
+ * rebuild the file from loose objects is taken from it. One job at a time: the job clears it.
  */
 let heard = [];
 console.warn = (...parts) => {
   heard.push(parts.map(String).join(' '));
 };
-
-/** pdf.js's warnings that mean part of a page was not drawn, in the operator's words. */
-const LOSSES = [
-  [/Image exceeded maximum allowed size/, () => `an image larger than ${MAX_IMAGE_PIXELS / 1e6} million pixels was left out`],
-  [/Invalid stream/, () => 'a damaged content stream could not be read: what it held was left out'],
-  [/Unable to decode image/, () => 'an image that could not be decoded was left out'],
-  [/ignoring errors during "GetOperatorList"|ignoring operator/, () => 'the page\'s drawing instructions are damaged: what follows the damage was left out'],
-  [/ignoring XObject/, () => 'a picture or drawn group that could not be read was left out'],
-  [/ignoring Shading/, () => 'a colour gradient that could not be read was left out'],
-  [/ignoring ExtGState/, () => 'transparency or line settings that could not be read were ignored'],
-  [/Error during font loading|Loading of font failed/, () => 'a font that could not be read was replaced'],
-];
-
-/** The losses heard since `from`, each named once. */
-function lossesHeard(from = 0) {
-  const losses = new Set();
-  for (const message of heard.slice(from)) {
-    for (const [pattern, words] of LOSSES) if (pattern.test(message)) losses.add(words());
-  }
-  return [...losses];
-}
 
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
@@ -94,8 +99,7 @@ async function openPdf(file) {
       cMapPacked: true,
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
-      maxImageSize: MAX_IMAGE_PIXELS,
-      // Warnings on: they are how a lost image or a damaged content stream is heard (see LOSSES).
+      // Warnings on: a rebuilt cross-reference table is heard as one (`rebuilt`).
       verbosity: 1,
     }).promise;
     // pdf.js rebuilds a file whose cross-reference table is broken from whatever objects it finds.
@@ -199,9 +203,10 @@ function pageText(page) {
   return { text: plain, lines: page.lines() };
 }
 
-/** The WebP of a raw image into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
+/** The WebP of a raw image (RGB, or RGBX whose fourth channel is dropped) into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
 async function encode(input, view, scale) {
-  await sharp(input.data, { raw: input.raw }).removeAlpha().webp(WEBP).toFile(path.join(view, `${scale}.webp`));
+  const image = sharp(input.data, { raw: input.raw });
+  await (input.raw.channels === 4 ? image.removeAlpha() : image).webp(WEBP).toFile(path.join(view, `${scale}.webp`));
 }
 
 /**
@@ -216,13 +221,19 @@ async function drawScales(page, base, width, folder, scales) {
   for (const scale of scales) {
     const pixelWidth = Math.round(width * scale);
     const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
+    largest?.release();
     try {
       largest = page.draw(pixelWidth, pixelHeight);
     } catch {
       broken = true;
-      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 4, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 4 } };
+      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 3, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 3 }, release() {} };
     }
-    await encode(largest, view, scale);
+    try {
+      await encode(largest, view, scale);
+    } catch (error) {
+      largest.release();
+      throw error;
+    }
   }
   return { drawing: largest, broken };
 }
@@ -258,25 +269,33 @@ async function blankPage(doc, job) {
   return { pageNo: job.pageNo, ...size, text: '', blank: true, warnings: [`page ${job.pageNo}: the page could not be read at all: a blank page stands in its place`] };
 }
 
-/** view/{1,2,3} of a region of the 3x drawing, resized to `size` at each scale (a story's picture). */
-async function writeCrop(drawing, region, size, folder) {
-  const view = path.join(folder, 'view');
-  await fs.mkdir(view, { recursive: true });
-  for (const scale of SCALES) {
-    const resized = await sharp(drawing.data, { raw: drawing.raw })
-      .extract(region)
-      .resize({ width: size.width * scale, height: size.height * scale, fit: 'cover' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    await encode({ data: resized.data, raw: { width: resized.info.width, height: resized.info.height, channels: resized.info.channels } }, view, scale);
+/** A raw image resized (Lanczos) to exactly `width` x `height`, as raw pixels. */
+async function resizedRaw(input, width, height, region) {
+  const pipeline = sharp(input.data, { raw: input.raw });
+  if (region) pipeline.extract(region);
+  const { data, info } = await pipeline.resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/**
+ * view/{1,2,3}.webp in each of `folders`, of (a `region` of) the page's 3x drawing resized to `width` times the scale
+ * by `heightAt(scale)` (a cover, or a story's picture): the 3x made from the drawing, the 2x and 1x from that 3x (a ninth of the pixels to
+ * read), each encoded once and copied to the other folders (stories that start on the same page share a picture).
+ */
+async function writeScaled(drawing, region, width, heightAt, folders) {
+  const views = folders.map((folder) => path.join(folder, 'view'));
+  await Promise.all(views.map((view) => fs.mkdir(view, { recursive: true })));
+  const largest = await resizedRaw(drawing, width * 3, heightAt(3), region);
+  for (const scale of [...SCALES].reverse()) {
+    const image = scale === 3 ? largest : await resizedRaw(largest, width * scale, heightAt(scale));
+    await encode(image, views[0], scale);
+    for (const view of views.slice(1)) await fs.copyFile(path.join(views[0], `${scale}.webp`), path.join(view, `${scale}.webp`));
   }
 }
 
 // The largest page drawn: 40 million pixels at 3x (a 160 MB canvas), an A1 poster's area. A page past it is refused,
 // not drawn: a PDF may declare pages of 14,400 points square, whose 3x canvas alone would take 7 GB.
 const MAX_PIXELS_3X = 40e6;
-// The largest image pdf.js decodes, in pixels: pdf.js only reads the outline here; PDFium draws images of any size.
-const MAX_IMAGE_PIXELS = 40e6;
 
 async function drawPage(job) {
   const drawingDoc = await drawingOf(job.file);
@@ -286,26 +305,15 @@ async function drawPage(job) {
   } catch {
     return blankPage(drawingDoc, job);
   }
+  // The 3x drawing, in PDFium's heap until released (render-pdfium.mjs `draw`).
+  let drawn = null;
   try {
     const base = page.size;
     if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
       throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
     }
     const pageWidth = Math.round(base.width);
-    const heardBefore = heard.length;
-    const broken = [];
-    if (job.cover) broken.push((await drawScales(page, base, COVER_WIDTH, path.join(job.outDir, 'cover'), SCALES)).broken);
-    // Drawn last, so the 3x pixels are this page's when a story's picture is cut from them.
-    const { drawing: drawn, broken: pageBroken } = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
-    broken.push(pageBroken);
-    if (job.storyFolders.length) {
-      // A story's picture: the middle of its first page, in the story cards' 4:5 frame.
-      const { width, height } = drawn.raw;
-      const cropWidth = Math.min(width, Math.floor((height * STORY_SIZE.width) / STORY_SIZE.height));
-      const cropHeight = Math.floor((cropWidth * STORY_SIZE.height) / STORY_SIZE.width);
-      const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
-      for (const folder of job.storyFolders) await writeCrop(drawn, region, STORY_SIZE, path.join(job.outDir, folder));
-    }
+    // The text first: the drawing lives in PDFium's heap, which reading the text may grow (and so move).
     let text = '';
     let lines = [];
     try {
@@ -313,18 +321,40 @@ async function drawPage(job) {
     } catch {
       // no text layer to read: the page is kept as drawn
     }
-    const losses = [...page.losses(), ...lossesHeard(heardBefore)];
+    const rebuilt = drawingDoc.rebuilt;
+    // The page is drawn once, at 3x; the cover and the story pictures are made from that drawing (Lanczos), not drawn
+    // again: at a third of its width or less they lose nothing to it.
+    const drawing = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
+    drawn = drawing.drawing;
+    const broken = [drawing.broken];
+    if (job.cover) {
+      const coverHeight = (scale) => Math.max(1, Math.round((base.height * COVER_WIDTH * scale) / base.width));
+      await writeScaled(drawn, null, COVER_WIDTH, coverHeight, [path.join(job.outDir, 'cover')]);
+    }
+    if (job.storyFolders.length) {
+      // A story's picture: the middle of its first page, in the story cards' 4:5 frame.
+      const { width, height } = drawn.raw;
+      const cropWidth = Math.min(width, Math.floor((height * STORY_SIZE.width) / STORY_SIZE.height));
+      const cropHeight = Math.floor((cropWidth * STORY_SIZE.height) / STORY_SIZE.width);
+      const region = { left: Math.floor((width - cropWidth) / 2), top: Math.floor((height - cropHeight) / 2), width: cropWidth, height: cropHeight };
+      await writeScaled(drawn, region, STORY_SIZE.width, (scale) => STORY_SIZE.height * scale, job.storyFolders.map((folder) => path.join(job.outDir, folder)));
+    }
+    // Nothing drawn and nothing to read, in a file PDFium had to rebuild: the page is not really there.
+    const blank = !text && rebuilt && allWhite(drawn);
+    drawn.release();
+    // What PDFium itself tells (fonts it had to stand in for) and what it draws past silently, read from the file.
+    const losses = [...page.losses(), ...page.damage()];
     if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
-    // Nothing drawn and nothing to read, in a file pdf.js had to rebuild: the page is not really there.
-    const blank = !text && allWhite(drawn) && (await documentOf(job.file).then((doc) => doc.rebuilt === true, () => true));
     return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
+    drawn?.release();
     page.close();
   }
 }
 
 parentPort.on('message', ({ job }) => {
   heard = [];
+  lowerEncodingThreads();
   const work = job.kind === 'info' ? info(job.file) : drawPage(job);
   work.then(
     (result) => parentPort.postMessage({ result }),

@@ -9,11 +9,12 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { init } from '@embedpdf/pdfium';
+import { RawPdf } from './pdf-raw.mjs';
 
 const require = createRequire(import.meta.url);
 
 // fpdfview.h: bitmap formats and render flags.
-const BITMAP_BGRX = 3;
+const BITMAP_BGR = 2;
 const RENDER_ANNOTATIONS = 0x01;
 const RENDER_REVERSE_BYTE_ORDER = 0x10;
 // fpdfview.h FPDF_GetLastError codes, in the operator's words.
@@ -56,6 +57,9 @@ export class PdfiumDocument {
     this.dataPointer = dataPointer;
     this.form = form;
     this.formInfo = formInfo;
+    this.length = 0;
+    /** The file's objects read from its bytes in PDFium's heap (pdf-raw.mjs), for what PDFium draws past silently. */
+    this.raw = new RawPdf(() => engineModule.pdfium.HEAPU8.subarray(dataPointer, dataPointer + this.length));
   }
 
   /** @param {Uint8Array} data the whole file */
@@ -72,7 +76,14 @@ export class PdfiumDocument {
     // The form environment draws form fields as their values show, including fields without an appearance stream.
     const formInfo = m.PDFiumExt_OpenFormFillInfo();
     const form = m.PDFiumExt_InitFormFillEnvironment(doc, formInfo);
-    return new PdfiumDocument(m, doc, pointer, form, formInfo);
+    const opened = new PdfiumDocument(m, doc, pointer, form, formInfo);
+    opened.length = data.length;
+    return opened;
+  }
+
+  /** PDFium rebuilt the file from the objects it found: its cross-reference table is broken. */
+  get rebuilt() {
+    return !this.module.FPDF_DocumentHasValidCrossReferenceTable(this.doc);
   }
 
   get pageCount() {
@@ -84,7 +95,7 @@ export class PdfiumDocument {
     const handle = this.module.FPDF_LoadPage(this.doc, pageNo - 1);
     if (!handle) throw new Error(`page ${pageNo} cannot be read`);
     if (this.form) this.module.FORM_OnAfterLoadPage(handle, this.form);
-    return new PdfiumPage(this, handle);
+    return new PdfiumPage(this, handle, pageNo);
   }
 
   close() {
@@ -99,10 +110,11 @@ export class PdfiumDocument {
 /** A loaded page of a PdfiumDocument. */
 export class PdfiumPage {
   /** @param {PdfiumDocument} document */
-  constructor(document, handle) {
+  constructor(document, handle, pageNo) {
     this.document = document;
     this.module = document.module;
     this.handle = handle;
+    this.pageNo = pageNo;
   }
 
   /** The page's size in points as shown (after its /Rotate). */
@@ -111,43 +123,63 @@ export class PdfiumPage {
   }
 
   /**
-   * Draws the page on white at `width` x `height` pixels with its annotations and form fields. Returns RGBX pixels
-   * (4 channels, the fourth unused) copied out of PDFium's heap.
+   * Draws the page on white at `width` x `height` pixels with its annotations and form fields. Returns RGB pixels
+   * (3 channels, rows packed without padding, as sharp reads raw input): drawn in reverse byte order into a buffer
+   * whose stride the caller gives, so there is no alpha channel to strip and no row to move. `data` is a view into
+   * PDFium's heap, not a copy (13.5 MB for an A4 page at 3x, which the copy and its collection cost each page): valid
+   * until `release()`, and only while nothing else runs in this engine (which could grow the heap and move it).
    */
   draw(width, height) {
     const m = this.module;
     const form = this.document.form;
-    const bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_BGRX, 0, 0);
-    if (!bitmap) throw new Error(`the page is too large to draw (${width} x ${height} pixels)`);
+    const stride = width * 3;
+    const pixels = m.pdfium.wasmExports.malloc(stride * height);
+    if (!pixels) throw new Error(`the page is too large to draw (${width} x ${height} pixels)`);
+    const bitmap = m.FPDFBitmap_CreateEx(width, height, BITMAP_BGR, pixels, stride);
+    if (!bitmap) {
+      m.pdfium.wasmExports.free(pixels);
+      throw new Error(`the page is too large to draw (${width} x ${height} pixels)`);
+    }
     try {
       m.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
       m.FPDF_RenderPageBitmap(bitmap, this.handle, 0, 0, width, height, 0, RENDER_ANNOTATIONS | RENDER_REVERSE_BYTE_ORDER);
       if (form) m.FPDF_FFLDraw(form, bitmap, this.handle, 0, 0, width, height, 0, RENDER_ANNOTATIONS | RENDER_REVERSE_BYTE_ORDER);
-      const stride = m.FPDFBitmap_GetStride(bitmap);
-      const start = m.FPDFBitmap_GetBuffer(bitmap);
-      return { data: Buffer.from(m.pdfium.HEAPU8.subarray(start, start + stride * height)), raw: { width, height, channels: 4 } };
+    } catch (error) {
+      m.pdfium.wasmExports.free(pixels);
+      throw error;
     } finally {
       m.FPDFBitmap_Destroy(bitmap);
     }
+    let released = false;
+    return {
+      data: Buffer.from(m.pdfium.HEAPU8.buffer, pixels, stride * height),
+      raw: { width, height, channels: 3 },
+      release() {
+        if (!released) m.pdfium.wasmExports.free(pixels);
+        released = true;
+      },
+    };
+  }
+
+  /** The page's text page (PDFium's text layer), loaded once for the text, the lines and the losses; closed with the page. */
+  textPage() {
+    if (this.text_ === undefined) this.text_ = this.module.FPDFText_LoadPage(this.handle) || 0;
+    return this.text_;
   }
 
   /** The page's text as PDFium reads it (its own reading order, lines ended by CR LF). */
   text() {
     const m = this.module;
-    const textPage = m.FPDFText_LoadPage(this.handle);
+    const textPage = this.textPage();
     if (!textPage) return '';
+    const count = m.FPDFText_CountChars(textPage);
+    if (count <= 0) return '';
+    const buffer = m.pdfium.wasmExports.malloc((count + 1) * 2);
     try {
-      const count = m.FPDFText_CountChars(textPage);
-      if (count <= 0) return '';
-      const buffer = m.pdfium.wasmExports.malloc((count + 1) * 2);
-      try {
-        const written = m.FPDFText_GetText(textPage, 0, count, buffer);
-        return written > 0 ? m.pdfium.UTF16ToString(buffer) : '';
-      } finally {
-        m.pdfium.wasmExports.free(buffer);
-      }
+      const written = m.FPDFText_GetText(textPage, 0, count, buffer);
+      return written > 0 ? m.pdfium.UTF16ToString(buffer) : '';
     } finally {
-      m.FPDFText_ClosePage(textPage);
+      m.pdfium.wasmExports.free(buffer);
     }
   }
 
@@ -158,11 +190,9 @@ export class PdfiumPage {
    */
   lines() {
     const m = this.module;
-    const textPage = m.FPDFText_LoadPage(this.handle);
+    const textPage = this.textPage();
     if (!textPage) return [];
     const { width, height } = this.size;
-    // Device coordinates are whole numbers: ask for them at 10 per point.
-    const scale = 10;
     const box = m.pdfium.wasmExports.malloc(4 * 8 + 2 * 4);
     const lines = [];
     let line = null;
@@ -175,15 +205,29 @@ export class PdfiumPage {
       }
       line = null;
     };
-    const toPage = (pageX, pageY) => {
-      m.FPDF_PageToDevice(this.handle, 0, 0, Math.round(width * scale), Math.round(height * scale), 0, pageX, pageY, box + 32, box + 36);
+    // Page space to points from the top left as shown (after /Rotate): an affine map, read once from PDFium at 1,000
+    // device pixels a point (its device coordinates are whole numbers), then applied to every character's box and
+    // rounded to a tenth of a point as PDFium's own mapping at 10 a point would be.
+    const fine = 1000;
+    const device = (pageX, pageY) => {
+      m.FPDF_PageToDevice(this.handle, 0, 0, Math.round(width * fine), Math.round(height * fine), 0, pageX, pageY, box + 32, box + 36);
       const ints = new Int32Array(m.pdfium.HEAPU8.buffer, box + 32, 2);
-      return [ints[0] / scale, ints[1] / scale];
+      return [ints[0] / fine, ints[1] / fine];
     };
+    const origin = device(0, 0);
+    const alongX = device(1000, 0).map((v, i) => (v - origin[i]) / 1000);
+    const alongY = device(0, 1000).map((v, i) => (v - origin[i]) / 1000);
+    const toPage = (pageX, pageY) => [
+      Math.round((origin[0] + alongX[0] * pageX + alongY[0] * pageY) * 10) / 10,
+      Math.round((origin[1] + alongX[1] * pageX + alongY[1] * pageY) * 10) / 10,
+    ];
+    // The wasm exports themselves in the loop over every character: the wrapped calls convert each argument.
+    const { _FPDFText_GetUnicode: unicodeAt, _FPDFText_GetCharBox: charBox, _FPDFText_GetFontSize: fontSize } = m.pdfium;
+    const boxes = () => new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
     try {
       const count = m.FPDFText_CountChars(textPage);
       for (let i = 0; i < count; i += 1) {
-        const char = String.fromCodePoint(m.FPDFText_GetUnicode(textPage, i) || 32);
+        const char = String.fromCodePoint(unicodeAt(textPage, i) || 32);
         if (char === '\n' || char === '\r') {
           finish();
           continue;
@@ -192,13 +236,13 @@ export class PdfiumPage {
           if (line && !line.text.endsWith(' ')) line.text += ' ';
           continue;
         }
-        if (!m.FPDFText_GetCharBox(textPage, i, box, box + 8, box + 16, box + 24)) continue;
-        const [left, right, bottom, top] = new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
+        if (!charBox(textPage, i, box, box + 8, box + 16, box + 24)) continue;
+        const [left, right, bottom, top] = boxes();
         const corners = [toPage(left, bottom), toPage(right, top)];
         const x0 = Math.min(corners[0][0], corners[1][0]);
         const x1 = Math.max(corners[0][0], corners[1][0]);
         const y1 = Math.max(corners[0][1], corners[1][1]);
-        const size = m.FPDFText_GetFontSize(textPage, i) || Math.abs(corners[0][1] - corners[1][1]);
+        const size = fontSize(textPage, i) || Math.abs(corners[0][1] - corners[1][1]);
         if (!(size > 0)) continue;
         const joins = line && Math.abs(y1 - line.bottom) < line.size * 0.5 && x0 - line.right < line.size * 2 && x0 >= line.x - size;
         if (!joins) finish();
@@ -213,7 +257,6 @@ export class PdfiumPage {
       return lines;
     } finally {
       m.pdfium.wasmExports.free(box);
-      m.FPDFText_ClosePage(textPage);
     }
   }
 
@@ -226,7 +269,7 @@ export class PdfiumPage {
     const m = this.module;
     const blank = new Set();
     const substituted = new Set();
-    const textPage = m.FPDFText_LoadPage(this.handle);
+    const textPage = this.textPage();
     const visit = (count, objectAt) => {
       for (let i = 0; i < count; i += 1) {
         const object = objectAt(i);
@@ -240,18 +283,29 @@ export class PdfiumPage {
         (CJK.test(objectText(m, object, textPage)) ? blank : substituted).add(name);
       }
     };
-    try {
-      visit(m.FPDFPage_CountObjects(this.handle), (i) => m.FPDFPage_GetObject(this.handle, i));
-    } finally {
-      if (textPage) m.FPDFText_ClosePage(textPage);
-    }
+    visit(m.FPDFPage_CountObjects(this.handle), (i) => m.FPDFPage_GetObject(this.handle, i));
     return [
       ...[...blank].map((name) => `Chinese, Japanese or Korean text in the font ${name} was left blank (the font is not in the file)`),
       ...[...substituted].map((name) => `text in the font ${name} was drawn in a substitute font (the font is not in the file)`),
     ];
   }
 
+  /**
+   * What PDFium draws past without a word, read from the file's bytes (pdf-raw.mjs): content streams that cannot be
+   * decoded (PDFium draws what came before, or nothing of them) and knockout groups (drawn as ordinary groups).
+   */
+  damage() {
+    const objectNumber = this.module.EPDFDoc_GetPageObjectNumberByIndex(this.document.doc, this.pageNo - 1);
+    if (!(objectNumber > 0)) return [];
+    try {
+      return this.document.raw.pageDamage(objectNumber);
+    } catch {
+      return [];
+    }
+  }
+
   close() {
+    if (this.text_) this.module.FPDFText_ClosePage(this.text_);
     const form = this.document.form;
     if (form) this.module.FORM_OnBeforeClosePage(this.handle, form);
     this.module.FPDF_ClosePage(this.handle);
