@@ -7,7 +7,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { issuePages, issues, magazines } from '@/server/db/schema';
-import { fillerLines, makeSamplePdf } from '@/server/import/samples';
+import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { startS3, type TestS3 } from './helpers/s3';

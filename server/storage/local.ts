@@ -28,6 +28,10 @@ export class LocalStorage implements MediaStorage {
     }
   }
 
+  localFile(key: string): string | null {
+    return this.file(key);
+  }
+
   async exists(key: string): Promise<boolean> {
     const file = this.file(key);
     if (!file) return false;

@@ -99,6 +99,10 @@ export class S3Storage implements MediaStorage {
     }
   }
 
+  localFile(): string | null {
+    return null;
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.call((client) => client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));

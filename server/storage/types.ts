@@ -29,6 +29,8 @@ export interface MediaStorage {
   removeFolder(folder: string): Promise<void>;
   /** Places the files of a local folder (at any depth) out of readers' sight, under a name unique to this run. */
   stage(localDir: string, name: string): Promise<Staged>;
+  /** The file on this machine's disk that holds a key (local storage), or null (a bucket: open it instead). */
+  localFile(key: string): string | null;
   /** Drops what runs that died left staged, older than `maxAgeMs`. */
   removeAbandonedStaging(maxAgeMs: number): Promise<void>;
 }
