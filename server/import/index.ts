@@ -140,7 +140,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
     // The previous version's images and original: its pages are other pages now, drawn again from the new file.
     await Promise.all([
       ...written.stale.folders.map((folder) => storage.removeFolder(folder).catch(() => undefined)),
-      ...(written.stale.original ? [storage.removeFolder(written.stale.original).catch(() => undefined)] : []),
+      ...(written.stale.original ? [storage.removeKey(written.stale.original).catch(() => undefined)] : []),
     ]);
     // Every instance of the site forgets the lists and pages that did not have this issue, and its page images.
     await Promise.all([titlesChanged(), invalidate('page-images'), invalidate('media-twins')]);

@@ -89,7 +89,7 @@ interface IssueWritten {
 }
 
 /** The issue's row, new or replacing the version it matches (whose pages and stories go, to be written again). */
-async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string, storage: MediaStorage): Promise<IssueWritten> {
+async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string, storage: MediaStorage, stored: (key: string) => void): Promise<IssueWritten> {
   const { metadata, pages } = plan;
   const previous = await findIssue(tx, title.id, metadata);
   const issueDate = metadata.issueDate ?? previous?.issueDate;
@@ -110,6 +110,7 @@ async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string,
   }
   // The original goes into the storage before the rows commit: an issue is never without the file its pages come from.
   const original = originalKey(issueId, plan.hash);
+  stored(original);
   await storage.write(original, await fs.readFile(plan.file));
   if (stale.original === original) stale.original = null;
   const first = pages[0];
@@ -199,12 +200,20 @@ export interface Written {
 export async function writeRows(db: Database, plan: FilePlan, defaults: ImportDefaults, version: string, storage: MediaStorage): Promise<Written> {
   // Stored and searched in one form (NUL and controls out, right-to-left in reading order, NFKC): lib/text-normalise.ts.
   const normalised: FilePlan = { ...plan, pages: plan.pages.map((page) => ({ ...page, text: normaliseText(page.text) })) };
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const title = await writeTitle(tx, normalised, defaults);
-    const issue = await writeIssue(tx, normalised, title, version, storage);
-    await writePages(tx, issue.issueId, normalised.pages);
-    await writeStories(tx, normalised, defaults, title, issue, version);
-    return { issueId: issue.issueId, magazineId: title.id, updated: issue.updated, stale: issue.stale };
-  });
+  let original: string | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      const title = await writeTitle(tx, normalised, defaults);
+      const issue = await writeIssue(tx, normalised, title, version, storage, (key) => (original = key));
+      await writePages(tx, issue.issueId, normalised.pages);
+      await writeStories(tx, normalised, defaults, title, issue, version);
+      return { issueId: issue.issueId, magazineId: title.id, updated: issue.updated, stale: issue.stale };
+    });
+  } catch (error) {
+    // The rows did not commit: the original stored for them goes (no issue uses a key made from this file's hash).
+    const stored: string | null = original;
+    if (stored) await storage.removeKey(stored).catch(() => undefined);
+    throw error;
+  }
 }

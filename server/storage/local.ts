@@ -62,6 +62,11 @@ export class LocalStorage implements MediaStorage {
       .sort();
   }
 
+  async removeKey(key: string): Promise<void> {
+    const file = this.file(key);
+    if (file) await fs.rm(file, { force: true });
+  }
+
   async removeFolder(folder: string): Promise<void> {
     const dir = this.file(folder);
     if (dir) await fs.rm(dir, { recursive: true, force: true });

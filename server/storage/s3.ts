@@ -140,6 +140,10 @@ export class S3Storage implements MediaStorage {
     }
   }
 
+  async removeKey(key: string): Promise<void> {
+    await this.remove([key]);
+  }
+
   async removeFolder(folder: string): Promise<void> {
     await this.remove(await this.list(folder));
   }

@@ -25,6 +25,8 @@ export interface MediaStorage {
   write(key: string, data: Buffer): Promise<void>;
   /** Every key under a folder (`pages/12`), at any depth. */
   list(folder: string): Promise<string[]>;
+  /** Removes one object; none there is not an error. */
+  removeKey(key: string): Promise<void>;
   /** Removes a folder and everything under it; nothing there is not an error. */
   removeFolder(folder: string): Promise<void>;
   /** Places the files of a local folder (at any depth) out of readers' sight, under a name unique to this run. */
