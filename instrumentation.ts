@@ -10,5 +10,8 @@ export async function register(): Promise<void> {
     // PDF uploads a stopped process left queued or half done are imported now (server/admin/imports.ts).
     const { resumeImports } = await import('./server/admin/imports');
     resumeImports().catch((error: unknown) => console.error('[import] could not resume the upload queue:', error));
+    // Issues whose pages were left undrawn (rows committed, drawing stopped) are drawn on (server/import/draw.ts).
+    const { resumeDrawing } = await import('./server/import/draw');
+    resumeDrawing().catch((error: unknown) => console.error('[draw] could not resume drawing:', error));
   }
 }

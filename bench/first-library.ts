@@ -1,22 +1,27 @@
 /**
- * bench/first-library: the measure of this phase, timed. A library goes from nothing to its own branded site with its
- * first 100 PDF issues searchable and readable and its members imported from a CSV, with README's commands and the
- * console's calls, on the embedded database. Not a test, and not run in CI.
+ * bench/first-library: the measure of this phase, timed. A library goes from a fresh clone to its own branded site
+ * with its first 100 PDF issues searchable and readable and its members imported from a CSV, with README's commands
+ * and the console's calls, on the embedded database. Not a test, and not run in CI.
  *
- *   npm run build && npx tsx bench/first-library.ts
+ *   npx tsx bench/first-library.ts            (BENCH_ISSUES=5 BENCH_MEMBERS=200 for a quick run while developing)
  *
- * Steps, each timed (the clock starts at `npm start` on an empty data folder; `npm install` and `npm run build` are
- * timed only with BENCH_INSTALL=1, which runs both first):
+ * Steps, each timed from the clock's start:
+ * 0. a fresh clone of this repository's HEAD (BENCH_CLONE=0 runs in place instead), `npm install`, `npm run build`;
  * 1. `npm start` on a fresh data folder (BENCH_DATA_DIR, default .data/bench-first-library; port BENCH_PORT, 3980):
  *    the embedded database is made, migrated and seeded with the demo library, until /api/health answers;
  * 2. `npm run operator -- add <email>` and its one-time link, followed as the browser does (validateToken);
  * 3. the library made through the console's calls: created, named, a logo uploaded, guests off;
- * 4. BENCH_MEMBERS (default 500) members imported from a CSV: preview, then import;
- * 5. `npm run import` of 100 PDF issues (10 titles of 10 issues, BENCH_PAGES pages each, default 24, with a
- *    title.json per title) into the running site's database, with 2 workers;
- * 6. checks: a word printed only in the 100th issue is found by the search API, and an imported member of the new
- *    library gets a reader code for it and its page 1 image.
- * Target: the whole under 600 s. Exits 1 when a step fails or the target is missed.
+ * 4. BENCH_MEMBERS (default 10,000) members imported from a CSV: preview, then import;
+ * 5. `npm run import` of BENCH_ISSUES (default 100) PDF issues, 10 titles, BENCH_PAGES pages each (default 80,
+ *    image-heavy: a full-page photograph under every page's text, several fonts; or the PDFs of BENCH_PDFS=<dir>,
+ *    where the last file in name order carries the word searched for, given as BENCH_WORD) into the running site's
+ *    database, with 2 workers. The moment every issue was searchable (its rows written: the command's line for the
+ *    last file) is printed apart from the moment its pages were all drawn;
+ * 6. checks: the word printed only in the last issue is found by the search API, and an imported member of the new
+ *    library gets a reader code for it and the image of the page it is on.
+ * Throughout, a demo member's home page is requested 4 at a time and its throughput compared with its idle one (before
+ * step 2); the lowest ratio is printed. Targets: the whole under 600 s, the ratio never under 0.5. Exits 1 when a step
+ * fails or a target is missed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,16 +29,19 @@ import path from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { signSessionToken } from '../lib/session-token';
-import { fillerLines, makeSamplePdf } from '../server/import/samples';
-import { startSite, stopSite, waitForHealth } from './server';
+import { fillerLines, makeSamplePdf } from '../bench/samples';
+import { signInDemoMember, startSite, stopSite, waitForHealth } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3980);
 const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-first-library');
 const BASE = `http://127.0.0.1:${PORT}`;
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
-const PAGES = Number(process.env.BENCH_PAGES ?? 24);
-const TITLES = 10;
-const ISSUES_PER_TITLE = 10;
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
+const PAGES = Number(process.env.BENCH_PAGES ?? 80);
+const ISSUES = Number(process.env.BENCH_ISSUES ?? 100);
+const TITLES = Math.min(10, ISSUES);
+const ISSUES_PER_TITLE = Math.ceil(ISSUES / TITLES);
+const GIVEN_PDFS = process.env.BENCH_PDFS ? path.resolve(process.env.BENCH_PDFS) : null;
+const CLONE = process.env.BENCH_CLONE !== '0';
 const TARGET_SECONDS = 600;
 const OPERATOR = 'first.operator@bench.test';
 
@@ -48,9 +56,9 @@ async function step<T>(name: string, work: () => Promise<T> | T): Promise<T> {
   return result;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -69,20 +77,22 @@ async function api<T>(token: string, url: string, init: { method?: string; body?
   return JSON.parse(text) as T;
 }
 
-/** 10 titles of 10 issues, each issue a PDF of PAGES pages; the 100th carries a word printed nowhere else. */
+/** 10 titles, ISSUES issues in all, each a PDF of PAGES image-heavy pages; the last carries a word printed nowhere else. */
 async function writeIssues(folder: string): Promise<string> {
   const unique = `zorbalith${Date.now().toString(36)}`;
+  let written = 0;
   for (let t = 1; t <= TITLES; t += 1) {
     const title = `Lakeshore Quarterly ${t}`;
     const dir = path.join(folder, `title-${t}`);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'title.json'), JSON.stringify({ title, publisher: 'Lakeshore Press', category: 'Travel', language: 'en', ageRating: 3 }));
-    for (let i = 1; i <= ISSUES_PER_TITLE; i += 1) {
-      const last = t === TITLES && i === ISSUES_PER_TITLE;
+    for (let i = 1; i <= ISSUES_PER_TITLE && written < ISSUES; i += 1) {
+      written += 1;
+      const last = written === ISSUES;
       const pdf = await makeSamplePdf({
         pages: Array.from({ length: PAGES }, (_, p) => ({
-          lines: [p === 0 ? title : `${title}, page ${p + 1}`, last && p === Math.min(2, PAGES - 1) ? `A ${unique} was seen on the shore.` : `Issue ${i}, page ${p + 1}.`, ...fillerLines(p + 1, 10)],
-          picture: p % 8 === 0,
+          lines: [p === 0 ? title : `${title}, page ${p + 1}`, last && p === Math.min(59, PAGES - 1) ? `A ${unique} was seen on the shore.` : `Issue ${i}, page ${p + 1}.`, ...fillerLines(p + 1, 10)],
+          photo: true,
         })),
         outline: [{ title: `Feature of issue ${i}`, pageNo: 2 }],
         info: { title },
@@ -93,28 +103,106 @@ async function writeIssues(folder: string): Promise<string> {
   return unique;
 }
 
+/** Streams a command's output, calling `onLine` for each line; resolves with it all, rejects on a non-zero exit. */
+function runLines(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, onLine: (line: string) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let partial = '';
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      partial += chunk.toString();
+      const lines = partial.split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.slice(-2000)}`))));
+  });
+}
+
+/**
+ * A demo member's home page requested `concurrency` at a time, in windows of `windowMs`: requests answered per second
+ * in each window, until stopped.
+ */
+function sampleThroughput(url: string, cookie: string, windowMs = 3000, concurrency = 4) {
+  const windows: { at: number; perSecond: number }[] = [];
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      let answered = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() - started < windowMs) {
+            const res = await fetch(url, { headers: { cookie } }).catch(() => null);
+            await res?.arrayBuffer().catch(() => null);
+            if (res?.ok) answered += 1;
+          }
+        }),
+      );
+      windows.push({ at: performance.now(), perSecond: answered / ((performance.now() - started) / 1000) });
+    }
+  })();
+  return {
+    windows,
+    async stop() {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });
-  const pdfs = path.join(DATA_DIR, 'incoming');
-  console.log(`[first-library] writing ${TITLES * ISSUES_PER_TITLE} PDFs of ${PAGES} pages (not timed)`);
-  const unique = await writeIssues(pdfs);
+  let pdfs = path.join(DATA_DIR, 'incoming');
+  let unique = process.env.BENCH_WORD ?? '';
+  if (GIVEN_PDFS) {
+    pdfs = GIVEN_PDFS;
+    if (!unique) throw new Error('BENCH_PDFS needs BENCH_WORD: a word printed only in the last file');
+  } else {
+    console.log(`[first-library] writing ${ISSUES} PDFs of ${PAGES} image-heavy pages (not timed)`);
+    unique = await writeIssues(pdfs);
+  }
+  const fileCount = fs.readdirSync(pdfs, { recursive: true }).filter((name) => /\.pdf$/i.test(String(name))).length;
+  const megabytes = (fs.readdirSync(pdfs, { recursive: true }) as string[]).filter((name) => /\.pdf$/i.test(name)).reduce((sum, name) => sum + fs.statSync(path.join(pdfs, name)).size, 0) / 1e6;
+  console.log(`[first-library] ${fileCount} PDFs, ${megabytes.toFixed(0)} MB`);
   const csv = ['email,name,end_date', ...Array.from({ length: MEMBERS }, (_, n) => `member${n}@lakeshore.test,Member ${n},2030-12-31`)].join('\n');
 
   const clock = performance.now();
-  if (process.env.BENCH_INSTALL === '1') {
-    await step('npm install', () => run('npm', ['install', '--no-audit', '--no-fund']));
-    await step('npm run build', () => run('npm', ['run', 'build']));
+  let cwd = process.cwd();
+  if (CLONE) {
+    cwd = path.join(DATA_DIR, 'clone');
+    await step('a fresh clone of HEAD', () => run('git', ['clone', '--quiet', '--no-hardlinks', process.cwd(), cwd]));
   }
-  const site = startSite({ database: 'embedded', dataDir: DATA_DIR, port: PORT });
+  const inClone = (command: string, args: string[]) => run(command, args, process.env, cwd);
+  if (CLONE || process.env.BENCH_INSTALL === '1') {
+    await step('npm install', () => inClone('npm', ['install', '--no-audit', '--no-fund']));
+    await step('npm run build', () => inClone('npm', ['run', 'build']));
+  }
+  const site = startSite({ database: 'embedded', dataDir: DATA_DIR, port: PORT, cwd });
+  let sampler: ReturnType<typeof sampleThroughput> | null = null;
+  let idle = 0;
+  let searchableAt: number | null = null;
   try {
     await step('npm start on an empty data folder (database made, migrated, demo seeded)', () => waitForHealth(site, BASE, path.join(DATA_DIR, 'bench-server.log')));
     const embedded = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'embedded-db.json'), 'utf8')) as { url: string };
     const commandEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, SITE_URL: BASE };
     delete commandEnv.DATABASE_URL;
 
+    // The idle throughput of a member's page (the clock runs on: this is part of any real first hour).
+    const demo = await signInDemoMember(BASE);
+    const idleSample = sampleThroughput(`${BASE}/`, demo.cookie);
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    await idleSample.stop();
+    idle = Math.max(...idleSample.windows.map((w) => w.perSecond));
+    console.log(`[first-library] a member's home page, idle: ${idle.toFixed(1)} requests/s`);
+    sampler = sampleThroughput(`${BASE}/`, demo.cookie);
+
     const token = await step('npm run operator -- add, and its link followed', async () => {
-      const output = await run('npx', ['tsx', 'scripts/operator.ts', 'add', OPERATOR], commandEnv);
+      const output = await run('npx', ['tsx', 'scripts/operator.ts', 'add', OPERATOR], commandEnv, cwd);
       const randomtoken = /randomtoken=([A-Za-z0-9_-]+)/.exec(output)?.[1];
       if (!randomtoken) throw new Error(`no link in: ${output}`);
       const response = await fetch(`${BASE}/api/user/validateToken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ randomtoken }) });
@@ -136,34 +224,49 @@ async function main(): Promise<void> {
       await api(token, `/api/admin/libraries/${libraryId}/member-import`, { body: { csv } });
     });
 
-    const importOutput = await step(`npm run import of ${TITLES * ISSUES_PER_TITLE} PDFs (${TITLES * ISSUES_PER_TITLE * PAGES} pages)`, () =>
-      run(process.execPath, ['scripts/import-command.mjs', pdfs, '--workers', '2'], commandEnv),
+    let written = 0;
+    const importStarted = performance.now();
+    const importOutput = await step(`npm run import of ${fileCount} PDFs (${fileCount * PAGES} pages when generated), rows then pages`, () =>
+      runLines(process.execPath, ['scripts/import-command.mjs', pdfs, '--workers', '2'], commandEnv, cwd, (line) => {
+        if (/^(imported|updated|unchanged) /.test(line)) written += 1;
+        if (written === fileCount && searchableAt === null) {
+          searchableAt = performance.now();
+          console.log(`[first-library] every issue searchable ${((searchableAt - clock) / 1000).toFixed(1)} s from the start (${((searchableAt - importStarted) / 1000).toFixed(1)} s into the import)`);
+        }
+      }),
     );
     const summary = /Summary: .*/.exec(importOutput)?.[0] ?? '(no summary)';
-    if (!/Summary: 100 imported, 0 updated, 0 unchanged, 0 failed/.test(summary)) throw new Error(`the import did not take every file: ${summary}`);
+    if (!new RegExp(`Summary: ${fileCount} imported, 0 updated, 0 unchanged, 0 failed`).test(summary)) throw new Error(`the import did not take every file: ${summary}`);
+    if (!importOutput.includes('every page drawn')) throw new Error('the import ended with pages still to draw');
 
     await step('checks: searchable and readable by a member of the new library', async () => {
       const db = new Client({ connectionString: embedded.url });
       await db.connect();
       const memberId = (await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', ['member7@lakeshore.test']).finally(() => db.end())).rows[0].id;
       const { token: member } = await signSessionToken({ uid: memberId, libid: libraryId, mexp: Math.floor(Date.parse('2030-12-31T23:59:59Z') / 1000), guest: false }, fs.readFileSync(path.join(DATA_DIR, 'jwt-secret'), 'utf8').trim(), 600);
-      const search = await api<{ hits: { issue: { iss_id: number } }[] }>(member, `/api/catalogue/search_list?q=${unique}&isGold=1`);
+      const search = await api<{ hits: { issue: { iss_id: number }; pages: { page: number }[] }[] }>(member, `/api/catalogue/search_list?q=${unique}&isGold=1`);
       const issueId = search.hits[0]?.issue.iss_id;
       if (search.hits.length !== 1 || !issueId) throw new Error(`the search found ${search.hits.length} issues`);
+      const pageNo = search.hits[0].pages[0]?.page ?? 1;
       const { code } = await api<{ code: string }>(member, '/api/user/genCode?isLib=1', { body: { user_id: memberId, issue: issueId, lib_id: libraryId } });
       const reader = await api<{ pages: { src: string[] }[] }>(member, `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`);
-      if (reader.pages.length !== PAGES) throw new Error(`the reader has ${reader.pages.length} pages`);
-      const image = await fetch(`${BASE}${reader.pages[0].src[0]}`);
-      if (!image.ok || !(image.headers.get('content-type') ?? '').startsWith('image/')) throw new Error(`page 1 answered ${image.status}`);
+      if (!GIVEN_PDFS && reader.pages.length !== PAGES) throw new Error(`the reader has ${reader.pages.length} pages`);
+      const image = await fetch(`${BASE}${reader.pages[pageNo - 1].src[0]}`, { headers: { authorization: `Bearer ${member}` } });
+      if (!image.ok || !(image.headers.get('content-type') ?? '').startsWith('image/')) throw new Error(`page ${pageNo} answered ${image.status}`);
     });
   } finally {
+    await sampler?.stop();
     await stopSite(site);
   }
   const total = (performance.now() - clock) / 1000;
-  console.log(`\nbench/first-library: ${TITLES * ISSUES_PER_TITLE} issues of ${PAGES} pages, ${MEMBERS} members`);
+  const ratios = (sampler?.windows ?? []).map((w) => w.perSecond / idle);
+  const lowest = ratios.length ? Math.min(...ratios) : 0;
+  console.log(`\nbench/first-library: ${fileCount} issues${GIVEN_PDFS ? ` from ${GIVEN_PDFS}` : ` of ${PAGES} image-heavy pages`}, ${MEMBERS} members${CLONE ? ', from a fresh clone' : ''}`);
   for (const { name, seconds } of steps) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  if (searchableAt !== null) console.log(`  ${((searchableAt - clock) / 1000).toFixed(1).padStart(7)} s  every issue searchable (from the start)`);
   console.log(`  ${total.toFixed(1).padStart(7)} s  in all (target under ${TARGET_SECONDS} s) ${total < TARGET_SECONDS ? 'PASS' : 'FAIL'}`);
-  process.exitCode = total < TARGET_SECONDS ? 0 : 1;
+  console.log(`  a member's home page: idle ${idle.toFixed(1)} requests/s; lowest ratio during the run ${lowest.toFixed(2)} over ${ratios.length} windows of 3 s (target at least 0.5) ${lowest >= 0.5 ? 'PASS' : 'FAIL'}`);
+  process.exitCode = total < TARGET_SECONDS && lowest >= 0.5 ? 0 : 1;
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fillerLines, makeSamplePdf, type SamplePage } from '../server/import/samples';
+import { fillerLines, makeSamplePdf, type SamplePage } from '../bench/samples';
 
 function storyPages(title: string, first: number, count: number, words: string): SamplePage[] {
   return Array.from({ length: count }, (_, i) => ({

@@ -1,22 +1,30 @@
 /**
  * npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]
+ * npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]
  *
- * Imports PDF issues (server/import): a file, or every PDF under a folder. Prints a progress bar per file and per
- * page, then a summary (imported, updated, unchanged, failed with the reason); exits 1 when any file failed, 2 on a
- * bad command line. Works on DATABASE_URL, else on the running site's embedded database, else starts it.
+ * Imports PDF issues (server/import): a file, or every PDF under a folder. Every file's rows first (each issue listed
+ * and searchable as its line is printed), then the pages of each drawn, first pages first (server/import/draw.ts).
+ * Prints a progress bar per file and per page, then a summary (imported, updated, unchanged, failed with the reason,
+ * and the issues still drawing when the run stopped early: the site draws them on); exits 1 when any file failed, 2
+ * on a bad command line. --redraw draws the pages of issues again from their originals, keeping everything else.
+ * Works on DATABASE_URL, else on the running site's embedded database, else starts it.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import { MEDIA_DIR } from '../server/config';
 import { databaseForCommand } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
+import { issues } from '../server/db/schema';
 import { refreshPlannerStatistics } from '../server/db/statistics';
 import { pendingMigrations, runMigrations } from '../server/db/migrate';
 import { failureReason, findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
+import { drawIssuePages, issuesStillDrawing, markForRedraw } from '../server/import/draw';
 import { CHECK_DATE } from '../server/import/metadata';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
 
-const USAGE = 'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]';
+const USAGE =
+  'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]\n       npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -35,13 +43,20 @@ function parseCommandLine() {
         'age-rating': { type: 'string' },
         'issue-date': { type: 'string' },
         workers: { type: 'string' },
+        redraw: { type: 'string' },
       },
     });
   } catch (error) {
     fail((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) fail('Give one file or folder.');
+  let redraw: RedrawTarget | null = null;
+  if (values.redraw !== undefined) {
+    if (positionals.length) fail('--redraw takes no file or folder.');
+    const match = /^(?:(\d+)|title:(\d+)|(all))$/.exec(values.redraw);
+    if (!match) fail('--redraw must be an issue id, title:<title id> or all.');
+    redraw = match[1] ? { issueId: Number(match[1]) } : match[2] ? { titleId: Number(match[2]) } : 'all';
+  } else if (positionals.length !== 1) fail('Give one file or folder.');
   const defaults: ImportDefaults = {};
   if (values.category) defaults.category = values.category;
   if (values.language) defaults.language = values.language;
@@ -61,7 +76,7 @@ function parseCommandLine() {
     workers = Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail('--workers must be a whole number from 1 to 64.');
   }
-  return { target: positionals[0], dryRun: values['dry-run'], defaults, workers };
+  return { target: positionals[0], dryRun: values['dry-run'], defaults, workers, redraw };
 }
 
 /** One line redrawn in place on a terminal; elsewhere (a log, a pipe) nothing until the file's result line. */
@@ -107,8 +122,62 @@ async function refuseUnmigrated(): Promise<void> {
   }
 }
 
+type RedrawTarget = { issueId: number } | { titleId: number } | 'all';
+
+/** Draws the pages of each issue not drawn yet, first pages first, with a progress line; what drawing lost is added to its outcome. */
+async function drawIssues(pool: PagePool, workers: number, todo: { issueId: number; name: string; warnings?: string[] }[]): Promise<void> {
+  for (const [i, issue] of todo.entries()) {
+    progressLine(i + 1, todo.length, issue.name, 0, 0);
+    const result = await drawIssuePages(issue.issueId, {
+      pool,
+      concurrency: workers,
+      onProgress: (done, total) => progressLine(i + 1, todo.length, issue.name, done, total),
+      onWarning: (warning) => issue.warnings?.push(warning),
+    }).catch((error: unknown) => {
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
+      console.log(`drawing issue ${issue.issueId} stopped: ${failureReason(error)}`);
+      return null;
+    });
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
+    if (result) console.log(`drew issue ${issue.issueId} (${issue.name}): ${result.drawn} pages${result.finished ? '' : ', some still drawing elsewhere'}`);
+  }
+}
+
+async function issuesToRedraw(target: RedrawTarget): Promise<number[]> {
+  const db = getDb();
+  const where = target === 'all' ? isNotNull(issues.originalKey) : 'issueId' in target ? eq(issues.id, target.issueId) : eq(issues.magazineId, target.titleId);
+  const rows = await db.select({ id: issues.id, originalKey: issues.originalKey }).from(issues).where(where).orderBy(asc(issues.id));
+  if (!rows.length) fail(target === 'all' ? 'No imported issue to redraw.' : 'issueId' in target ? `No issue ${target.issueId}.` : `No title ${target.titleId}, or it has no issues.`);
+  const without = rows.filter((row) => !row.originalKey);
+  for (const row of without) console.log(`not redrawn: issue ${row.id} has no original PDF kept (it was not imported, or imported before originals were kept)`);
+  return rows.filter((row) => row.originalKey).map((row) => row.id);
+}
+
+async function redraw(target: RedrawTarget, workers: number): Promise<void> {
+  const database = await databaseForCommand();
+  console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
+  const pool = new PagePool(workers);
+  let marked: number[] = [];
+  try {
+    await runMigrations(getPool());
+    await removeAbandonedTemporaryFolders(MEDIA_DIR);
+    marked = await markForRedraw(await issuesToRedraw(target));
+    await drawIssues(pool, workers, marked.map((issueId) => ({ issueId, name: `issue ${issueId}` })));
+  } finally {
+    await pool.close();
+    const still = marked.length ? await issuesStillDrawing(getDb(), marked).catch(() => []) : [];
+    console.log(`\nRedraw: ${marked.length} issues marked, ${marked.length - still.length} drawn again; ${still.length} still drawing.`);
+    for (const issue of still) console.log(`  still drawing: issue ${issue.issueId} (${issue.drawn} of ${issue.pageCount} pages drawn; the site draws the rest)`);
+    if (still.length) process.exitCode = 1;
+    await closeDb().catch(() => undefined);
+    await database.release().catch(() => undefined);
+  }
+  finished = true;
+}
+
 async function main(): Promise<void> {
-  const { target, dryRun, defaults, workers } = parseCommandLine();
+  const { target, dryRun, defaults, workers, redraw: redrawTarget } = parseCommandLine();
+  if (redrawTarget) return redraw(redrawTarget, workers);
   let files: string[];
   try {
     files = await findPdfs(target);
@@ -122,6 +191,7 @@ async function main(): Promise<void> {
   // A dry run only reads each file's information and outline: one worker is enough.
   const pool = new PagePool(dryRun ? 1 : workers);
   const outcomes: ImportOutcome[] = [];
+  let still: Awaited<ReturnType<typeof issuesStillDrawing>> = [];
   try {
     if (dryRun) await refuseUnmigrated();
     else {
@@ -146,17 +216,32 @@ async function main(): Promise<void> {
     if (outcomes.some((o) => o.status === 'imported' || o.status === 'updated')) {
       await refreshPlannerStatistics(getDb()).catch((error: unknown) => console.error(`[import] the search statistics were not refreshed: ${failureReason(error)}`));
     }
+    if (!dryRun) {
+      // Every file is listed and searchable now; then the pages, issue by issue (and those a run killed left undrawn).
+      const ids = outcomes.flatMap((o) => (o.status === 'imported' || o.status === 'updated' || o.status === 'unchanged' ? [o.issueId] : []));
+      const undrawn = new Set((await issuesStillDrawing(getDb(), ids)).map((issue) => issue.issueId));
+      const todo = outcomes.flatMap((o) =>
+        (o.status === 'imported' || o.status === 'updated' || o.status === 'unchanged') && undrawn.has(o.issueId)
+          ? [{ issueId: o.issueId, name: path.relative(process.cwd(), o.file) || o.file, warnings: 'warnings' in o ? o.warnings : undefined }]
+          : [],
+      );
+      await drawIssues(pool, workers, todo);
+    }
   } finally {
     await pool.close();
+    if (!dryRun) {
+      const ids = outcomes.flatMap((o) => ('issueId' in o ? [o.issueId] : []));
+      still = ids.length ? await issuesStillDrawing(getDb(), ids).catch(() => []) : [];
+    }
     await closeDb().catch(() => undefined);
     await database.release().catch(() => undefined);
     // Printed however the run ended: what was done is worth knowing even when it stopped early.
-    printSummary(outcomes, dryRun, files.length);
+    printSummary(outcomes, dryRun, files.length, still);
   }
   finished = true;
 }
 
-function printSummary(outcomes: ImportOutcome[], dryRun: boolean, fileCount: number): void {
+function printSummary(outcomes: ImportOutcome[], dryRun: boolean, fileCount: number, still: { issueId: number; drawn: number; pageCount: number }[]): void {
   const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
   const withoutText = outcomes.reduce((sum, o) => sum + ('pagesWithoutText' in o ? o.pagesWithoutText : 0), 0);
   const warnings = outcomes.flatMap((o) => ('warnings' in o ? o.warnings.map((warning) => `${o.file}: ${warning}`) : []));
@@ -167,6 +252,8 @@ function printSummary(outcomes: ImportOutcome[], dryRun: boolean, fileCount: num
       : `\nSummary: ${count('imported')} imported, ${count('updated')} updated, ${count('unchanged')} unchanged, ${count('failed')} failed; ${withoutText} pages without text (no OCR); ${warnings.length} warnings.`,
   );
   if (notTried) console.log(`  not tried: ${notTried} files (the run stopped before them)`);
+  if (!dryRun) console.log(still.length ? `  still drawing: ${still.length} issues (listed and searchable; their pages are drawn by the site, or by the next run)` : '  every page drawn');
+  for (const issue of still) console.log(`  still drawing: issue ${issue.issueId}: ${issue.drawn} of ${issue.pageCount} pages drawn`);
   for (const outcome of outcomes) if (outcome.status === 'failed') console.log(`  failed: ${outcome.file}: ${outcome.reason}`);
   for (const warning of warnings) console.log(`  warning: ${warning}`);
   for (const outcome of outcomes) {

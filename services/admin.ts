@@ -50,6 +50,11 @@ export interface IssueRow {
   issueNumber: string | null;
   isSpecial: boolean;
   withdrawnAt: string | null;
+  pageCount: number;
+  /** Pages drawn so far while some are still to draw; null once every page is drawn. */
+  pagesDrawn: number | null;
+  /** The original PDF is kept: downloadable, and the pages can be drawn again from it. */
+  hasOriginal: boolean;
 }
 
 export type { AccessCodeRow, Collection, ImportJobView, LibrarySettings, MemberRow, ImportRowReport };
@@ -137,6 +142,16 @@ export async function issuesOfTitle(magazineId: number, page: number): Promise<P
 
 export async function setIssueWithdrawn(issueId: number, withdrawn: boolean): Promise<IssueRow> {
   return (await http.post<{ issue: IssueRow }>(`${ADMIN_URL}/issues/${issueId}/${withdrawn ? 'withdraw' : 'restore'}`, {})).data.issue;
+}
+
+/** Draws an issue's pages again from its original PDF, in the background (operators). */
+export async function redrawIssue(issueId: number): Promise<IssueRow> {
+  return (await http.post<{ issue: IssueRow }>(`${ADMIN_URL}/issues/${issueId}/redraw`, {})).data.issue;
+}
+
+/** Where the console downloads an issue's original PDF (the session's cookie goes with the link). */
+export function issueOriginalUrl(issueId: number): string {
+  return `${ADMIN_URL}/issues/${issueId}/original`;
 }
 
 export async function correctTitle(magazineId: number, changes: Partial<Pick<TitleRow, 'name' | 'publisher' | 'ageRating' | 'issn' | 'onlineIssn'>>) {

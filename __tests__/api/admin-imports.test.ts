@@ -7,7 +7,8 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { importJobs, issuePages, issues, magazines } from '@/server/db/schema';
 import { kickImports, resumeImports } from '@/server/admin/imports';
-import { fillerLines, makeSamplePdf } from '@/server/import/samples';
+import { stopDrawing } from '@/server/import/draw';
+import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, lastAudit, type ConsoleCast } from './helpers/console';
 import { createCategory, tokenFor, inDays } from './helpers/factories';
@@ -78,6 +79,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await kickImports();
+  // The uploads' pages are drawn in the background of this process.
+  await stopDrawing();
   await app.close();
 });
 
@@ -107,6 +110,12 @@ describe('PDF uploads from the console', () => {
     expect(title).toMatchObject({ name: 'Ferry News', categoryId: FERRY, ageRating: 2, publisher: 'Sound Ferries Ltd' });
     const pages = await app.db.select().from(issuePages).where(eq(issuePages.issueId, issue.id));
     expect(pages.find((page) => page.pageNo === 2)?.text).toContain('zephyrine sailed at dawn');
+    // Listed and searchable when the job ends; its pages are drawn after, in the background.
+    for (let i = 0; i < 600; i += 1) {
+      const [now] = await app.db.select({ pagesDrawnAt: issues.pagesDrawnAt }).from(issues).where(eq(issues.id, issue.id));
+      if (now.pagesDrawnAt) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     expect(mediaFiles().filter((file) => file.startsWith(`pages/${issue.id}/1/view/`))).toEqual(
       expect.arrayContaining([`pages/${issue.id}/1/view/3.webp`]),
     );

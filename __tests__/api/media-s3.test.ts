@@ -7,7 +7,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { issuePages, issues, magazines } from '@/server/db/schema';
-import { fillerLines, makeSamplePdf } from '@/server/import/samples';
+import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { startS3, type TestS3 } from './helpers/s3';
@@ -73,8 +73,11 @@ describe('media on S3-compatible storage (S3_BUCKET set)', () => {
     coverPath = issue.issues.coverPath;
     const keys = await s3.keys();
     // A page's 3x WebP alone (the other sizes and the JPEGs are made when first asked for, and kept there too).
-    const expected = [...[1, 2, 3].map((page) => `pages/${issueId}/${page}/view/3.webp`), ...[1, 2, 3].map((scale) => `${coverPath}/view/${scale}.webp`)].sort();
+    const expected = [...[1, 2, 3].map((page) => `pages/${issueId}/${page}/view/3.webp`), ...[1, 2, 3].map((scale) => `${coverPath}/view/${scale}.webp`), issue.issues.originalKey!].sort();
     expect(keys).toEqual(expected);
+    // The original PDF is kept beside the issue, in the bucket, to draw its pages again.
+    expect(issue.issues.originalKey).toMatch(new RegExp(`^originals/${issueId}-[0-9a-f]{16}\\.pdf$`));
+    expect((await objectBytes(issue.issues.originalKey!)).equals(fs.readFileSync(file))).toBe(true);
     const spread = await sharp(await objectBytes(`pages/${issueId}/3/view/3.webp`)).metadata();
     expect([spread.format, spread.width]).toEqual(['webp', 1190 * 3]);
     // The local media folder held only the drawing, and that is gone.
@@ -108,8 +111,8 @@ describe('media on S3-compatible storage (S3_BUCKET set)', () => {
     expect(await missing.json()).toEqual({ status: 404, message: 'Not found' });
   });
 
-  it('leaves no object in the bucket and no row when the import fails after its pages are drawn and staged', async () => {
-    // A real refusal by the database inside the import's transaction, after the images are staged in the bucket.
+  it('leaves no object in the bucket and no row when the import fails after its original is stored', async () => {
+    // A real refusal by the database inside the import's transaction, after the original is written to the bucket.
     await app.db.execute(sql`CREATE FUNCTION refuse_doomed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'the test refuses this issue'; END $$`);
     await app.db.execute(sql`CREATE TRIGGER refuse_doomed BEFORE INSERT ON issue_pages FOR EACH ROW WHEN (NEW.text LIKE '%Doomed%') EXECUTE FUNCTION refuse_doomed()`);

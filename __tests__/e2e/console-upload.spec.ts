@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_PEERS } from '../../playwright.config';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtp';
-import { fillerLines, makeSamplePdf } from '../../server/import/samples';
+import { fillerLines, makeSamplePdf } from '../../bench/samples';
 import { axeViolations } from './axe';
 import { operatorLink, signInWithLink } from './console-people';
 import { withDatabase } from './database';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { makeSamplePdf } from '../../server/import/samples';
+import { makeSamplePdf } from '../../bench/samples';
 import { axeViolations } from './axe';
 import { continueAsGuest, openLatestIssuePage } from './guest';
 

@@ -1,13 +1,14 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useIssues, useTitles } from '@/hooks/useAdmin';
-import { correctIssue, correctTitle, setIssueWithdrawn, type IssueRow, type TitleRow } from '@/services/admin';
+import { correctIssue, correctTitle, issueOriginalUrl, redrawIssue, setIssueWithdrawn, type IssueRow, type TitleRow } from '@/services/admin';
 import { ImportsPanel } from './ImportsPanel';
 import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 /**
  * /admin/content: upload PDF issues and follow their imports; find a title, correct its metadata or an issue's, see
- * its issues, withdraw or restore one (hidden at once everywhere).
+ * its issues, withdraw or restore one (hidden at once everywhere), see which are still drawing, draw one's pages again
+ * from its original PDF, or download that PDF.
  */
 export function ContentScreen() {
   const [search, setSearch] = useState('');
@@ -93,6 +94,16 @@ function IssuesOf({ title }: { title: TitleRow }) {
       setNotice({ text: errorText(failure), error: true });
     }
   }
+  async function redraw(issueId: number, name: string) {
+    setNotice(null);
+    try {
+      await redrawIssue(issueId);
+      setNotice({ text: `${name}: its pages are being drawn again from the original. Members keep reading it meanwhile.`, error: false });
+      await mutate((key) => typeof key === 'string' && key.startsWith(`/api/admin/titles/${title.id}/issues`));
+    } catch (failure) {
+      setNotice({ text: errorText(failure), error: true });
+    }
+  }
   return (
     <Section aria-labelledby="title-issues">
       <SubHeading id="title-issues">Issues of {title.name}</SubHeading>
@@ -120,7 +131,10 @@ function IssuesOf({ title }: { title: TitleRow }) {
                           {issue.issueDate}
                           {issue.dateNote ? <Warning>{issue.dateNote}</Warning> : null}
                         </td>
-                        <td>{issue.withdrawnAt ? `Withdrawn ${issue.withdrawnAt.slice(0, 10)}` : 'Yes'}</td>
+                        <td>
+                          {issue.withdrawnAt ? `Withdrawn ${issue.withdrawnAt.slice(0, 10)}` : 'Yes'}
+                          {issue.pagesDrawn !== null ? <Warning>{`Still drawing: ${issue.pagesDrawn} of ${issue.pageCount} pages drawn (the rest are drawn when first read)`}</Warning> : null}
+                        </td>
                         <td>
                           {issue.withdrawnAt ? (
                             <SmallButton type="button" onClick={() => void toggle(issue.id, issue.name, false)}>
@@ -134,6 +148,17 @@ function IssuesOf({ title }: { title: TitleRow }) {
                           <SmallButton type="button" aria-expanded={editing === issue.id} onClick={() => setEditing(editing === issue.id ? null : issue.id)}>
                             Correct<span className="visually-hidden"> {issue.name}</span>
                           </SmallButton>
+                          {issue.hasOriginal ? (
+                            <>
+                              {' '}
+                              <SmallButton type="button" disabled={issue.pagesDrawn !== null} onClick={() => void redraw(issue.id, issue.name)}>
+                                Redraw pages<span className="visually-hidden"> of {issue.name}</span>
+                              </SmallButton>{' '}
+                              <a href={issueOriginalUrl(issue.id)} download>
+                                Original PDF<span className="visually-hidden"> of {issue.name}</span>
+                              </a>
+                            </>
+                          ) : null}
                         </td>
                       </tr>
                       {editing === issue.id ? (

@@ -4,6 +4,7 @@ import { titlesChanged } from '../catalogue/edits';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { markForRedraw, startDrawing } from '../import/draw';
 import { CHECK_DATE } from '../import/metadata';
 import { audit, type Actor } from './audit';
 
@@ -55,6 +56,10 @@ const issueColumns = {
   /** The date is the PDF's creation date, a guess to check: saving a date clears it. */
   dateToCheck: issues.dateToCheck,
   withdrawnAt: issues.withdrawnAt,
+  /** Pages drawn so far, while some are still to draw (null once every page is drawn): the console says it is drawing. */
+  pagesDrawn: sql<number | null>`CASE WHEN ${issues.pagesDrawnAt} IS NULL THEN (SELECT count(*)::int FROM issue_pages dp WHERE dp.issue_id = "issues"."id" AND dp.drawn_at IS NOT NULL) END`,
+  /** The original PDF is kept: it can be downloaded and the pages drawn again from it. */
+  hasOriginal: sql<boolean>`${issues.originalKey} IS NOT NULL`,
 };
 
 /** An issue as the console shows it: dates as text, and the words beside a date to check. */
@@ -94,6 +99,23 @@ export async function setWithdrawn(actor: Actor, issueId: number, withdrawn: boo
   // Catalogue and story reads, and the reader's page images, are kept: every instance drops them now.
   await Promise.all([titlesChanged(), invalidate('page-images')]);
   return result;
+}
+
+/**
+ * Draws an issue's pages again from its original (a new renderer, size or format), in the background: its id, rows,
+ * favourites, reading places and links stay, its images are replaced page by page. Operators only, like every change
+ * to the site's content.
+ */
+export async function redrawIssue(actor: Actor, issueId: number) {
+  const db = getDb();
+  const [before] = await db.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1);
+  if (!before) throw new HttpError(404, 'No such issue');
+  if (!before.hasOriginal) throw new HttpError(409, 'This issue has no original PDF kept: it cannot be drawn again');
+  await markForRedraw([issueId], db);
+  const [after] = await db.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1);
+  await audit(db, actor, { action: 'issue.redraw', target: `issue:${issueId}`, before, after });
+  startDrawing([issueId]);
+  return presentIssue(after);
 }
 
 export interface TitleChanges {

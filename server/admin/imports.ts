@@ -10,6 +10,7 @@ import { refreshPlannerStatistics } from '../db/statistics';
 import { HttpError } from '../http/errors';
 import { saveBody } from '../http/body';
 import { findCategory, importFile, removeAbandonedTemporaryFolders, type ImportDefaults } from '../import';
+import { startDrawing } from '../import/draw';
 import { CHECK_DATE, CREATION_DATE_SOURCE, MetadataError, parseSidecar } from '../import/metadata';
 import { PagePool } from '../import/workers';
 import { processWide } from '../process-wide';
@@ -263,6 +264,17 @@ async function runJob(job: ImportJob, pool: PagePool): Promise<boolean> {
       .where(eq(importJobs.id, job.id));
   }
   await fs.rm(path.dirname(job.storedPath!), { recursive: true, force: true });
+  // Listed and searchable now; its pages are drawn in the background, first pages first (server/import/draw.ts).
+  // What drawing loses is added to the upload's warnings as each page is drawn.
+  if (outcome.status !== 'failed' && outcome.status !== 'planned') {
+    startDrawing([outcome.issueId], (_issueId, warning) => {
+      void db
+        .update(importJobs)
+        .set({ warnings: sql`coalesce(${importJobs.warnings}, '[]'::jsonb) || ${JSON.stringify([warning])}::jsonb` })
+        .where(eq(importJobs.id, job.id))
+        .catch(() => undefined);
+    });
+  }
   return outcome.status !== 'failed';
 }
 

@@ -1,7 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { correctIssue, correctTitle, findTitles, issuesOfTitle, setWithdrawn } from './content';
+import type { MediaObject } from '../storage';
+import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from './content';
+import { originalForStaff } from './originals';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
 
@@ -70,6 +74,44 @@ export const issueChangesBody = z.object({
   issueNumber: z.string().trim().max(40).nullable().optional(),
   isSpecial: z.boolean().optional(),
 });
+
+/** An issue as the console's content screen shows it (server/admin/content.ts presentIssue). */
+const adminIssue = z.object({
+  id: z.number().int(),
+  magazineId: z.number().int(),
+  name: z.string(),
+  issueDate: z.string(),
+  issueNumber: z.string().nullable(),
+  isSpecial: z.boolean(),
+  pageCount: z.number().int(),
+  withdrawnAt: z.string().nullable(),
+  dateNote: z.string().nullable(),
+  pagesDrawn: z.number().int().nullable(),
+  hasOriginal: z.boolean(),
+});
+
+const ORIGINAL_RESPONSES = {
+  200: { description: 'The PDF the issue was imported from', mediaTypes: ['application/pdf'] },
+  404: { description: 'No such library or issue, or no original kept for it' },
+};
+
+/** Streams an original PDF as a download (a HEAD request gets the headers alone). */
+async function sendOriginal(req: IncomingMessage, res: ServerResponse, original: { object: MediaObject; fileName: string }): Promise<void> {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Length', original.object.size);
+  res.setHeader('Content-Disposition', `attachment; filename="${original.fileName}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (req.method === 'HEAD') {
+    original.object.body.destroy();
+    res.end();
+    return;
+  }
+  await pipeline(original.object.body, res).catch(() => {
+    // The browser went away, or the store broke off mid-stream: the response is already cut short.
+  });
+}
 
 function paramId(params: Record<string, string>, name: string): number {
   const parsed = id.safeParse(params[name]);
@@ -177,6 +219,48 @@ export const libraryRoutes: ServiceRoutes = {
       operator: true,
       async handler({ params, body, staff }) {
         return { status: 'success', issue: await correctIssue(staff, paramId(params, 'issueId'), body) };
+      },
+    }),
+  },
+  'issues/:issueId/redraw': {
+    POST: route({
+      auth: 'staff',
+      summary: 'Draws an issue’s pages again from its original PDF, in the background: its id, favourites, reading places and links stay, only its images change (operators only)',
+      operationId: 'redrawIssue',
+      operator: true,
+      responses: {
+        200: { description: 'The issue, marked as drawing', body: z.object({ status: z.literal('success'), issue: adminIssue }) },
+        404: { description: 'No such issue' },
+        409: { description: 'The issue has no original PDF kept' },
+      },
+      async handler({ params, staff }) {
+        return { status: 'success', issue: await redrawIssue(staff, paramId(params, 'issueId')) };
+      },
+    }),
+  },
+  'libraries/:libraryId/issues/:issueId/original': {
+    GET: route({
+      auth: 'staff',
+      library: 'libraryId',
+      summary: 'The original PDF of an imported issue, for the staff of a library whose collection holds it',
+      operationId: 'downloadLibraryIssueOriginal',
+      responses: ORIGINAL_RESPONSES,
+      async handler({ params, staff, libraryId, req, res }) {
+        await sendOriginal(req, res, await originalForStaff(staff, libraryId, paramId(params, 'issueId')));
+        return null;
+      },
+    }),
+  },
+  'issues/:issueId/original': {
+    GET: route({
+      auth: 'staff',
+      summary: 'The original PDF of an imported issue (operators only: the console’s content screen)',
+      operationId: 'downloadIssueOriginal',
+      operator: true,
+      responses: ORIGINAL_RESPONSES,
+      async handler({ params, staff, req, res }) {
+        await sendOriginal(req, res, await originalForStaff(staff, null, paramId(params, 'issueId')));
+        return null;
       },
     }),
   },

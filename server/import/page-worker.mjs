@@ -352,10 +352,48 @@ async function drawPage(job) {
   }
 }
 
+/**
+ * A page's size and text without drawing it (the import's plan: an issue's rows are written before its pages are
+ * drawn). A page PDFium cannot load is blank, the size of the first page; a page too large to draw is refused here.
+ */
+async function readPage(job) {
+  const drawingDoc = await drawingOf(job.file);
+  let page;
+  try {
+    page = drawingDoc.page(job.pageNo);
+  } catch {
+    let first = { width: 595, height: 842 };
+    try {
+      const one = drawingDoc.page(1);
+      first = one.size;
+      one.close();
+    } catch {
+      // not even the first page can be read: A4 stands in
+    }
+    return { pageNo: job.pageNo, width: Math.round(first.width), height: Math.round(first.height), text: '', lines: [], blank: true, warnings: [`page ${job.pageNo}: the page could not be read at all: a blank page stands in its place`] };
+  }
+  try {
+    const base = page.size;
+    if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
+      throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
+    }
+    let text = '';
+    let lines = [];
+    try {
+      ({ text, lines } = pageText(page));
+    } catch {
+      // no text layer to read
+    }
+    return { pageNo: job.pageNo, width: Math.round(base.width), height: Math.round(base.height), text, lines, blank: false, warnings: [] };
+  } finally {
+    page.close();
+  }
+}
+
 parentPort.on('message', ({ job }) => {
   heard = [];
   lowerEncodingThreads();
-  const work = job.kind === 'info' ? info(job.file) : drawPage(job);
+  const work = job.kind === 'info' ? info(job.file) : job.kind === 'read' ? readPage(job) : drawPage(job);
   work.then(
     (result) => parentPort.postMessage({ result }),
     (error) => parentPort.postMessage({ error: error?.message ?? String(error), refused: error instanceof PdfError }),

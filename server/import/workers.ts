@@ -61,13 +61,13 @@ export class PdfError extends Error {
   }
 }
 
-type Job = { kind: 'info'; file: string } | ({ kind: 'page' } & PageJob);
+type Job = { kind: 'info'; file: string } | { kind: 'read'; file: string; pageNo: number } | ({ kind: 'page' } & PageJob);
 type Waiting = { resolve(result: unknown): void; reject(error: Error): void };
 type Running = Waiting & { job: Job };
 
 /** What a job was doing, in the words of a failure line: 'drawing page 3' or 'reading the file'. */
 function jobInWords(job: Job): string {
-  return job.kind === 'page' ? `drawing page ${job.pageNo}` : 'reading the file';
+  return job.kind === 'page' ? `drawing page ${job.pageNo}` : job.kind === 'read' ? `reading page ${job.pageNo}` : 'reading the file';
 }
 
 export class PagePool {
@@ -118,6 +118,11 @@ export class PagePool {
   /** The document's page count, information dictionary and outline. */
   info(file: string): Promise<PdfInfo> {
     return this.submit({ kind: 'info', file }) as Promise<PdfInfo>;
+  }
+
+  /** A page's size and text, not drawn (the import's plan); `blank` when it cannot be loaded at all. */
+  read(file: string, pageNo: number): Promise<PageResult> {
+    return this.submit({ kind: 'read', file, pageNo }) as Promise<PageResult>;
   }
 
   render(job: PageJob): Promise<PageResult> {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { cached } from '../cache';
+import { ensureMediaDrawn } from '../import/draw';
 import { mediaStorage, StorageUnavailableError, type MediaObject } from '../storage';
 
 /** Public media kinds; issue page images are not among them (the reader serves those with a code). */
@@ -132,7 +133,11 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, part
   }
   let opened: Awaited<ReturnType<typeof openWithTwin>>;
   try {
-    opened = await openWithTwin(parts.join('/'), req.headers.accept);
+    const key = parts.join('/');
+    // An imported issue's cover or story picture before its page is drawn: drawn now from the original, and kept.
+    const view = viewKey(key);
+    if (view && /^(covers|stories)\/pdf-/.test(key) && !(await mediaStorage().exists(`${view.folder}/${view.scale}.webp`))) await ensureMediaDrawn(key);
+    opened = await openWithTwin(key, req.headers.accept);
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;
     console.error(`[media] ${error.message}`);

@@ -3,7 +3,8 @@ import { cached } from '../cache';
 import { jwtSecret } from '../config';
 import { renderPageImage, type Scale } from '../media/render';
 import { prepareWebp } from '../media/serve';
-import { mediaStorage } from '../storage';
+import { ensurePageDrawn } from '../import/draw';
+import { mediaStorage, StorageUnavailableError } from '../storage';
 import { pageToRender } from './queries';
 
 /** API path of the page images; the code and a per-page signature make every address unguessable. */
@@ -52,8 +53,13 @@ export function ensurePageImage(issueId: number, pageNo: number, scale: Scale): 
     // An imported page: the other sizes and forms are made from its master when asked for (openWithTwin).
     if (await storage.exists(`pages/${issueId}/${pageNo}/view/3.webp`)) return key;
     const page = await pageToRender(issueId, pageNo);
-    // An imported page was drawn from its PDF at import; until its images are moved in there is nothing to show.
-    if (!page || page.sourceFile !== null) return null;
+    if (!page) return null;
+    if (page.sourceFile !== null) {
+      // An imported page not drawn yet (its issue's pages are drawn after its rows commit): drawn from the original
+      // now and kept, once, however many ask (server/import/draw.ts claims it).
+      if (await ensurePageDrawn(issueId, pageNo)) return key;
+      throw new StorageUnavailableError(new Error(`page ${pageNo} of issue ${issueId} is still being drawn`));
+    }
     const image = await renderPageImage(
       { magazineName: page.magazineName, issueName: page.issueName, pageNo, text: page.text, width: page.width, height: page.height },
       scale,

@@ -28,6 +28,10 @@ export class LocalStorage implements MediaStorage {
     }
   }
 
+  localFile(key: string): string | null {
+    return this.file(key);
+  }
+
   async exists(key: string): Promise<boolean> {
     const file = this.file(key);
     if (!file) return false;
@@ -56,6 +60,11 @@ export class LocalStorage implements MediaStorage {
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
       .sort();
+  }
+
+  async removeKey(key: string): Promise<void> {
+    const file = this.file(key);
+    if (file) await fs.rm(file, { force: true });
   }
 
   async removeFolder(folder: string): Promise<void> {

@@ -99,6 +99,10 @@ export class S3Storage implements MediaStorage {
     }
   }
 
+  localFile(): string | null {
+    return null;
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.call((client) => client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
@@ -134,6 +138,10 @@ export class S3Storage implements MediaStorage {
       const batch = keys.slice(i, i + 1000);
       await this.call((client) => client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })));
     }
+  }
+
+  async removeKey(key: string): Promise<void> {
+    await this.remove([key]);
   }
 
   async removeFolder(folder: string): Promise<void> {

@@ -25,10 +25,14 @@ export interface MediaStorage {
   write(key: string, data: Buffer): Promise<void>;
   /** Every key under a folder (`pages/12`), at any depth. */
   list(folder: string): Promise<string[]>;
+  /** Removes one object; none there is not an error. */
+  removeKey(key: string): Promise<void>;
   /** Removes a folder and everything under it; nothing there is not an error. */
   removeFolder(folder: string): Promise<void>;
   /** Places the files of a local folder (at any depth) out of readers' sight, under a name unique to this run. */
   stage(localDir: string, name: string): Promise<Staged>;
+  /** The file on this machine's disk that holds a key (local storage), or null (a bucket: open it instead). */
+  localFile(key: string): string | null;
   /** Drops what runs that died left staged, older than `maxAgeMs`. */
   removeAbandonedStaging(maxAgeMs: number): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { PDFDict, PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib';
-import { addOutline } from '@/server/import/samples';
+import { addOutline } from '@/bench/samples';
 
 /**
  * A PDF whose text layer holds lines in any script, as a producer writes them: each character drawn as one byte of

@@ -115,6 +115,12 @@ export const issues = pgTable(
     dateToCheck: boolean('date_to_check').notNull().default(false),
     /** Withdrawn in the console: hidden everywhere and no reader code opens it, until restored (null). */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** Every page drawn; null while some are still to draw (server/import/draw.ts). */
+    pagesDrawnAt: timestamp('pages_drawn_at', { withTimezone: true }).defaultNow(),
+    /** The original PDF's key in the media storage (`originals/<id>.pdf`), kept to draw pages again. */
+    originalKey: text('original_key'),
+    /** Suffix of the folders the drawing writes the cover and story pictures to; a redraw changes it. */
+    drawVersion: text('draw_version'),
     ...timestamps,
   },
   (t) => [index('issues_magazine_date_idx').on(t.magazineId, t.issueDate)],
@@ -137,6 +143,12 @@ export const issuePages = pgTable(
     textLayer: jsonb('text_layer').$type<TextLine[]>(),
     /** A landscape page: the reader shows it as a two-page spread. */
     isSpread: boolean('is_spread').notNull().default(false),
+    /** Its image is drawn; null until the background drawing or a member's request draws it (server/import/draw.ts). */
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).defaultNow(),
+    /** When an instance took it to draw: another leaves it alone for a while (a claim that old is taken again). */
+    drawClaimedAt: timestamp('draw_claimed_at', { withTimezone: true }),
+    /** The process that holds the claim (host:pid): one gone from its host lets go of it at once. */
+    drawClaimedBy: text('draw_claimed_by'),
   },
   (t) => [uniqueIndex('issue_pages_issue_page_idx').on(t.issueId, t.pageNo)],
 );

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { categories, issues, languages, magazines } from '../db/schema';
+import { CREATION_DATE_SOURCE, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
+import type { OutlineEntry, PagePool, PageResult } from './workers';
+
+/**
+ * The import's first step: everything about a file settled before any page is drawn. Its hash (a file imported
+ * before is left alone), its metadata and where each value came from, the title and issue it joins or creates (what
+ * cannot be determined fails the file here), its stories from the outline, and each page's size and text (read by
+ * PDFium in the workers, not drawn). The rows are written from a plan (write.ts), the pages drawn after (draw.ts).
+ */
+
+export interface ImportDefaults {
+  category?: string;
+  language?: string;
+  ageRating?: number;
+  /** YYYY-MM-DD for a file that names no date (below the sidecar, ComicInfo and the file name). */
+  issueDate?: string;
+}
+
+/** A file the import refuses, with the reason shown in the summary. */
+export class ImportError extends Error {}
+
+export const NO_DATE = 'no issue date: give one in a sidecar (issueDate), name the file "Title - YYYY-MM-DD.pdf", or give --issue-date';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** PDF files under a path (the file itself, or a folder searched recursively), in name order. */
+export async function findPdfs(target: string): Promise<string[]> {
+  const stat = await fs.stat(target);
+  if (stat.isFile()) return [path.resolve(target)];
+  const found: string[] = [];
+  for (const entry of await fs.readdir(target, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.pdf$/i.test(entry.name)) found.push(path.resolve(entry.parentPath, entry.name));
+  }
+  return found.sort();
+}
+
+/** A title as compared: no case, accents, punctuation or a leading article. */
+export function normaliseTitle(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/^the /, '');
+}
+
+/** Stories from the outline's top-level entries: each runs to the page before the next entry's (or the last page). */
+export function storySpans(outline: OutlineEntry[], pageCount: number): { title: string; pages: [number, number] }[] {
+  return outline.map((entry, i) => {
+    const next = outline.slice(i + 1).find((later) => later.pageNo > entry.pageNo);
+    return { title: entry.title, pages: [entry.pageNo, next ? next.pageNo - 1 : pageCount] };
+  });
+}
+
+export async function findCategory(db: Database | Tx, value: string | number): Promise<{ id: number; slug: string } | null> {
+  const asId = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : null;
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(asId !== null ? eq(categories.id, asId) : sql`lower(${categories.name}) = lower(${value}) OR ${categories.slug} = lower(${value})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findTitle(db: Database | Tx, metadata: IssueMetadata) {
+  const columns = { id: magazines.id, name: magazines.name, slug: magazines.slug, categoryId: magazines.categoryId, ageRating: magazines.ageRating, issn: magazines.issn };
+  if (metadata.issn) {
+    const [byIssn] = await db.select(columns).from(magazines).where(eq(magazines.issn, metadata.issn)).limit(1);
+    if (byIssn) return byIssn;
+  }
+  if (!metadata.title) return null;
+  const wanted = normaliseTitle(metadata.title);
+  // Narrowed in SQL by the first word; the normalised comparison is made here, the same way for both sides.
+  const firstWord = wanted.split(' ')[0] ?? '';
+  const candidates = await db
+    .select(columns)
+    .from(magazines)
+    .where(sql`lower(${magazines.name}) LIKE ${`%${firstWord}%`}`);
+  return candidates.find((candidate) => normaliseTitle(candidate.name) === wanted) ?? null;
+}
+
+export async function findIssue(db: Database | Tx, magazineId: number, metadata: IssueMetadata) {
+  const columns = { id: issues.id, issueDate: issues.issueDate, coverPath: issues.coverPath, contentHash: issues.contentHash, originalKey: issues.originalKey };
+  if (metadata.issueNumber) {
+    const [byNumber] = await db.select(columns).from(issues).where(and(eq(issues.magazineId, magazineId), eq(issues.issueNumber, metadata.issueNumber))).limit(1);
+    if (byNumber) return byNumber;
+  }
+  if (!metadata.issueDate) return null;
+  const [byDate] = await db
+    .select(columns)
+    .from(issues)
+    .where(and(eq(issues.magazineId, magazineId), eq(issues.issueDate, metadata.issueDate), eq(issues.isSpecial, metadata.isSpecialIssue ?? false)))
+    .limit(1);
+  return byDate ?? null;
+}
+
+export interface TitleChoice {
+  existing: Awaited<ReturnType<typeof findTitle>>;
+  create?: { name: string; categoryId: number; languageCode: string; ageRating: number };
+}
+
+/** The title the issue joins, or what a new one needs; what cannot be determined is an error, not a guess. */
+export async function chooseTitle(db: Database | Tx, metadata: IssueMetadata, defaults: ImportDefaults): Promise<TitleChoice> {
+  const existing = await findTitle(db, metadata);
+  if (existing) return { existing };
+  if (!metadata.title) throw new ImportError('no title: give one in a sidecar (title) or name the file after it');
+  const categoryValue = metadata.category ?? defaults.category;
+  if (categoryValue === undefined) throw new ImportError(`no category for the new title '${metadata.title}': give one in a sidecar (category) or with --category`);
+  const category = await findCategory(db, categoryValue);
+  if (!category) throw new ImportError(`category '${categoryValue}' does not exist`);
+  const languageCode = metadata.language ?? defaults.language;
+  if (!languageCode) throw new ImportError(`no language for the new title '${metadata.title}': give one in a sidecar (language) or with --language`);
+  const [language] = await db.select({ code: languages.code }).from(languages).where(eq(languages.code, languageCode)).limit(1);
+  if (!language) throw new ImportError(`language '${languageCode}' does not exist`);
+  const ageRating = metadata.ageRating ?? defaults.ageRating;
+  if (ageRating === undefined) throw new ImportError(`no age rating for the new title '${metadata.title}': give one in a sidecar (ageRating) or with --age-rating`);
+  return { existing: null, create: { name: metadata.title, categoryId: category.id, languageCode: language.code, ageRating } };
+}
+
+export interface FilePlan {
+  file: string;
+  /** SHA-256 of the file: recorded with the rows, so the same file imported again changes nothing. */
+  hash: string;
+  /** An issue that holds this very file already. */
+  sameIssueId: number | null;
+  metadata: IssueMetadata;
+  sources: ResolvedMetadata['sources'];
+  dateToCheck: boolean;
+  choice: TitleChoice;
+  previous: Awaited<ReturnType<typeof findIssue>>;
+  issueDate: string;
+  pageCount: number;
+  spans: { title: string; pages: [number, number] }[];
+  /** Each page's size and text, in page order (empty when the plan was made without reading them: a dry run). */
+  pages: PageResult[];
+}
+
+/**
+ * Reads every page's size and text (not drawn), waiting for all of them so a failure is the first in page order.
+ * A file none of whose pages can be read at all is refused.
+ */
+async function readPages(pool: PagePool, file: string, pageCount: number, onPage?: (done: number, total: number) => void): Promise<PageResult[]> {
+  let done = 0;
+  const settled = await Promise.allSettled(
+    Array.from({ length: pageCount }, (_, i) =>
+      pool.read(file, i + 1).finally(() => {
+        done += 1;
+        onPage?.(done, pageCount);
+      }),
+    ),
+  );
+  const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  const pages = settled.map((result) => (result as PromiseFulfilledResult<PageResult>).value);
+  if (pages.every((page) => page.blank)) {
+    throw new ImportError(`the PDF is damaged: none of its ${pages.length === 1 ? 'one page' : `${pages.length} pages`} could be drawn or read`);
+  }
+  return pages;
+}
+
+export async function fileHash(file: string): Promise<string> {
+  return createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
+}
+
+/** The plan of a file: settled before a page is drawn, so a file that cannot be placed or dated costs no rendering. */
+export async function planFile(
+  db: Database,
+  file: string,
+  options: { pool: PagePool; defaults: ImportDefaults; readText: boolean; onPage?: (done: number, total: number) => void },
+): Promise<FilePlan> {
+  const hash = await fileHash(file);
+  const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
+  const info = await options.pool.info(file);
+  if (info.pageCount === 0) throw new ImportError('the PDF has no pages');
+  const { metadata, sources } = await resolveMetadata(file, info, { issueDate: options.defaults.issueDate });
+  let dateToCheck = sources.issueDate === CREATION_DATE_SOURCE;
+  const spans = storySpans(info.outline, info.pageCount);
+  const choice = await chooseTitle(db, metadata, options.defaults);
+  const previous = choice.existing ? await findIssue(db, choice.existing.id, metadata) : null;
+  if (dateToCheck && previous) {
+    // A new version of an issue keeps the date it has (an operator may have corrected it) over a guess.
+    metadata.issueDate = previous.issueDate;
+    sources.issueDate = 'the issue it replaces';
+    dateToCheck = false;
+  }
+  const issueDate = metadata.issueDate ?? previous?.issueDate;
+  if (!issueDate) throw new ImportError(NO_DATE);
+  const pages = options.readText && !same ? await readPages(options.pool, file, info.pageCount, options.onPage) : [];
+  return { file, hash, sameIssueId: same?.id ?? null, metadata, sources, dateToCheck, choice, previous, issueDate, pageCount: info.pageCount, spans, pages };
+}
