@@ -19,13 +19,21 @@ const SHELL_FILES = ['/manifest.webmanifest', '/icons/app-192.png', '/icons/app-
 const SHELL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SHELL_STAMP = 'x-offline-shell-stored';
 
-/** Stores the offline screen and every build file it names: a screen whose scripts are missing would not run. */
+/**
+ * Stores the offline screen, every build file it names and the script chunks those load later (the offline reader
+ * is one): a screen whose scripts are missing would not run.
+ */
 async function storeShell() {
   const response = await fetch(OFFLINE_PAGE, { credentials: 'omit', cache: 'no-store', redirect: 'error' });
   if (!response.ok) throw new Error(`the offline screen answered ${response.status}`);
   const html = await response.text();
   const assets = new Set(SHELL_FILES);
-  for (const match of html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)) assets.add(match[1]);
+  const named = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1]);
+  for (const file of named) assets.add(file);
+  for (const script of named.filter((file) => file.endsWith('.js'))) {
+    const code = await (await fetch(script)).text();
+    for (const match of code.matchAll(/["'](?:\/_next\/)?(static\/chunks\/[\w.-]+\.(?:js|css))["']/g)) assets.add(`/_next/${match[1]}`);
+  }
   const cache = await caches.open(SHELL_CACHE);
   await cache.addAll([...assets]);
   const headers = new Headers(response.headers);

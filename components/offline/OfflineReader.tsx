@@ -2,7 +2,7 @@ import Head from 'next/head';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
-import { isDownloadExpired, offlinePageAddress, type OfflineIssue } from '@/lib/offline';
+import { isDownloadExpired, offlinePageAddress, offlineTextAddress, type OfflineIssue } from '@/lib/offline';
 import type { ReaderIssue } from '@/server/reader/access';
 import { getDownload, removeDownload } from '@/services/offline-store';
 import { storedUser } from '@/services/storage';
@@ -27,7 +27,7 @@ function readerIssueOf(download: OfflineIssue): ReaderIssue {
   };
 }
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'expired' } | { kind: 'ready'; issue: ReaderIssue };
+type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'expired' } | { kind: 'ready'; issue: ReaderIssue; offline: { textAddress(pageNo: number): string } };
 
 /**
  * The reader over a download kept in this browser (issue 32), with no connection needed. An expired download (7 days
@@ -46,7 +46,7 @@ export function OfflineReader({ issueId }: { issueId: number }) {
       else if (isDownloadExpired(download, Date.now())) {
         await removeDownload(issueId).catch(() => undefined);
         next = { kind: 'expired' };
-      } else next = { kind: 'ready', issue: readerIssueOf(download) };
+      } else next = { kind: 'ready', issue: readerIssueOf(download), offline: { textAddress: (pageNo) => offlineTextAddress(issueId, pageNo) } };
       if (live) setState(next);
     })();
     return () => {
@@ -54,7 +54,7 @@ export function OfflineReader({ issueId }: { issueId: number }) {
     };
   }, [issueId]);
 
-  if (state.kind === 'ready') return <ReaderScreen code="" issue={state.issue} offline />;
+  if (state.kind === 'ready') return <ReaderScreen code="" issue={state.issue} offline={state.offline} />;
   return (
     <Refused>
       <Head>

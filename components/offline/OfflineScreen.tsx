@@ -1,10 +1,13 @@
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { theme } from '@/styles/theme';
 import { OfflineDownloads } from './OfflineDownloads';
-import { OfflineReader } from './OfflineReader';
+
+// The reader loads when an issue is opened, not with the list (the service worker keeps its files with the screen's).
+const OfflineReader = dynamic(() => import('./OfflineReader').then((module) => module.OfflineReader), { ssr: false });
 
 /**
  * The issue the address names: /offline?issue={id}, or a reader address (/reader/{code}/{issue}) the service worker

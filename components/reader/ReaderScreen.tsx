@@ -22,8 +22,8 @@ import { Tool } from './ReaderTool';
 interface ReaderScreenProps {
   code: string;
   issue: ReaderIssue;
-  /** A download read from this browser's store (issue 32): texts from it, no reading place saved, no marks. */
-  offline?: boolean;
+  /** A download read from this browser's store (issue 32): texts from its addresses, no reading place saved, no marks. */
+  offline?: { textAddress(pageNo: number): string };
 }
 
 /** 'page': the whole page (or spread) as large as the screen allows; 'width': as wide as the screen, scrolling. */
@@ -226,7 +226,7 @@ function describe(spread: number[], pageCount: number): string {
  * Home/End, swipes and a page strip turn pages; #page/{n} follows the page shown; wheel, pinch and double tap zoom,
  * loading the 2x/3x image when zoomed in.
  */
-export function ReaderScreen({ code, issue, offline = false }: ReaderScreenProps) {
+export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
   const { pages, pageCount } = issue;
   const [twoUp, setTwoUp] = useState(false);
   const [pageNo, setPageNo] = useState(() => issue.lastPage ?? 1);
@@ -247,7 +247,7 @@ export function ReaderScreen({ code, issue, offline = false }: ReaderScreenProps
   // Closing read aloud stops it: nothing stays marked.
   const reading = panel === 'read' ? readingPlace : null;
   const [settings, changeSettings] = useTextSettings();
-  const { texts, load } = usePageTexts(code, issue.issueId, offline);
+  const { texts, load } = usePageTexts(code, issue.issueId, offline?.textAddress);
 
   const spreads = useMemo(() => layOutSpreads(pages, twoUp), [pages, twoUp]);
   const index = spreadIndexOf(spreads, pageNo);
