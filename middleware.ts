@@ -69,8 +69,9 @@ export async function middleware(request: NextRequest) {
 
 export const config = {
   // Everything but the API, build assets, media and static files; /_next/data requests pass the gate too. Health
-  // probes, the COUNTER API (r51, keyed itself) and the app association files are no place to come back to: no gate, no callback cookie.
+  // probes, the COUNTER API (r51, keyed itself), the app association files, the web manifest and the service worker
+  // (fetched without a session by the browser) are no place to come back to: no gate, no callback cookie.
   matcher: [
-    '/((?!api/|r51/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|healthcheck(?:/|$)|apple-app-site-association$|\\.well-known/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)',
+    '/((?!api/|r51/|_next/static/|_next/image|media/|icons/|favicon\\.ico|robots\\.txt|healthcheck(?:/|$)|apple-app-site-association$|manifest\\.webmanifest$|sw\\.js$|\\.well-known/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)',
   ],
 };

@@ -1,4 +1,4 @@
-import { isConsolePath, isLoginOrValidatePath, isOpenRoute, isReaderPath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
+import { isConsolePath, isLoginOrValidatePath, isOpenRoute, isReaderPath, OFFLINE_PATH, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
 
 /** What the gate knows about the visitor: from the verified token on the server, from storage on the client. */
 export interface GateSession {
@@ -28,9 +28,10 @@ export function decideGate(path: string, session: GateSession | null, nowSeconds
 
 /**
  * Which callback cookie remembers this path (SPEC §4): callbackUrl for open routes, cb for the rest. A reader address
- * carries a reader code, which no cookie keeps (the member opens the issue again from its page).
+ * carries a reader code, which no cookie keeps (the member opens the issue again from its page); the offline screen is
+ * where a lost connection leads, not a place to come back to after signing in.
  */
 export function callbackCookieFor(path: string): 'callbackUrl' | 'cb' | null {
-  if (isLoginOrValidatePath(path) || isReaderPath(path)) return null;
+  if (isLoginOrValidatePath(path) || isReaderPath(path) || path.split('?')[0] === OFFLINE_PATH) return null;
   return isOpenRoute(path) ? 'callbackUrl' : 'cb';
 }

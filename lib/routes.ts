@@ -45,6 +45,9 @@ export const OPEN_ROUTE_PATTERNS = [
   '/_error',
   // Not in SPEC §2's list: the accessibility statement, public like the privacy policy (issue 31).
   '/accessibility',
+  // Not in SPEC §2's list: the offline screen and offline reader (issue 32), the same page for everyone (it reads the
+  // downloads kept in this browser), which the service worker keeps to show with no connection.
+  '/offline',
 ] as const;
 
 const openRouteMatchers = OPEN_ROUTE_PATTERNS.map((pattern) => {
@@ -82,6 +85,9 @@ export function isReaderPath(url: string): boolean {
   const path = pathOnly(url);
   return path.startsWith('/reader/') || path === '/q/temp/tpreader';
 }
+
+/** The offline screen and reader (issue 32): no place for a callback cookie (it is where no connection leads). */
+export const OFFLINE_PATH = '/offline';
 
 export function isLoginOrValidatePath(url: string): boolean {
   const path = pathOnly(url);

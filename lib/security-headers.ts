@@ -52,6 +52,9 @@ export function contentSecurityPolicy({ nonce, development, connectTo, formsTo }
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...connectTo, ...(development ? ['ws:'] : [])],
+    // The service worker (public/sw.js) and the web manifest, from this origin only (issue 32).
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],

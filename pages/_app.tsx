@@ -54,9 +54,27 @@ function useRouteSkeleton(): ReactElement | null {
   return loadingPath && loaded ? <loaded.RouteSkeleton kind={loaded.skeletonKindForPath(loadingPath)} /> : null;
 }
 
+/**
+ * Registers the service worker (public/sw.js: the offline frame and downloaded issues, issue 32) once the page has
+ * loaded, so it never competes with the page's own requests. Production builds only: in development it would keep
+ * stale build files.
+ */
+function useServiceWorker(): void {
+  useEffect(() => {
+    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return undefined;
+    const register = () => {
+      navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => window.removeEventListener('load', register);
+  }, []);
+}
+
 export default function App({ Component, pageProps }: AppProps<CommonPageProps>) {
   const page = Component as PageWithLayout<CommonPageProps>;
   const skeleton = useRouteSkeleton();
+  useServiceWorker();
   const content = pageProps.unavailable ? <ServiceUnavailable /> : (skeleton ?? <Component {...pageProps} />);
   const layout = page.getLayout ?? ((child: ReactElement) => child);
   return (

@@ -64,6 +64,10 @@ export default class AppDocument extends Document<AppDocumentProps> {
           <meta name="robots" content="noindex,nofollow" />
           {/* The same on every page, so it is written here, on the server, and not carried in the app's script. */}
           <meta name="description" content={SITE_DESCRIPTION} />
+          {/* Installs as an app (issue 32): the manifest, its colour and the home-screen icon of iOS. */}
+          <link rel="manifest" href="/manifest.webmanifest" />
+          <meta name="theme-color" content="#B71C1C" />
+          <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         </Head>
         <body>
           <Main />

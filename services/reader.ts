@@ -37,7 +37,7 @@ export type OpenIssueOutcome =
   | { kind: 'failed' };
 
 /** SPEC §7 reader code call: POST genCode?isLib=1 with the spec's body; resolves the code. */
-async function requestReaderCode(member: ReadingMember, issueId: number): Promise<string> {
+export async function requestReaderCode(member: ReadingMember, issueId: number): Promise<string> {
   const { data } = await http.post<ReaderCodeAnswer>(`${SERVICE_URL.user}/genCode?isLib=1`, {
     user_id: member.userId,
     issue: issueId,

@@ -78,6 +78,13 @@ export async function logout(currentPath: string): Promise<string> {
     // The token is cleared locally either way; the server refuses it once it expires.
   }
   clearSession();
+  try {
+    // Offline issues end with the session that downloaded them (issue 32); their code loads only now.
+    const { clearDownloads } = await import('./offline-store');
+    await clearDownloads();
+  } catch {
+    // Storage the browser refuses to open holds nothing to clear.
+  }
   return pathAfterLogout(currentPath);
 }
 

@@ -1,5 +1,6 @@
 import Head from 'next/head';
 import styled from 'styled-components';
+import { DownloadIssue } from '@/components/offline/DownloadIssue';
 import { GoldBadge } from '@/components/ui/GoldBadge';
 import { issueCardMarkup } from '@/components/ui/card-markup';
 import { Slider } from '@/components/ui/Slider';
@@ -61,6 +62,7 @@ export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: Is
           </Facts>
           <ReadButton access={reader} issueId={issue.issueId} />
           {reader.lastPage ? <Muted>You stopped at page {reader.lastPage}; the reader opens there.</Muted> : null}
+          <DownloadIssue issueId={issue.issueId} canRead={reader.signedIn && reader.libraryId > 0 && issue.pageCount > 0} />
         </Details>
       </Hero>
       {more.length > 0 ? (

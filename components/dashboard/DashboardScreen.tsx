@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import styled from 'styled-components';
+import { OfflineDownloads } from '@/components/offline/OfflineDownloads';
 import type { AccountSummary } from '@/server/user/account-view';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
@@ -47,6 +48,7 @@ export function DashboardScreen({ account, favouriteCount, helpEmail }: Dashboar
           </Card>
         </li>
       </Cards>
+      <OfflineDownloads />
     </DashboardLayout>
   );
 }

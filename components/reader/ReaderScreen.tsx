@@ -22,6 +22,8 @@ import { Tool } from './ReaderTool';
 interface ReaderScreenProps {
   code: string;
   issue: ReaderIssue;
+  /** A download read from this browser's store (issue 32): texts from its addresses, no reading place saved, no marks. */
+  offline?: { textAddress(pageNo: number): string };
 }
 
 /** 'page': the whole page (or spread) as large as the screen allows; 'width': as wide as the screen, scrolling. */
@@ -224,7 +226,7 @@ function describe(spread: number[], pageCount: number): string {
  * Home/End, swipes and a page strip turn pages; #page/{n} follows the page shown; wheel, pinch and double tap zoom,
  * loading the 2x/3x image when zoomed in.
  */
-export function ReaderScreen({ code, issue }: ReaderScreenProps) {
+export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
   const { pages, pageCount } = issue;
   const [twoUp, setTwoUp] = useState(false);
   const [pageNo, setPageNo] = useState(() => issue.lastPage ?? 1);
@@ -245,7 +247,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
   // Closing read aloud stops it: nothing stays marked.
   const reading = panel === 'read' ? readingPlace : null;
   const [settings, changeSettings] = useTextSettings();
-  const { texts, load } = usePageTexts(code, issue.issueId);
+  const { texts, load } = usePageTexts(code, issue.issueId, offline?.textAddress);
 
   const spreads = useMemo(() => layOutSpreads(pages, twoUp), [pages, twoUp]);
   const index = spreadIndexOf(spreads, pageNo);
@@ -286,6 +288,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
     const first = spread[0];
     const url = `${window.location.pathname}${window.location.search}${pageHash(first)}`;
     if (window.location.hash !== pageHash(first)) window.history.replaceState(window.history.state, '', url);
+    if (offline) return undefined;
     const timer = window.setTimeout(() => {
       void fetch('/api/reader/progress', {
         method: 'PUT',
@@ -295,7 +298,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
       }).catch(() => undefined);
     }, SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [code, issue.issueId, spread]);
+  }, [code, issue.issueId, spread, offline]);
 
   // The text of the pages shown loads after their pictures: it lies over them, and the text view shows it at once.
   useEffect(() => {
@@ -490,7 +493,7 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
           </ViewOptions>
         </ViewMenu>
         <ReaderTextTools view={view} panel={panel} onView={toggleView} onPanel={togglePanel} />
-        <ReaderMarks issueId={issue.issueId} page={pages[spread[0] - 1]} onGoTo={(n) => goTo(spreadIndexOf(spreads, n))} />
+        {offline ? null : <ReaderMarks issueId={issue.issueId} page={pages[spread[0] - 1]} onGoTo={(n) => goTo(spreadIndexOf(spreads, n))} />}
       </Bar>
       {panel === 'find' ? <FindBar code={code} issueId={issue.issueId} initial={highlight} pageNo={spread[0]} onFound={onFound} onGo={turnTo} onClose={closeFind} /> : null}
       {panel === 'settings' && view === 'text' ? <TextSettingsPanel settings={settings} onChange={changeSettings} /> : null}

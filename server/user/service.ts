@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes';
 import { cardRoutes } from './card-routes';
 import { favouriteRoutes } from './favourite-routes';
 import { markRoutes } from './mark-routes';
+import { offlineRoutes } from './offline-routes';
 import { otpRoutes } from './otp-routes';
 import { partnerRoutes } from './partner-routes';
 import { paymentUserRoutes } from './payment-routes';
@@ -21,6 +22,7 @@ export const userService = serviceRoutes('user', {
   'user/account-routes': accountRoutes,
   'user/favourite-routes': favouriteRoutes,
   'user/mark-routes': markRoutes,
+  'user/offline-routes': offlineRoutes,
   'user/reader-code-routes': readerCodeRoutes,
   'user/payment-routes': paymentUserRoutes,
   'user/service (help forms)': {

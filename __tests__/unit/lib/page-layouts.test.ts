@@ -10,7 +10,8 @@ import path from 'node:path';
  * would be dropped.
  */
 const PAGES = path.join(process.cwd(), 'pages');
-const FULL_SCREEN = new Set(['reader/[code]/[issue].tsx', 'q/temp/tpreader.tsx']);
+// The offline screen is full screen too: it is the offline reader, and it holds nothing of a member's (issue 32).
+const FULL_SCREEN = new Set(['reader/[code]/[issue].tsx', 'q/temp/tpreader.tsx', 'offline.tsx']);
 // No 404.tsx: a static 404 is built once, without the CSP nonce of the request, so _error draws the 404 per request.
 const STATIC_SHELL = new Set(['_error.tsx']);
 const NOT_PAGES = new Set(['_app.tsx', '_document.tsx']);

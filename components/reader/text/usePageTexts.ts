@@ -6,9 +6,9 @@ export type PageTextState = PageTextAnswer | 'failed';
 
 /**
  * The text of the issue's pages, fetched once a page is shown (for the layer over the picture) and kept for the
- * reader's visit, so the text view and find show it at once.
+ * reader's visit, so the text view and find show it at once. Offline, from the download's stored texts.
  */
-export function usePageTexts(code: string, issueId: number) {
+export function usePageTexts(code: string, issueId: number, storedAt?: (pageNo: number) => string) {
   const [texts, setTexts] = useState<Record<number, PageTextState>>({});
   const asked = useRef(new Set<number>());
   const load = useCallback(
@@ -16,7 +16,7 @@ export function usePageTexts(code: string, issueId: number) {
       if (asked.current.has(pageNo)) return;
       asked.current.add(pageNo);
       const query = new URLSearchParams({ code, issue: String(issueId), page: String(pageNo) });
-      fetch(`/api/reader/text?${query}`)
+      fetch(storedAt ? storedAt(pageNo) : `/api/reader/text?${query}`)
         .then(async (response) => {
           if (!response.ok) throw new Error(`text of page ${pageNo}: ${response.status}`);
           const answer = (await response.json()) as PageTextAnswer;
@@ -28,7 +28,7 @@ export function usePageTexts(code: string, issueId: number) {
           setTexts((current) => ({ ...current, [pageNo]: 'failed' }));
         });
     },
-    [code, issueId],
+    [code, issueId, storedAt],
   );
   return { texts, load };
 }
