@@ -53,7 +53,8 @@ const Shell = styled.main`
   }
 `;
 
-// One row (52px) where the buttons fit; on a phone the text buttons wrap to a second.
+// One row (52px) from 375px up: zoom and fit, the text tools and the marks fold into menus where the row is short;
+// narrower still (320px), it wraps rather than scroll sideways.
 const Bar = styled.div`
   position: relative;
   z-index: 1;
@@ -519,7 +520,8 @@ export function ReaderScreen({ code, issue }: ReaderScreenProps) {
             const readLines = reading && reading.pageNo === n && layer ? (layer.blocks[reading.block]?.lines ?? []) : [];
             return (
               <PageFrame key={n} $fit={fit} $count={spread.length} $ratio={page.width / page.height}>
-                <PageImage src={page.src[scale - 1]} alt={page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
+                {/* With the text layer over it, the picture is named short: the layer carries its words, heard once. */}
+                <PageImage src={page.src[scale - 1]} alt={layer ? `Page ${n}, ${issue.magName} · ${issue.issueName}` : page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
                 {layer ? <PageTextLayer text={layer} found={found ? matchBoxes(layer, found) : []} reading={readLines} /> : null}
               </PageFrame>
             );
