@@ -108,6 +108,8 @@ const VIEWPORTS = [
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}px`, () => {
     test('an imported two-column page: search marks its words, the text view reads column one first, settings survive a reload, axe is clean', async ({ page }) => {
+      // Four axe runs and a reload: 55 s of the default 60 at a load of 25.
+      test.setTimeout(120_000);
       const reader = await openFromSearch(page, 'bladderwrack');
       await reader.setViewportSize(viewport);
       await expect(reader).toHaveURL(/&hl=bladderwrack#page\/1$/);
