@@ -145,8 +145,8 @@ for (const viewport of VIEWPORTS) {
       await settings.getByText('Wide').click();
       expect(await axeViolations(reader)).toEqual([]);
       await reader.reload();
-      // The key works once the reader's code has run: wait for the page to settle after the reload.
-      await reader.waitForLoadState('networkidle');
+      // The key works once the reader's code has run.
+      await readerReady(reader);
       await reader.keyboard.press('t');
       await expect(reader.getByLabel('Text view')).toHaveAttribute('data-theme', 'dark');
       expect(await reader.locator('#reader-text > div').evaluate((el) => getComputedStyle(el).fontSize)).toBe('28px');
@@ -255,7 +255,7 @@ for (const viewport of VIEWPORTS) {
     await reader.setViewportSize(viewport);
     await expect(reader.getByRole('status')).toHaveText(/^Pages? 1\b/);
     // The key works once the reader's code has run.
-    await reader.waitForLoadState('networkidle');
+    await readerReady(reader);
     await reader.keyboard.press('t');
     const text = reader.getByLabel('Text view');
     await expect(text.locator('p').first()).toBeVisible();
