@@ -1,9 +1,9 @@
 // First: it sets MEDIA_DIR before server/config reads it.
 // eslint-disable-next-line import/order
 import { TEST_MEDIA_DIR, addPages } from './helpers/reader-factories';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
-import { bookmarks, clippings, libraries, libraryStaff, markChanges } from '@/server/db/schema';
+import { bookmarks, clippings, issuePages, issues, libraries, libraryStaff, markChanges, memberships } from '@/server/db/schema';
 import { accountRef, deleteAccount } from '@/server/user/delete-account';
 import { clippingText } from '@/server/user/clipping-text';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -142,6 +142,49 @@ describe('bookmarks', () => {
   });
 });
 
+describe('bk_lud and clip_lud in the sign-in answers (read with the member’s libraries, in one query)', () => {
+  it('a guest’s sign-in, validate-user, the access check and library verification carry the same times; each library once, longest first', async () => {
+    const library = await createLibrary(app.db);
+    const uniqId = `guest-marks-${library.id}`;
+    const signIn = () => call<{ status: number; uid: number; jwtoken: string; bk_lud: string; clip_lud: string; userlibdet: Array<{ libId: number }> }>(app, '/api/user/loginAsGuest', { body: { uniqId, os: 'web', libid: library.id } });
+    const first = await signIn();
+    expect(first.body).toMatchObject({ status: 1, bk_lud: '', clip_lud: '' });
+    const token = first.body.jwtoken;
+    // A second, shorter membership: the sign-in still lists each library once, the longest first.
+    const other = await createLibrary(app.db);
+    await addMembership(app.db, first.body.uid, other.id, inDays(2));
+    const category = await createCategory(app.db, { name: `Sign-in marks ${library.id}` });
+    const { issue } = await createMagazine(app.db, { categoryId: category.id, ageRating: 3 });
+    await addPages(app.db, issue.id, 2);
+    expect((await call(app, '/api/user/bookmarks', { token, body: { issue: issue.id, page: 2 } })).status).toBe(200);
+    await tick();
+    expect((await call(app, '/api/user/clippings', { token, body: { issue: issue.id, page: 1, region: { x: 0, y: 0, width: 0.5, height: 0.5 } } })).status).toBe(200);
+
+    const again = await signIn();
+    const [row] = await app.db.select().from(markChanges).where(eq(markChanges.userId, first.body.uid));
+    expect(again.body.bk_lud).toBe(row.bookmarksChangedAt!.toISOString());
+    expect(again.body.clip_lud).toBe(row.clippingsChangedAt!.toISOString());
+    expect(again.body.clip_lud > again.body.bk_lud).toBe(true);
+    expect(again.body.userlibdet.map((entry) => entry.libId)).toEqual([library.id, other.id]);
+    expect(await luds(again.body.jwtoken)).toEqual({ bk: again.body.bk_lud, clip: again.body.clip_lud });
+    const check = await call<{ info: { bk_lud: string; clip_lud: string } }>(app, '/api/user/libraryAccessCheck', { token: again.body.jwtoken });
+    expect(check.body.info).toMatchObject({ bk_lud: again.body.bk_lud, clip_lud: again.body.clip_lud });
+    const verify = await call<{ bk_lud: string; libList: unknown[] }>(app, '/api/user/verifyLibrary', { token: again.body.jwtoken, body: {} });
+    expect(verify.body.bk_lud).toBe(again.body.bk_lud);
+    expect(verify.body.libList).toHaveLength(2);
+  });
+
+  it('a member with no library yet still gets their times', async () => {
+    const c = await cast();
+    await call(app, '/api/user/bookmarks', { token: c.neighbour.token, body: { issue: c.issue.id, page: 1 } });
+    const { bk } = await luds(c.neighbour.token);
+    expect(bk).not.toBe('');
+    await app.db.delete(memberships).where(eq(memberships.userId, c.neighbour.user.id));
+    const res = await call<{ bk_lud: string; clip_lud: string; userlibdet: unknown[] }>(app, '/api/user/validateuser', { token: c.neighbour.token, body: {} });
+    expect(res.body).toMatchObject({ bk_lud: bk, clip_lud: '', userlibdet: [] });
+  });
+});
+
 describe('clippings', () => {
   it('clips a region: the picture is that region of the page image, the text is the page’s, clip_lud moves', async () => {
     const c = await cast();
@@ -192,6 +235,24 @@ describe('clippings', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ field });
     }
+    const beyond = await call(app, '/api/user/clippings', { token: c.owner.token, body: { issue: c.issue.id, page: 4, region: { x: 0, y: 0, width: 0.5, height: 0.5 } } });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toMatchObject({ field: 'page', message: 'page: this issue has no page 4' });
+  });
+
+  it('takes an imported page’s words from its stored layer, and an imported page without one keeps its whole text', async () => {
+    const c = await cast();
+    await app.db.update(issues).set({ sourceFile: 'imported.pdf' }).where(eq(issues.id, c.issue.id));
+    // Page 1: a stored layer of two lines, one in the region's top half; page 2: none (imported before layers).
+    await app.db
+      .update(issuePages)
+      .set({ textLayer: [{ text: 'Harbour lights at dusk', x: 30, y: 40, w: 300, h: 20, size: 20 }, { text: 'Far below the cliff', x: 30, y: 600, w: 300, h: 20, size: 20 }] })
+      .where(and(eq(issuePages.issueId, c.issue.id), eq(issuePages.pageNo, 1)));
+    const region = { x: 0, y: 0, width: 1, height: 0.5 };
+    const layered = await clip(c, { page: 1, region });
+    expect(layered).toMatchObject({ textScope: 'region', text: 'Harbour lights at dusk' });
+    const plain = await clip(c, { page: 2, region });
+    expect(plain).toMatchObject({ textScope: 'page', text: 'Heading of page 2\n\nThe body of page 2 tells of harbours and lighthouses.' });
   });
 
   it('a shared clipping opens for a member of the same library, not for one of another, staff, or once the issue is hidden', async () => {

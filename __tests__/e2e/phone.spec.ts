@@ -58,9 +58,7 @@ test('moving focus back up a listing never leaves the focused cover under the st
   }
 });
 
-// FIXME (issue 31): the reader's text tools (text view, find, read aloud, settings) wrap the phone toolbar to a
-// second row (100px); they need a menu of their own on phones before this holds again.
-test.fixme('the reader’s toolbar is one row of at most 56px and the page fills the rest of the screen without bands; zoom and fit are in a menu the keyboard reaches', async ({ page }) => {
+test('the reader’s toolbar is one row of at most 56px and the page fills the rest of the screen without bands; zoom and fit, and the text tools, are in menus the keyboard reaches', async ({ page }) => {
   await continueAsGuest(page);
   await openLatestIssuePage(page);
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
@@ -73,7 +71,7 @@ test.fixme('the reader’s toolbar is one row of at most 56px and the page fills
   const toolbar = reader.getByRole('toolbar', { name: 'Reader' });
   const bar = (await toolbar.boundingBox())!;
   expect(bar.height).toBeLessThanOrEqual(56);
-  for (const name of ['Next page', 'Pages', 'Zoom and fit']) {
+  for (const name of ['Next page', 'Pages', 'Zoom and fit', 'Text tools', 'Bookmarks and clippings']) {
     const button = (await toolbar.getByRole('button', { name }).boundingBox())!;
     expect(button.y + button.height / 2, name).toBeGreaterThan(bar.y);
     expect(button.y + button.height / 2, name).toBeLessThan(bar.y + bar.height);
@@ -112,6 +110,34 @@ test.fixme('the reader’s toolbar is one row of at most 56px and the page fills
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   await expect(menuButton).toBeFocused();
   await expect(toolbar.getByRole('button', { name: 'Fit width' })).toBeHidden();
+
+  // The text tools: the next button, a menu of their own with the same keyboard path.
+  await reader.keyboard.press('Tab');
+  const textButton = toolbar.getByRole('button', { name: 'Text tools' });
+  await expect(textButton).toBeFocused();
+  await expect(textButton).toHaveAttribute('aria-controls', 'reader-text-tools');
+  const textTools = toolbar.getByRole('group', { name: 'Text tools' });
+  await expect(textTools).toBeHidden();
+  await reader.keyboard.press('Enter');
+  await expect(textButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(textTools.getByRole('button')).toHaveText(['Text', 'Find', 'Read aloud']);
+  await reader.keyboard.press('Tab');
+  await expect(textTools.getByRole('button', { name: 'Text', exact: true })).toBeFocused();
+  await reader.keyboard.press('Escape');
+  await expect(textButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(textButton).toBeFocused();
+  // Choosing one closes the menu: the text view, its settings button added to the menu, focus back on the button.
+  await reader.keyboard.press('Enter');
+  await reader.keyboard.press('Tab');
+  await reader.keyboard.press('Enter');
+  await expect(reader.getByLabel('Text view')).toBeVisible();
+  await expect(textTools).toBeHidden();
+  await expect(textButton).toBeFocused();
+  expect((await toolbar.boundingBox())!.height).toBeLessThanOrEqual(56);
+  await textButton.click();
+  await expect(textTools.getByRole('button')).toHaveText(['Text', 'Aa Text settings', 'Find', 'Read aloud']);
+  await textTools.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(reader.getByLabel('Text view')).toBeHidden();
 
   // Zoom from the menu; a press outside closes it.
   await menuButton.click();

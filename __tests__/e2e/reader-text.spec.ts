@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makeSamplePdf } from '../../bench/samples';
 import { axeViolations } from './axe';
 import { continueAsGuest, openLatestIssuePage } from './guest';
@@ -62,12 +62,54 @@ async function openSeededIssue(page: Page): Promise<Page> {
   return reader;
 }
 
-for (const viewport of [
+/**
+ * A text tool of the reader's toolbar (Text, Text settings, Find, Read aloud): in the row from 1024px, behind the
+ * Text tools button below it, opened first.
+ */
+async function textTool(reader: Page, name: string | RegExp): Promise<Locator> {
+  const more = reader.getByRole('button', { name: 'Text tools' });
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  return reader.getByRole('group', { name: 'Text tools' }).getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
+}
+
+/** The accessible name of the focused element (its aria-label, its label's text, else its text). */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    if (!el || el === document.body) return '';
+    return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim();
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element's name matches; fails after 40 presses. */
+async function tabTo(page: Page, name: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<string> {
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press(key);
+    const focused = await focusedName(page);
+    if (name.test(focused)) return focused;
+  }
+  throw new Error(`${key} never reached ${name}`);
+}
+
+/**
+ * Waits until the reader's code has run, so a key pressed is heard: the Bookmarks and clippings button is drawn only
+ * by it, once the member's marks have loaded (networkidle proved no such sign under load: once it came before the
+ * keys were listened to, once not at all).
+ */
+async function readerReady(reader: Page): Promise<void> {
+  await expect(reader.getByRole('button', { name: 'Bookmarks and clippings' })).toBeVisible({ timeout: 20_000 });
+}
+
+const VIEWPORTS = [
   { width: 375, height: 800 },
   { width: 1440, height: 900 },
-]) {
+];
+
+for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}px`, () => {
     test('an imported two-column page: search marks its words, the text view reads column one first, settings survive a reload, axe is clean', async ({ page }) => {
+      // Four axe runs and a reload: 55 s of the default 60 at a load of 25.
+      test.setTimeout(120_000);
       const reader = await openFromSearch(page, 'bladderwrack');
       await reader.setViewportSize(viewport);
       await expect(reader).toHaveURL(/&hl=bladderwrack#page\/1$/);
@@ -79,7 +121,12 @@ for (const viewport of [
       expect(await axeViolations(reader)).toEqual([]);
 
       await reader.getByRole('button', { name: 'Close find' }).click();
-      await reader.getByRole('button', { name: 'Text', exact: true }).click();
+      // The image view alone, its picture named short (the layer over it carries the words).
+      const picture = reader.locator('img[data-page="1"]');
+      await expect(picture).toHaveAttribute('alt', /^Page 1, Column Gazette · \S/);
+      expect(await picture.getAttribute('alt')).not.toContain('Quillwort');
+      expect(await axeViolations(reader)).toEqual([]);
+      await (await textTool(reader, 'Text')).click();
       const text = reader.getByLabel('Text view');
       await expect(text).toContainText('Quillwort grows');
       const content = (await text.textContent()) ?? '';
@@ -91,15 +138,15 @@ for (const viewport of [
       // The image view and the text view are on one page.
       await expect(reader.getByRole('status')).toHaveText('Page 1 of 2');
 
-      await reader.getByRole('button', { name: /Text settings/ }).click();
+      await (await textTool(reader, /Text settings/)).click();
       const settings = reader.getByRole('group', { name: 'Text settings' });
       await settings.getByText('28px').click();
       await settings.getByText('Dark').click();
       await settings.getByText('Wide').click();
       expect(await axeViolations(reader)).toEqual([]);
       await reader.reload();
-      // The key works once the reader's code has run: wait for the page to settle after the reload.
-      await reader.waitForLoadState('networkidle');
+      // The key works once the reader's code has run.
+      await readerReady(reader);
       await reader.keyboard.press('t');
       await expect(reader.getByLabel('Text view')).toHaveAttribute('data-theme', 'dark');
       expect(await reader.locator('#reader-text > div').evaluate((el) => getComputedStyle(el).fontSize)).toBe('28px');
@@ -107,6 +154,63 @@ for (const viewport of [
       expect(await reader.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await axeViolations(reader)).toEqual([]);
     });
+  });
+}
+
+/** A story of the demo seed (stories.spec.ts): its address is fixed. */
+const STORY = '/stories/travel/national-geographic-traveller/100205/the-people-behind-night-trains';
+
+for (const viewport of VIEWPORTS) {
+  test(`at ${viewport.width}px a story has the text view’s settings: set on the story, kept after a reload and in the reader’s text view`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await continueAsGuest(page);
+    await page.goto(STORY);
+    const body = page.locator('.story-body');
+    await expect(body.locator('p').first()).toBeVisible();
+    const toggle = page.getByRole('button', { name: 'Aa Text settings' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const settings = page.getByRole('group', { name: 'Text settings' });
+    await settings.getByText('24px').click();
+    await settings.getByText('Loose').click();
+    await settings.getByText('Narrow').click();
+    await settings.getByText('Sepia').click();
+    const looks = () =>
+      body.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { size: style.fontSize, lineHeight: Math.round(parseFloat(style.lineHeight) * 10) / 10, width: style.maxWidth, back: style.backgroundColor, fore: style.color };
+      });
+    const chosen = { size: '24px', lineHeight: 45.6, back: 'rgb(244, 236, 216)', fore: 'rgb(59, 47, 30)' };
+    await expect.poll(looks).toMatchObject(chosen);
+    // 34ch of the story's type, as measured by the browser.
+    const chWidth = await body.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.textContent = '0';
+      el.appendChild(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    });
+    expect(parseFloat((await looks()).width)).toBeCloseTo(34 * chWidth, 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Kept: after a reload, and in the reader's text view (the same settings, set once).
+    await page.reload();
+    await expect.poll(looks).toMatchObject(chosen);
+    await openLatestIssuePage(page);
+    const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+    await reader.setViewportSize(viewport);
+    await readerReady(reader);
+    await reader.keyboard.press('t');
+    await expect(reader.getByLabel('Text view')).toHaveAttribute('data-theme', 'sepia');
+    expect(await reader.locator('#reader-text > div').evaluate((el) => getComputedStyle(el).fontSize)).toBe('24px');
+    // Changed in the reader, the story follows.
+    await (await textTool(reader, /Text settings/)).click();
+    await reader.getByRole('group', { name: 'Text settings' }).getByText('Dark').click();
+    await reader.close();
+    await page.goto(STORY);
+    await expect.poll(async () => (await looks()).back).toBe('rgb(18, 18, 18)');
   });
 }
 
@@ -140,34 +244,55 @@ test('selecting text on a page picture and copying gives its words', async ({ pa
   await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
 });
 
-test('a keyboard-only member opens an issue, switches to the text, and finds a word in the issue', async ({ page }) => {
-  await continueAsGuest(page);
-  await openLatestIssuePage(page);
-  const read = page.getByRole('button', { name: 'Read' });
-  for (let i = 0; i < 60 && !(await read.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-  await reader.setViewportSize({ width: 375, height: 800 });
-  await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
-  await reader.keyboard.press('t');
-  const text = reader.getByLabel('Text view');
-  await expect(text.locator('p').first()).toBeVisible();
-  // A word of the cover's text, found through the toolbar's Find by keyboard.
-  const word = ((await text.locator('p').first().textContent()) ?? '').split(/\W+/).find((w) => w.length > 4)!;
-  const findButton = reader.getByRole('button', { name: 'Find', exact: true });
-  for (let i = 0; i < 20 && !(await findButton.evaluate((el) => el === document.activeElement)); i += 1) await reader.keyboard.press('Tab');
-  await reader.keyboard.press('Enter');
-  await expect(reader.getByRole('searchbox')).toBeFocused();
-  await reader.keyboard.type(word);
-  await reader.keyboard.press('Enter');
-  const pages = reader.getByRole('list', { name: 'Pages with the words' });
-  await expect(pages.getByRole('button', { name: /^Page 1\b/ })).toBeVisible();
-  await expect(text.locator('mark').first()).toHaveText(new RegExp(word, 'i'));
-});
+for (const viewport of VIEWPORTS) {
+  test(`at ${viewport.width}px a keyboard-only member opens an issue, switches to the text, finds a word in the issue and bookmarks the page`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await continueAsGuest(page);
+    await openLatestIssuePage(page);
+    const read = page.getByRole('button', { name: 'Read' });
+    for (let i = 0; i < 60 && !(await read.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    const [reader] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+    await reader.setViewportSize(viewport);
+    await expect(reader.getByRole('status')).toHaveText(/^Pages? 1\b/);
+    // The key works once the reader's code has run.
+    await readerReady(reader);
+    await reader.keyboard.press('t');
+    const text = reader.getByLabel('Text view');
+    await expect(text.locator('p').first()).toBeVisible();
+    // A word of the cover's text, found through the toolbar's Find by keyboard (behind Text tools on a phone).
+    const word = ((await text.locator('p').first().textContent()) ?? '').split(/\W+/).find((w) => w.length > 4)!;
+    const reached = await tabTo(reader, /^(Find|Text tools)$/);
+    if (reached === 'Text tools') {
+      await reader.keyboard.press('Enter');
+      await expect(reader.getByRole('button', { name: 'Text tools' })).toHaveAttribute('aria-expanded', 'true');
+      await tabTo(reader, /^Find$/);
+    }
+    await reader.keyboard.press('Enter');
+    await expect(reader.getByRole('searchbox')).toBeFocused();
+    await reader.keyboard.type(word);
+    await reader.keyboard.press('Enter');
+    const pages = reader.getByRole('list', { name: 'Pages with the words' });
+    await expect(pages.getByRole('button', { name: /^Page 1\b/ })).toBeVisible();
+    await expect(text.locator('mark').first()).toHaveText(new RegExp(word, 'i'));
+
+    // Back up the toolbar to Bookmark (on a phone, in the Bookmarks and clippings panel), and press it.
+    if (viewport.width >= 768) await tabTo(reader, /^Bookmark page 1$/, 'Shift+Tab');
+    else {
+      await tabTo(reader, /^Bookmarks and clippings$/, 'Shift+Tab');
+      await reader.keyboard.press('Enter');
+      await expect(reader.getByRole('region', { name: 'Bookmarks and clippings' })).toBeVisible();
+      await tabTo(reader, /^Bookmark page 1$/);
+    }
+    await reader.keyboard.press('Enter');
+    await expect(reader.getByRole('button', { name: 'Bookmark page 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(reader.getByText('Page 1 bookmarked')).toBeAttached();
+  });
+}
 
 test('find in this issue lists the pages holding a word, goes to the next, and says when a word is not there', async ({ page }) => {
   const reader = await openSeededIssue(page);
   await reader.setViewportSize({ width: 1440, height: 900 });
-  await reader.getByRole('button', { name: 'Find', exact: true }).click();
+  await (await textTool(reader, 'Find')).click();
   const find = reader.getByRole('search', { name: 'Find in this issue' });
   await find.getByRole('searchbox').fill('quillwort-nowhere');
   await find.getByRole('button', { name: 'Find', exact: true }).click();
@@ -228,26 +353,33 @@ function speechRecorder(voices: { name: string; lang: string }[]) {
   Object.defineProperty(window, 'spoken', { value: spoken });
 }
 
-// FIXME (issue 31): after the merge with session-bound reader codes, reading aloud does not turn to page 3 by itself
-// here (the status stays at page 2); not yet traced.
-test.fixme('read aloud speaks the page sentence by sentence in the issue’s language, marks each, pauses, changes speed and turns the page', async ({ page, context }) => {
+test('read aloud speaks the page sentence by sentence in the issue’s language, marks each, pauses, changes speed and turns the page', async ({ page, context }) => {
+  test.setTimeout(120_000);
   await context.addInitScript(speechRecorder, [{ name: 'Test English', lang: 'en-GB' }]);
   const reader = await openSeededIssue(page);
   await reader.setViewportSize({ width: 800, height: 900 });
+  // The arrows work once the reader's code has run (a key pressed before is lost, and the walk starts a page short).
+  await readerReady(reader);
   for (let i = 0; i < 2; i += 1) await reader.keyboard.press('ArrowRight');
   await expect(reader.getByRole('status')).toHaveText(/^Page 3/);
   await reader.keyboard.press('t');
-  await reader.getByRole('button', { name: 'Read aloud' }).click();
+  await (await textTool(reader, 'Read aloud')).click();
   const panel = reader.getByRole('group', { name: 'Read aloud' });
   await panel.getByRole('button', { name: 'Play' }).click();
   const spoken = () => reader.evaluate(() => (window as unknown as { spoken: { text: string; lang: string; rate: number }[] }).spoken.map((s) => ({ ...s })));
   await expect.poll(async () => (await spoken()).length).toBeGreaterThan(1);
   const first = (await spoken())[0];
   expect(first.lang).toBe('en-GB');
-  // The sentence being read is the one marked.
+  // The sentence being read is the one marked: the last one spoken and the mark, read at one instant (a sentence
+  // lasts 300 ms here, so reading them one after the other from the test can straddle the next one).
   await expect(reader.locator('mark[data-reading]')).toHaveText(/\S/);
-  const [now] = (await spoken()).slice(-1);
-  await expect(reader.locator('mark[data-reading]')).toHaveText(now.text);
+  const markedNow = () =>
+    reader.evaluate(() => {
+      const said = (window as unknown as { spoken: { text: string }[] }).spoken;
+      const mark = document.querySelector('mark[data-reading]')?.textContent ?? null;
+      return mark !== null && mark === said[said.length - 1]?.text;
+    });
+  await expect.poll(markedNow).toBe(true);
   // Sentence by sentence: each utterance is printed on the page and holds no sentence's end before its own.
   const pageText = (await reader.getByLabel('Text view').textContent()) ?? '';
   for (const s of await spoken()) {
@@ -274,7 +406,7 @@ test('read aloud says so when the browser has no voice in the issue’s language
   await page.locator('main a[href^="/magazine/"]').first().click();
   await page.getByRole('link', { name: 'Open latest issue' }).click();
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
-  await reader.getByRole('button', { name: 'Read aloud' }).click();
+  await (await textTool(reader, 'Read aloud')).click();
   await expect(reader.getByRole('group', { name: 'Read aloud' })).toContainText('This browser has no Hindi voice');
   await expect(reader.getByRole('button', { name: 'Play' })).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import styled, { css } from 'styled-components';
@@ -8,13 +9,10 @@ import { matchBoxes } from '@/lib/text-layer';
 import type { ReaderIssue } from '@/server/reader/access';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
-import { FindBar } from './text/FindBar';
 import { PageTextLayer } from './text/PageTextLayer';
-import { ReadAloud } from './text/ReadAloud';
 import { ReaderTextTools, type TextPanel } from './text/ReaderTextTools';
 import { useTextSettings } from './text/settings';
-import { TextSettingsPanel } from './text/TextSettingsPanel';
-import { TextView, type ReadingPlace } from './text/TextView';
+import type { ReadingPlace } from './text/TextView';
 import { usePageTexts } from './text/usePageTexts';
 import { marksToolRules, ReaderMarks } from './marks/ReaderMarks';
 import { Tool } from './ReaderTool';
@@ -34,6 +32,18 @@ function xsrfToken(): string {
   const entry = document.cookie.split('; ').find((pair) => pair.startsWith(`${COOKIE.xsrf}=`));
   return entry ? decodeURIComponent(entry.slice(COOKIE.xsrf.length + 1)) : '';
 }
+
+// The text view and the panels are drawn only when asked for: their code loads after the first page (warmed once the
+// page is shown, so the switch is at once), keeping the reader's first load within its budget. The layer over the
+// picture is in the first load.
+const loadTextView = () => import('./text/TextView');
+const loadFindBar = () => import('./text/FindBar');
+const loadReadAloud = () => import('./text/ReadAloud');
+const loadSettingsPanel = () => import('./text/TextSettingsPanel');
+const TextView = dynamic(() => loadTextView().then((m) => m.TextView), { ssr: false });
+const FindBar = dynamic(() => loadFindBar().then((m) => m.FindBar), { ssr: false });
+const ReadAloud = dynamic(() => loadReadAloud().then((m) => m.ReadAloud), { ssr: false });
+const TextSettingsPanel = dynamic(() => loadSettingsPanel().then((m) => m.TextSettingsPanel), { ssr: false });
 
 const MAX_ZOOM = 4;
 const SWIPE_PX = 50;
@@ -55,7 +65,8 @@ const Shell = styled.main`
   }
 `;
 
-// One row (52px) where the buttons fit; on a phone the text buttons wrap to a second.
+// One row (52px) from 375px up: zoom and fit, the text tools and the marks fold into menus where the row is short;
+// narrower still (320px), it wraps rather than scroll sideways.
 const Bar = styled.div`
   position: relative;
   z-index: 1;
@@ -324,6 +335,15 @@ export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
     setFound('');
   }, []);
 
+  // The text tools' code, once the first page is up.
+  useEffect(() => {
+    const warm = () => {
+      for (const load of [loadTextView, loadFindBar, loadReadAloud, loadSettingsPanel]) void load().catch(() => undefined);
+    };
+    const timer = window.setTimeout(warm, 300);
+    return () => window.clearTimeout(timer);
+  }, []);
+
   // The next two pages load ahead, so turning to them shows them at once.
   useEffect(() => {
     const last = spread[spread.length - 1];
@@ -522,7 +542,8 @@ export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
             const readLines = reading && reading.pageNo === n && layer ? (layer.blocks[reading.block]?.lines ?? []) : [];
             return (
               <PageFrame key={n} $fit={fit} $count={spread.length} $ratio={page.width / page.height}>
-                <PageImage src={page.src[scale - 1]} alt={page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
+                {/* With the text layer over it, the picture is named short: the layer carries its words, heard once. */}
+                <PageImage src={page.src[scale - 1]} alt={layer ? `Page ${n}, ${issue.magName} · ${issue.issueName}` : page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
                 {layer ? <PageTextLayer text={layer} found={found ? matchBoxes(layer, found) : []} reading={readLines} /> : null}
               </PageFrame>
             );

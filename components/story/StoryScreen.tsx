@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { LINE_SPACINGS, LINE_WIDTHS, TEXT_SIZES, THEME_COLOURS, THEMES, useTextSettings } from '@/components/reader/text/settings';
 import { primaryLinkRules } from '@/components/ui/primary-link';
 import { ClockIcon } from '@/components/ui/icons';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
@@ -10,6 +11,7 @@ import { fixedStoryCategoryHref } from '@/lib/story-routes';
 import type { LanguageChoice, StoryView } from '@/lib/story-screen';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import { StoryTextSettings } from './StoryTextSettings';
 
 /** What the page says about the language it is shown in. */
 export type TranslationState =
@@ -34,6 +36,8 @@ export interface StoryScreenProps {
  */
 export function StoryScreen({ story, languages, translation, related, signInHref }: StoryScreenProps) {
   const originalHref = story.href;
+  // The reader's text settings: size, spacing, width and colours, set once for stories and the text view alike.
+  const [settings, changeSettings] = useTextSettings();
   return (
     <Page>
       <article className="story-article" lang={story.lang} aria-labelledby="story-title">
@@ -89,7 +93,14 @@ export function StoryScreen({ story, languages, translation, related, signInHref
           </p>
         ) : null}
 
-        <div className={story.isPreview ? 'story-body preview' : 'story-body'}>
+        <StoryTextSettings settings={settings} onChange={changeSettings} />
+        <div
+          className={story.isPreview ? 'story-body preview' : 'story-body'}
+          data-size={settings.size}
+          data-spacing={settings.spacing}
+          data-width={settings.width}
+          data-theme={settings.theme}
+        >
           {story.paragraphs.map((paragraph, index) => (
             <p key={index}>{paragraph}</p>
           ))}
@@ -270,9 +281,7 @@ const Page = styled.div`
 
   :where(.story-body) {
     position: relative;
-    max-width: 65ch;
-    font-size: ${theme.fontSizes.lg};
-    line-height: 1.7;
+    box-sizing: content-box;
     overflow-wrap: break-word;
     hyphens: auto;
 
@@ -281,12 +290,24 @@ const Page = styled.div`
     }
   }
 
+  /* The member's text settings (data attributes, so the page keeps one class and no style attribute). */
+  ${TEXT_SIZES.map((size) => `:where(.story-body[data-size='${size}']) { font-size: ${size}px; }`).join('\n')}
+  ${LINE_SPACINGS.map((spacing) => `:where(.story-body[data-spacing='${spacing}']) { line-height: ${spacing}; }`).join('\n')}
+  ${LINE_WIDTHS.map((width) => `:where(.story-body[data-width='${width}']) { max-width: ${width}ch; }`).join('\n')}
+  ${THEMES.map(
+    (name) => `:where(.story-body[data-theme='${name}']) { background: ${THEME_COLOURS[name].back}; color: ${THEME_COLOURS[name].fore}; }
+      :where(.story-body.preview[data-theme='${name}'])::after { background: linear-gradient(to bottom, transparent, ${THEME_COLOURS[name].back}); }`,
+  ).join('\n')}
+  :where(.story-body[data-theme='sepia'], .story-body[data-theme='dark']) {
+    padding: ${theme.spacing.md} ${theme.spacing.lg};
+    border-radius: ${theme.radii.md};
+  }
+
   :where(.story-body.preview)::after {
     content: '';
     position: absolute;
     inset: auto 0 0 0;
     height: 4em;
-    background: linear-gradient(to bottom, transparent, ${theme.colors.surface});
     pointer-events: none;
   }
 

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from '../db/schema';
 import { chooseMembership, sessionFields } from '../user/present';
-import { membershipsOf } from '../user/queries';
-import { markTimes } from '../user/mark-queries';
+import { membershipsAndMarkTimes } from '../user/mark-queries';
 import { issueSession } from './issue';
 
 /** How long access through a library card, a library's SSO or a partner link lasts after each sign-in. */
@@ -26,7 +25,8 @@ export async function completeSignIn(
   user: User,
   options: { libraryId?: number; created?: boolean } = {},
 ) {
-  const all = await membershipsOf(user.id);
+  // The libraries and the mark times in one query (SPEC §3 bk_lud, clip_lud).
+  const { all, marks } = await membershipsAndMarkTimes(user.id);
   const current = chooseMembership(all, options.libraryId);
   const jwtoken = await issueSession(req, res, {
     userId: user.id,
@@ -38,7 +38,7 @@ export async function completeSignIn(
     status: 'Success' as const,
     message: 'Signed in',
     isNewUser: Boolean(options.created),
-    ...sessionFields(user, current, all, jwtoken, await markTimes(user.id)),
+    ...sessionFields(user, current, all, jwtoken, marks),
   };
 }
 

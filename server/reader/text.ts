@@ -19,8 +19,12 @@ export interface PageTextAnswer extends TextLayer {
  */
 export async function pageText(issueId: number, pageNo: number): Promise<PageTextAnswer | null> {
   const row = await pageToRender(issueId, pageNo);
-  if (!row) return null;
-  const { width, height } = row;
+  return row ? pageTextOf(row) : null;
+}
+
+/** The text layer of a page row already read (pageToRender), for a caller that needs the row's plain text too. */
+export function pageTextOf(row: NonNullable<Awaited<ReturnType<typeof pageToRender>>>): PageTextAnswer {
+  const { width, height, pageNo } = row;
   const layer: TextLayer | null = row.textLayer
     ? { width, height, lines: row.textLayer }
     : row.sourceFile === null

@@ -1,15 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { bookmarks, clippings, issuePages, markChanges, type Bookmark, type Clipping } from '../db/schema';
+import { bookmarks, clippings, issuePages, libraries, markChanges, memberships, users, type Bookmark, type Clipping } from '../db/schema';
 import type { Region } from './clipping-text';
+import type { MembershipWithLibrary } from './queries';
 
 export type MarkKind = 'bookmarks' | 'clippings';
 
 /** SPEC §3 bk_lud and clip_lud: when the member's bookmarks and clippings last changed, ISO 8601 UTC; '' if never. */
-export async function markTimes(userId: number): Promise<{ bk_lud: string; clip_lud: string }> {
+export async function markTimes(userId: number): Promise<MarkTimes> {
   const [row] = await getDb().select().from(markChanges).where(eq(markChanges.userId, userId)).limit(1);
   return { bk_lud: row?.bookmarksChangedAt?.toISOString() ?? '', clip_lud: row?.clippingsChangedAt?.toISOString() ?? '' };
+}
+
+export interface MarkTimes {
+  bk_lud: string;
+  clip_lud: string;
+}
+
+/**
+ * What a sign-in answers with, in one query: the member's libraries, the one that lasts longest first (as
+ * membershipsOf), and when their bookmarks and clippings last changed (as markTimes). Read from the member's row, so
+ * a member with no library yet still gets their mark times.
+ */
+export async function membershipsAndMarkTimes(userId: number): Promise<{ all: MembershipWithLibrary[]; marks: MarkTimes }> {
+  const rows = await getDb()
+    .select({ library: libraries, expiresAt: memberships.expiresAt, bookmarksAt: markChanges.bookmarksChangedAt, clippingsAt: markChanges.clippingsChangedAt })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(libraries, eq(libraries.id, memberships.libraryId))
+    .leftJoin(markChanges, eq(markChanges.userId, users.id))
+    .where(eq(users.id, userId))
+    .orderBy(desc(memberships.expiresAt), asc(libraries.id));
+  const all = rows.flatMap(({ library, expiresAt }) => (library && expiresAt ? [{ library, expiresAt }] : []));
+  const first = rows[0];
+  return { all, marks: { bk_lud: first?.bookmarksAt?.toISOString() ?? '', clip_lud: first?.clippingsAt?.toISOString() ?? '' } };
 }
 
 /** Records that a member's bookmarks (or clippings) changed now: an app syncs when the time moves. */
@@ -98,12 +123,12 @@ export async function shareClipping(userId: number, id: number): Promise<string 
   return row?.shareToken ?? null;
 }
 
-/** A page's stored plain text (what search finds), or null when the issue has no such page. */
-export async function pagePlainText(issueId: number, pageNo: number): Promise<string | null> {
-  const [row] = await getDb()
-    .select({ text: issuePages.text })
+/** Whether the issue has the page (a bookmark points at a page that exists). */
+export async function hasPage(issueId: number, pageNo: number): Promise<boolean> {
+  const rows = await getDb()
+    .select({ pageNo: issuePages.pageNo })
     .from(issuePages)
     .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)))
     .limit(1);
-  return row?.text ?? null;
+  return rows.length > 0;
 }

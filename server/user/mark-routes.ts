@@ -7,7 +7,8 @@ import type { Bookmark, Clipping } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueForMember } from '../reader/access';
-import { pageText } from '../reader/text';
+import { pageToRender } from '../reader/queries';
+import { pageTextOf, type PageTextAnswer } from '../reader/text';
 import { sendClippingImage } from './clipping-image';
 import { clippingText, type PositionedWord } from './clipping-text';
 import {
@@ -18,8 +19,8 @@ import {
   clippingsOf,
   deleteBookmark,
   deleteClipping,
+  hasPage,
   ownClipping,
-  pagePlainText,
   renameBookmark,
   renameClipping,
   shareClipping,
@@ -107,20 +108,21 @@ export async function clippingViews(userId: number, issueId?: number): Promise<C
   return rows.map((row) => clippingView(row, seen.get(`${row.libraryId}:${row.issueId}`) ?? null));
 }
 
-/** The issue and page a new bookmark or clipping points at, refused as the reader would refuse it. */
-async function markablePage(session: Session, body: z.output<typeof bookmarkBody>): Promise<{ issue: IssueDetails; text: string }> {
+/** The issue a new bookmark or clipping points at, refused as the reader would refuse it. */
+async function markableIssue(session: Session, body: z.output<typeof bookmarkBody>): Promise<IssueDetails> {
   const seen = await issueForMember(session.claims.uid, session.claims.libid, body.issue, body.ageRating);
   if (!seen.ok && seen.refusal === 'membership-expired') throw new HttpError(403, SUBSCRIPTION_EXPIRED);
   if (!seen.ok) throw new HttpError(404, 'Issue not found', { field: 'issue' });
-  const text = await pagePlainText(body.issue, body.page);
-  if (text === null) throw new HttpError(400, `page: this issue has no page ${body.page}`, { field: 'page' });
-  return { issue: seen.issue, text };
+  return seen.issue;
+}
+
+function noSuchPage(page: number): HttpError {
+  return new HttpError(400, `page: this issue has no page ${page}`, { field: 'page' });
 }
 
 /** A page's words with their boxes as fractions of the page, in reading order; null when it has no text layer. */
-async function pageWords(issueId: number, pageNo: number): Promise<PositionedWord[] | null> {
-  const layer = await pageText(issueId, pageNo);
-  if (!layer || !layer.lines.length || !layer.width || !layer.height) return null;
+function pageWords(layer: PageTextAnswer): PositionedWord[] | null {
+  if (!layer.lines.length || !layer.width || !layer.height) return null;
   const order = layer.blocks.flatMap((block) => block.lines);
   const seen = new Set(order);
   const lineOrder = [...order, ...layer.lines.map((_, index) => index).filter((index) => !seen.has(index))];
@@ -184,7 +186,8 @@ export const markRoutes: ServiceRoutes = {
       auth: 'required',
       body: bookmarkBody,
       async handler({ body, session }) {
-        const { issue } = await markablePage(member(session), body);
+        const issue = await markableIssue(member(session), body);
+        if (!(await hasPage(body.issue, body.page))) throw noSuchPage(body.page);
         const row = await addBookmark({ userId: session.claims.uid, libraryId: session.claims.libid, issueId: body.issue, pageNo: body.page, name: body.name ?? `Page ${body.page}` });
         return { status: 'success', message: 'Bookmark added', bookmark: place(row, issue) };
       },
@@ -224,10 +227,13 @@ export const markRoutes: ServiceRoutes = {
       auth: 'required',
       body: clippingBody,
       async handler({ body, session }) {
-        const { issue, text } = await markablePage(member(session), body);
+        const issue = await markableIssue(member(session), body);
+        // The page read once: its plain text and its text layer come from the same row.
+        const page = await pageToRender(body.issue, body.page);
+        if (!page) throw noSuchPage(body.page);
         // The words inside the region, from the page's text layer (the reader's own); a page without one (imported
         // before layers were kept) keeps its whole text, said to be so (scope 'page').
-        const words = clippingText(body.region, { words: await pageWords(body.issue, body.page), plainText: text });
+        const words = clippingText(body.region, { words: pageWords(pageTextOf(page)), plainText: page.text });
         const row = await addClipping({
           userId: session.claims.uid,
           libraryId: session.claims.libid,

@@ -10,9 +10,9 @@ import { PLAN_IDS, planFor } from '../payments/plans';
 import { paymentProvider, type PaymentProvider } from '../payments/provider';
 import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from '../payments/queries';
 import { verifyStripeEvent } from '../payments/stripe-events';
-import { findUserById, membershipIn, membershipsOf } from './queries';
+import { findUserById, membershipIn } from './queries';
 import { chooseMembership, sessionFields } from './present';
-import { markTimes } from './mark-queries';
+import { membershipsAndMarkTimes } from './mark-queries';
 
 export const checkoutBody = z.object({ page: z.enum(PLAN_IDS) });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
@@ -86,7 +86,7 @@ const SETTLING_EVENTS = new Set([
 async function paidAnswer(session: Session, libraryId: number, accessUntil: Date, ctx: { req: IncomingMessage; res: ServerResponse }) {
   const user = await findUserById(session.claims.uid);
   if (!user) throw new HttpError(401, 'Your account no longer exists; please sign in again');
-  const all = await membershipsOf(user.id);
+  const { all, marks } = await membershipsAndMarkTimes(user.id);
   const current = chooseMembership(all, libraryId);
   const jwtoken = await issueSession(ctx.req, ctx.res, {
     userId: user.id,
@@ -94,7 +94,7 @@ async function paidAnswer(session: Session, libraryId: number, accessUntil: Date
     membershipEnds: current?.expiresAt ?? null,
     guest: session.claims.guest,
   });
-  return { status: 'Success', message: 'Payment received', accessUntil: accessUntil.toISOString(), ...sessionFields(user, current, all, jwtoken, await markTimes(user.id)) };
+  return { status: 'Success', message: 'Payment received', accessUntil: accessUntil.toISOString(), ...sessionFields(user, current, all, jwtoken, marks) };
 }
 
 export const paymentUserRoutes: ServiceRoutes = {

@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors';
 import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
 import { findLibrary, findOrCreateGuest, membershipsOf } from './queries';
 import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from './present';
-import { markTimes } from './mark-queries';
+import { membershipsAndMarkTimes } from './mark-queries';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -82,14 +82,14 @@ export const userRoutes: ServiceRoutes = {
           return { status: 0, message: 'Guest access is not available for this library' };
         }
         const { user, membership } = await findOrCreateGuest(body.uniqId, library);
-        const all = await membershipsOf(user.id);
+        const { all, marks } = await membershipsAndMarkTimes(user.id);
         const jwtoken = await issueSession(req, res, {
           userId: user.id,
           libraryId: library.id,
           membershipEnds: membership.expiresAt,
           guest: true,
         });
-        return { status: 1, message: 'Success', ...sessionFields(user, membership, all, jwtoken, await markTimes(user.id)) };
+        return { status: 1, message: 'Success', ...sessionFields(user, membership, all, jwtoken, marks) };
       },
     }),
   },
@@ -103,7 +103,7 @@ export const userRoutes: ServiceRoutes = {
         const session = requireSession(ctx);
         const { user } = session;
         if (!user) return { status: 'Failure', message: 'User not found' };
-        const all = await membershipsOf(user.id);
+        const { all, marks } = await membershipsAndMarkTimes(user.id);
         const current = chooseMembership(all, ctx.body.libid ?? session.claims.libid);
         const jwtoken = await issueSession(ctx.req, ctx.res, {
           userId: user.id,
@@ -111,7 +111,7 @@ export const userRoutes: ServiceRoutes = {
           membershipEnds: current?.expiresAt ?? null,
           guest: user.userType === 'guest',
         });
-        return { status: 'Success', message: 'Success', ...sessionFields(user, current, all, jwtoken, await markTimes(user.id)) };
+        return { status: 'Success', message: 'Success', ...sessionFields(user, current, all, jwtoken, marks) };
       },
     }),
   },
@@ -124,7 +124,7 @@ export const userRoutes: ServiceRoutes = {
         const session = requireSession(ctx);
         assertSameUser(session, ctx.body.uid);
         const user = sessionUser(session);
-        const all = await membershipsOf(user.id);
+        const { all, marks } = await membershipsAndMarkTimes(user.id);
         const current = chooseMembership(all, session.claims.libid);
         return {
           status: 'Success',
@@ -133,7 +133,7 @@ export const userRoutes: ServiceRoutes = {
           lastname: user.lastName,
           uploadedId: user.uploadedId,
           fav_lud: '',
-          bk_lud: (await markTimes(user.id)).bk_lud,
+          bk_lud: marks.bk_lud,
           isNewspaper: current?.library.isNewspaper ?? 0,
           isJournal: current?.library.isJournal ?? 0,
         };
@@ -163,7 +163,7 @@ export const userRoutes: ServiceRoutes = {
         const session = requireSession(ctx);
         const { user } = session;
         if (!user) return { isError: true, isNoLibrary: false, isRedirectHome: false, info: null, lib: null };
-        const all = await membershipsOf(user.id);
+        const { all, marks } = await membershipsAndMarkTimes(user.id);
         const outcome = classifyLibraryVerification({ ok: true, libList: all.map(libraryEntry) }, ctx.query.libid ?? session.claims.libid);
         if (outcome.kind === 'isNoLibrary' || outcome.kind === 'isError') {
           return { isError: true, isNoLibrary: outcome.kind === 'isNoLibrary', isRedirectHome: false, info: null, lib: null };
@@ -179,7 +179,7 @@ export const userRoutes: ServiceRoutes = {
           isError: false,
           isNoLibrary: false,
           isRedirectHome: outcome.kind === 'isRedirectHome',
-          info: sessionFields(user, current, all, jwtoken, await markTimes(user.id)),
+          info: sessionFields(user, current, all, jwtoken, marks),
           lib: { libId: outcome.library.libId, expiry: outcome.library.expiry },
         };
       },

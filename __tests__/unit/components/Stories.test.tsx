@@ -302,3 +302,37 @@ describe('StoryScreen', () => {
     expect(screen.queryByRole('navigation', { name: 'Read in another language' })).not.toBeInTheDocument();
   });
 });
+
+describe('StoryScreen text settings (the reader text view’s, components/reader/text/settings.ts)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('draws the story in the settings kept on this device, and keeps a change for the reader too', async () => {
+    window.localStorage.setItem('reader-text-settings', JSON.stringify({ size: 28, spacing: 1.4, width: 66, theme: 'dark' }));
+    renderWithTheme(<StoryScreen {...storyProps} />);
+    const body = screen.getByText('The ferry leaves at dawn.').parentElement!;
+    await waitFor(() => expect(body).toHaveAttribute('data-theme', 'dark'));
+    expect(body).toHaveAttribute('data-size', '28');
+    expect(body).toHaveAttribute('data-spacing', '1.4');
+    expect(body).toHaveAttribute('data-width', '66');
+
+    const toggle = screen.getByRole('button', { name: 'Aa Text settings' });
+    expect(screen.queryByRole('group', { name: 'Text settings' })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const settings = screen.getByRole('group', { name: 'Text settings' });
+    expect(within(settings).getByRole('radio', { name: '28px' })).toBeChecked();
+    await userEvent.click(within(settings).getByRole('radio', { name: 'Sepia' }));
+    await userEvent.click(within(settings).getByRole('radio', { name: '18px' }));
+    expect(body).toHaveAttribute('data-theme', 'sepia');
+    expect(body).toHaveAttribute('data-size', '18');
+    expect(JSON.parse(window.localStorage.getItem('reader-text-settings')!)).toEqual({ size: 18, spacing: 1.4, width: 66, theme: 'sepia' });
+  });
+
+  it('draws the defaults when nothing is kept, or what is kept is not one of the choices', async () => {
+    window.localStorage.setItem('reader-text-settings', JSON.stringify({ size: 99, theme: 'neon' }));
+    renderWithTheme(<StoryScreen {...storyProps} />);
+    const body = screen.getByText('The ferry leaves at dawn.').parentElement!;
+    await waitFor(() => expect(body).toHaveAttribute('data-size', '20'));
+    expect(body).toHaveAttribute('data-theme', 'light');
+  });
+});

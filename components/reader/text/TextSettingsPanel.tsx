@@ -30,10 +30,17 @@ const SPACING_NAMES = ['Tight', 'Normal', 'Loose'];
 const WIDTH_NAMES = ['Narrow', 'Medium', 'Wide'];
 const THEME_NAMES: Record<TextSettings['theme'], string> = { light: 'Light', sepia: 'Sepia', dark: 'Dark' };
 
-/** Type size, line spacing, line width and colours of the text view; kept on this device. */
-export function TextSettingsPanel({ settings, onChange }: { settings: TextSettings; onChange: (change: Partial<TextSettings>) => void }) {
+interface TextSettingsPanelProps {
+  settings: TextSettings;
+  onChange: (change: Partial<TextSettings>) => void;
+  id?: string;
+  className?: string;
+}
+
+/** Type size, line spacing, line width and colours of the text view and of stories; kept on this device. */
+export function TextSettingsPanel({ settings, onChange, id = 'reader-text-settings', className }: TextSettingsPanelProps) {
   return (
-    <Panel id="reader-text-settings" role="group" aria-label="Text settings">
+    <Panel id={id} className={className} role="group" aria-label="Text settings">
       <Choice legend="Size" name="text-size" choices={TEXT_SIZES} value={settings.size} label={(size) => `${size}px`} onChange={(size) => onChange({ size })} />
       <Choice legend="Spacing" name="text-spacing" choices={SPACINGS} value={settings.spacing} label={(spacing) => SPACING_NAMES[SPACINGS.indexOf(spacing)]} onChange={(spacing) => onChange({ spacing })} />
       <Choice legend="Width" name="text-width" choices={WIDTHS} value={settings.width} label={(width) => WIDTH_NAMES[WIDTHS.indexOf(width)]} onChange={(width) => onChange({ width })} />

@@ -3,13 +3,7 @@ import styled from 'styled-components';
 import { findAll } from '@/lib/text-layer';
 import { theme } from '@/styles/theme';
 import type { PageTextState } from './usePageTexts';
-import type { TextSettings } from './settings';
-
-const THEME_COLOURS: Record<TextSettings['theme'], { back: string; fore: string; mark: string }> = {
-  light: { back: '#FFFFFF', fore: '#1A1A1A', mark: '#FFE066' },
-  sepia: { back: '#F4ECD8', fore: '#3B2F1E', mark: '#F2C94C' },
-  dark: { back: '#121212', fore: '#E8E8E8', mark: '#5C4B00' },
-};
+import { THEME_COLOURS, type TextSettings } from './settings';
 
 const Scroller = styled.div<{ $theme: TextSettings['theme'] }>`
   flex: 1;

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
-/** How the member likes the text view: kept on this device (localStorage), the same for every issue. */
+/** How the member likes the text view: kept on this device (localStorage), the same for every issue and story. */
 export interface TextSettings {
   size: number;
   spacing: number;
@@ -33,9 +33,35 @@ export function readSettings(stored: string | null): TextSettings {
   }
 }
 
+/** The text view's colours (light, sepia, dark): each pair meets 4.5:1 and more, the mark keeps the text readable. */
+export const THEME_COLOURS: Record<TextSettings['theme'], { back: string; fore: string; mark: string }> = {
+  light: { back: '#FFFFFF', fore: '#1A1A1A', mark: '#FFE066' },
+  sepia: { back: '#F4ECD8', fore: '#3B2F1E', mark: '#F2C94C' },
+  dark: { back: '#121212', fore: '#E8E8E8', mark: '#5C4B00' },
+};
+
+/**
+ * The member's text settings, shared by the reader's text view and every story. Read after the first render (the
+ * server draws the defaults; reading storage earlier would make the first render differ from the server's), and
+ * followed when another tab changes them.
+ */
 export function useTextSettings(): [TextSettings, (change: Partial<TextSettings>) => void] {
-  // Read in the browser only: the text view and its settings are drawn after the page, never on the server.
-  const [settings, setSettings] = useState(() => (typeof window === 'undefined' ? DEFAULT_SETTINGS : readSettings(window.localStorage.getItem(STORAGE_KEY))));
+  const [settings, setSettings] = useState(DEFAULT_SETTINGS);
+  useEffect(() => {
+    const read = () => {
+      try {
+        setSettings(readSettings(window.localStorage.getItem(STORAGE_KEY)));
+      } catch {
+        // Storage refused (private browsing): the defaults.
+      }
+    };
+    read();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEY) read();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
   const change = useCallback((next: Partial<TextSettings>) => {
     setSettings((current) => {
       const merged = { ...current, ...next };
