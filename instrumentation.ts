@@ -9,6 +9,12 @@ export async function register(): Promise<void> {
     const { startCacheBus } = await import('./server/cache');
     startCacheBus();
     const { startJobs } = await import('./server/jobs');
-    startJobs().catch((error: unknown) => console.error('[jobs] the job queue did not start:', error));
+    // A database slow or away at start-up (a busy machine, a restart) delays the queue, never ends it.
+    const start = (attempt: number) =>
+      startJobs().catch((error: unknown) => {
+        console.error(`[jobs] the job queue did not start (${error instanceof Error ? error.message : String(error)}); trying again`);
+        setTimeout(() => start(attempt + 1), Math.min(60_000, 2_000 * 2 ** attempt)).unref();
+      });
+    start(0);
   }
 }
