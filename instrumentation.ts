@@ -13,8 +13,8 @@ export async function register(): Promise<void> {
     const start = (attempt: number) =>
       startJobs().catch((error: unknown) => {
         console.error(`[jobs] the job queue did not start (${error instanceof Error ? error.message : String(error)}); trying again`);
-        setTimeout(() => start(attempt + 1), Math.min(60_000, 2_000 * 2 ** attempt)).unref();
+        setTimeout(() => void start(attempt + 1), Math.min(60_000, 2_000 * 2 ** attempt)).unref();
       });
-    start(0);
+    void start(0);
   }
 }
