@@ -43,7 +43,8 @@ const nextConfig = {
     READER_URL: process.env.READER_URL ?? '',
   },
   // The database driver and image library run only on the server; keep them out of the bundles.
-  serverExternalPackages: ['pg', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite-socket'],
+  // graphile-worker (the job queue, server/jobs) reads its optional config file and its SQL at run time: loaded by Node, not bundled.
+  serverExternalPackages: ['pg', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'graphile-worker'],
   async rewrites() {
     return [
       { source: '/media/:path*', destination: '/api/media/:path*' },

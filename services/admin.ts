@@ -1,5 +1,5 @@
 import type { AccessCodeRow } from '@/server/admin/access-codes';
-import type { ImportJobView } from '@/server/admin/imports';
+import type { ImportJobView } from '@/server/admin/present';
 import type { Collection, LibrarySettings } from '@/server/admin/libraries';
 import type { ImportRowReport, MemberRow } from '@/server/admin/members';
 import { http } from './http';
@@ -183,4 +183,9 @@ export async function sendImportFile(jobId: number, file: File, onProgress: (sha
 
 export async function cancelImport(jobId: number) {
   return (await http.delete<{ job: ImportJobView }>(`${ADMIN_URL}/imports/${jobId}`)).data.job;
+}
+
+/** Tries a failed import again, with all its tries. */
+export async function retryImport(jobId: number) {
+  return (await http.post<{ job: ImportJobView }>(`${ADMIN_URL}/imports/${jobId}/retry`, {})).data.job;
 }

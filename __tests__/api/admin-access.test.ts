@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decideGate } from '@/lib/gate';
 import { addOperator } from '@/server/admin/operator-command';
 import { audit } from '@/server/admin/audit';
+import { cleanUp } from '@/server/jobs/upkeep';
 import { auditLog, libraryStaff, siteOperators } from '@/server/db/schema';
 import { findUserByEmail } from '@/server/user/account-queries';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -139,10 +140,12 @@ describe('npm run operator -- add <email>', () => {
 });
 
 describe('the audit log', () => {
-  it('prunes rows older than AUDIT_RETENTION_DAYS with the next write, and never stores a secret', async () => {
+  it('prunes rows older than AUDIT_RETENTION_DAYS with the hourly clean-up, and never stores a secret', async () => {
     await app.db.insert(auditLog).values({ action: 'old.thing', at: sql`now() - interval '400 days'` });
     process.env.AUDIT_RETENTION_DAYS = '365';
     await audit(app.db, { userId: null, label: 'test' }, { action: 'new.thing', after: { name: 'x', oidcClientSecret: 'hush' } });
+    expect(await lastAudit(app.db, 'old.thing')).not.toBeNull();
+    await cleanUp();
     delete process.env.AUDIT_RETENTION_DAYS;
     expect(await lastAudit(app.db, 'old.thing')).toBeNull();
     expect(await lastAudit(app.db, 'new.thing')).toMatchObject({ after: { name: 'x', oidcClientSecret: '(set)' } });

@@ -3,15 +3,16 @@
 import { IMPORT_MEDIA_DIR, IMPORT_UPLOAD_DIR, mediaFiles } from './helpers/import';
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { importJobs, issuePages, issues, magazines } from '@/server/db/schema';
-import { kickImports, resumeImports } from '@/server/admin/imports';
+import { enqueue, startJobs, stopJobs } from '@/server/jobs';
+import { cleanUp } from '@/server/jobs/upkeep';
+import { mediaStorage } from '@/server/storage';
 import { stopDrawing } from '@/server/import/draw';
 import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, lastAudit, type ConsoleCast } from './helpers/console';
-import { createCategory, tokenFor, inDays } from './helpers/factories';
+import { createCategory, createMagazine, tokenFor, inDays } from './helpers/factories';
 import { ensureSearchLanguage } from './helpers/search-factories';
 
 const UPLOADS = IMPORT_UPLOAD_DIR;
@@ -28,6 +29,9 @@ type Job = {
   fileName: string;
   status: string;
   error: string | null;
+  tries: number;
+  maxTries: number | null;
+  nextTryAt: string | null;
   pagesDone: number;
   pageCount: number | null;
   issueId: number | null;
@@ -75,10 +79,11 @@ beforeAll(async () => {
   cast = await consoleCast(app.db);
   await ensureSearchLanguage(app.db, 'en', 'English', 'english');
   await createCategory(app.db, { id: FERRY, name: 'Ferries' });
+  await startJobs();
 });
 
 afterAll(async () => {
-  await kickImports();
+  await stopJobs();
   // The uploads' pages are drawn in the background of this process.
   await stopDrawing();
   await app.close();
@@ -119,8 +124,10 @@ describe('PDF uploads from the console', () => {
     expect(mediaFiles().filter((file) => file.startsWith(`pages/${issue.id}/1/view/`))).toEqual(
       expect.arrayContaining([`pages/${issue.id}/1/view/3.webp`]),
     );
-    // The upload is gone once imported; only the issue's images stay.
-    expect(fs.existsSync(path.join(UPLOADS, String(job.id)))).toBe(false);
+    expect(job).toMatchObject({ tries: 1, maxTries: 3 });
+    // The upload is gone once imported, from this instance's disk and from the storage; only the issue's images stay.
+    expect(fs.readdirSync(path.join(UPLOADS, String(job.id)))).toEqual([]);
+    expect(mediaFiles().filter((file) => file.startsWith('uploads/'))).toEqual([]);
     expect(mediaFiles(IMPORT_MEDIA_DIR).filter((file) => file.startsWith('.import'))).toEqual([]);
 
     // The same bytes again are recognised, not imported twice.
@@ -142,16 +149,36 @@ describe('PDF uploads from the console', () => {
     await call(app, `/api/admin/imports/${waiting.body.job.id}`, { token: cast.tokens.operator, method: 'DELETE' });
   });
 
-  it('records a file the import cannot place as failed, with the reason, and writes no issue', async () => {
+  it('tries a file the import cannot place again with back-off, then records it failed with its tries and reason, writes no issue, and tries it again when asked', async () => {
     const before = await app.db.select({ id: issues.id }).from(issues);
     // A new title with no category given anywhere.
     const opened = await open(cast.tokens.operator, { fileName: 'Unknown Gazette - 2026-01-01.pdf', language: 'en', ageRating: 3 });
     const pdf = Buffer.from(await makeSamplePdf({ pages: [{ lines: ['Unknown Gazette'] }], info: { title: 'Unknown Gazette' } }));
     expect((await send(cast.tokens.operator, opened.body.job.id, pdf)).status).toBe(200);
+    // Between tries it waits queued, with the reason of the try that failed and when the next comes.
+    let waiting: Job | null = null;
+    for (let i = 0; i < 200 && !waiting; i += 1) {
+      const res = await call<{ job: Job }>(app, `/api/admin/imports/${opened.body.job.id}`, { token: cast.tokens.operator });
+      if (res.body.job.status === 'queued' && res.body.job.tries >= 1) waiting = res.body.job;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(waiting).toMatchObject({ maxTries: 3, error: expect.stringMatching(/no category for the new title 'Unknown Gazette'/) });
+    expect(Date.parse(waiting!.nextTryAt!)).toBeGreaterThan(Date.now() - 1000);
     const job = await finished(opened.body.job.id);
-    expect(job.status).toBe('failed');
+    expect(job).toMatchObject({ status: 'failed', tries: 3, maxTries: 3, nextTryAt: null });
     expect(job.error).toMatch(/no category for the new title 'Unknown Gazette'/);
     expect(await app.db.select({ id: issues.id }).from(issues)).toHaveLength(before.length);
+    // Its file is kept for a retry; with the title's category now there, the retry imports it.
+    expect(mediaFiles().filter((file) => file.startsWith(`uploads/${job.id}/`))).toEqual([`uploads/${job.id}/Unknown Gazette - 2026-01-01.pdf`]);
+    expect((await call(app, `/api/admin/imports/${job.id}/retry`, { token: cast.tokens.staffA, method: 'POST', body: {} })).status).toBe(403);
+    await createCategory(app.db, { id: 58, name: 'Gazettes' });
+    await createMagazine(app.db, { name: 'Unknown Gazette', slug: 'unknown-gazette', categoryId: 58, ageRating: 3 });
+    const retried = await call<{ job: Job }>(app, `/api/admin/imports/${job.id}/retry`, { token: cast.tokens.operator, method: 'POST', body: {} });
+    expect(retried.status).toBe(200);
+    expect(['queued', 'running', 'imported']).toContain(retried.body.job.status);
+    expect(await lastAudit(app.db, 'import.retry', `import:${job.id}`)).toMatchObject({ before: { status: 'failed', tries: 3 } });
+    expect((await call(app, `/api/admin/imports/${job.id}/retry`, { token: cast.tokens.operator, method: 'POST', body: {} })).status).toBe(409);
+    expect(await finished(job.id)).toMatchObject({ status: 'imported', tries: 1, error: null, titleName: 'Unknown Gazette' });
   });
 
   it('refuses a file that is not a PDF, whatever its name, and keeps the upload open for the right file', async () => {
@@ -229,29 +256,34 @@ describe('PDF uploads from the console', () => {
     const expiredMember = await tokenFor(cast.member, cast.libraryA.id, inDays(-1));
     expect((await send(expiredMember, opened.body.job.id, await ferryPdf('member'))).status).toBe(403);
     expect(await app.db.select({ id: importJobs.id }).from(importJobs)).toHaveLength(jobsBefore.length + 1);
-    expect(fs.readdirSync(path.join(UPLOADS, String(opened.body.job.id)))).toEqual([]);
+    expect(fs.existsSync(path.join(UPLOADS, String(opened.body.job.id)))).toBe(false);
+    expect(await mediaStorage().list(`uploads/${opened.body.job.id}`)).toEqual([]);
   });
 
-  it('imports, at the next start, an upload a dead process left running, and fails an upload abandoned a day ago', async () => {
+  it('hands the import of an instance that stopped answering to a live one, and the clean-up fails an upload abandoned a day ago', async () => {
     const pdf = await ferryPdf('resumption', 2);
-    const folder = path.join(UPLOADS, 'left-behind');
-    fs.mkdirSync(folder, { recursive: true });
-    const file = path.join(folder, 'Ferry News - 2026-06-01.pdf');
-    fs.writeFileSync(file, pdf);
-    // A process id no process has: its import stopped with it.
     const [left] = await app.db
       .insert(importJobs)
-      .values({ fileName: path.basename(file), status: 'running', storedPath: file, runner: `${os.hostname()}:4194303`, pagesDone: 1, pageCount: 2, defaults: {} })
+      .values({ fileName: 'Ferry News - 2026-06-01.pdf', status: 'running', tries: 1, maxTries: 3, pagesDone: 1, pageCount: 2, defaults: { category: 'Ferries', language: 'en', ageRating: 2 } })
       .returning();
+    const key = `uploads/${left.id}/Ferry News - 2026-06-01.pdf`;
+    await mediaStorage().write(key, pdf);
+    await app.db.update(importJobs).set({ storedPath: key }).where(eq(importJobs.id, left.id));
+    // Its job, taken a minute ago by a worker of an instance that died (never seen again).
+    await stopJobs();
+    await enqueue(app.db, 'import', { importId: left.id }, { key: `import:${left.id}` });
+    await app.db.execute(sql`UPDATE graphile_worker._private_jobs SET locked_by = 'worker-of-a-dead-instance', locked_at = now() - interval '1 minute', attempts = 1 WHERE key = ${`import:${left.id}`}`);
+    await startJobs();
+    const job = await finished(left.id);
+    expect(job).toMatchObject({ status: 'imported', pagesDone: 2, pageCount: 2, titleName: 'Ferry News', tries: 2, maxTries: 3 });
+    const [issue] = await app.db.select().from(issues).where(eq(issues.id, job.issueId!));
+    expect(issue.issueDate).toBe('2026-06-01');
+
     const [abandoned] = await app.db
       .insert(importJobs)
       .values({ fileName: 'gone.pdf', status: 'uploading', updatedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
       .returning();
-    await resumeImports();
-    const job = await finished(left.id);
-    expect(job).toMatchObject({ status: 'imported', pagesDone: 2, pageCount: 2, titleName: 'Ferry News' });
-    const [issue] = await app.db.select().from(issues).where(eq(issues.id, job.issueId!));
-    expect(issue.issueDate).toBe('2026-06-01');
+    await cleanUp();
     const [gone] = await app.db.select().from(importJobs).where(eq(importJobs.id, abandoned.id));
     expect(gone).toMatchObject({ status: 'failed', error: 'the upload did not finish' });
   });

@@ -11,6 +11,7 @@ import { stopDrawing } from '@/server/import/draw';
 import { makeHardPdf } from '@/server/import/hard-samples';
 import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { PagePool, type PageJob } from '@/server/import/workers';
+import { startJobs, stopJobs } from '@/server/jobs';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, type ConsoleCast } from './helpers/console';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
@@ -143,6 +144,10 @@ describe('what a page costs in storage', () => {
 });
 
 describe('the console’s imports', () => {
+  // Uploads are imported by the job queue (server/jobs), which this file runs for these tests alone.
+  beforeAll(() => startJobs());
+  afterAll(() => stopJobs());
+
   type Job = { id: number; status: string; issueId: number | null; warnings: string[]; dateNote: string | null; metadata: Record<string, unknown> | null };
 
   async function upload(fileName: string, bytes: Uint8Array): Promise<Job> {

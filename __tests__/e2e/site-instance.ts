@@ -15,6 +15,8 @@ export interface SiteInstance {
   /** What the server printed so far (its errors, for a failing assertion's message). */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash or a lost machine would: nothing of it runs after. */
+  kill(): Promise<void>;
 }
 
 export const SCALE_JWT_SECRET = 'scale-secret-long-enough-for-hs256-signing-0123456789';
@@ -40,19 +42,21 @@ export async function startSite(port: number, env: Record<string, string>): Prom
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`the site on port ${port} (${output})`, async () => (await fetch(`${url}/api/health`)).ok, 90_000);
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', done);
+      child.kill(signal);
+    });
   return {
     url,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      }),
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useImports } from '@/hooks/useAdmin';
 import { issuePath } from '@/lib/catalogue-paths';
-import { cancelImport, openImport, sendImportFile, type ImportJobView } from '@/services/admin';
+import { cancelImport, openImport, retryImport, sendImportFile, type ImportJobView } from '@/services/admin';
 import { errorText, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 const Progress = styled.progress`
@@ -222,6 +222,15 @@ function JobRow({ job, onChange }: { job: ImportJobView; onChange(): void }) {
       <td>{job.fileName}</td>
       <td>
         <span role={ACTIVE.includes(job.status) ? 'status' : undefined}>{STATUS_TEXT[job.status] ?? job.status}</span>
+        {job.tries > 0 && job.maxTries ? (
+          <>
+            <br />
+            <span>
+              {job.status === 'failed' ? `Tried ${job.tries} of ${job.maxTries} times` : `Try ${job.tries} of ${job.maxTries}`}
+              {job.status === 'queued' && job.nextTryAt ? `, next at ${new Date(job.nextTryAt).toLocaleTimeString()}` : ''}
+            </span>
+          </>
+        ) : null}
         {running && job.pageCount ? (
           <>
             <br />
@@ -239,7 +248,12 @@ function JobRow({ job, onChange }: { job: ImportJobView; onChange(): void }) {
         )}
       </td>
       <td>
-        {job.error ? <Status $error>{job.error}</Status> : null}
+        {job.error ? (
+          <Status $error>
+            {job.status === 'failed' ? '' : 'Last try: '}
+            {job.error}
+          </Status>
+        ) : null}
         {job.dateNote ? <Warning>{job.dateNote}</Warning> : null}
         {job.warnings.length ? (
           <Details open>
@@ -276,6 +290,17 @@ function JobRow({ job, onChange }: { job: ImportJobView; onChange(): void }) {
             }}
           >
             Cancel<span className="visually-hidden"> {job.fileName}</span>
+          </SmallButton>
+        ) : null}
+        {job.status === 'failed' && job.tries > 0 ? (
+          <SmallButton
+            type="button"
+            onClick={() => {
+              setError(null);
+              retryImport(job.id).then(onChange, (failure: unknown) => setError(errorText(failure)));
+            }}
+          >
+            Try again<span className="visually-hidden"> {job.fileName}</span>
           </SmallButton>
         ) : null}
         {error ? (

@@ -34,7 +34,7 @@ function snapshot(value: unknown): unknown {
 
 /**
  * Records one console change. Call it with the transaction that makes the change, so the row exists exactly when the
- * change does; rows past the retention period are pruned by the same write (the at index makes that cheap).
+ * change does. Rows past the retention period go with the hourly clean-up (pruneAudit, server/jobs/upkeep.ts).
  */
 export async function audit(tx: Executor, actor: Actor, change: AuditChange): Promise<void> {
   await tx.insert(auditLog).values({
@@ -46,7 +46,11 @@ export async function audit(tx: Executor, actor: Actor, change: AuditChange): Pr
     before: snapshot(change.before),
     after: snapshot(change.after),
   });
-  await tx.delete(auditLog).where(lt(auditLog.at, sql`now() - make_interval(days => ${auditRetentionDays()})`));
+}
+
+/** Deletes the rows older than AUDIT_RETENTION_DAYS (the at index makes it cheap). */
+export async function pruneAudit(db: Executor = getDb()): Promise<void> {
+  await db.delete(auditLog).where(lt(auditLog.at, sql`now() - make_interval(days => ${auditRetentionDays()})`));
 }
 
 export interface AuditQuery {

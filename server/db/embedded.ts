@@ -15,6 +15,72 @@ function loopbackUrl(port: number): string {
   return `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
 }
 
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  resolve(bytes: number): void;
+  reject(error: unknown): void;
+  onData(data: Uint8Array): void;
+}
+
+/** The part of @electric-sql/pglite-socket 0.2's query queue (not exported) that keepQueriesWhole replaces. */
+interface SocketQueryQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/** Extended-protocol messages after which the same connection's Sync must come before anyone else's: Parse, Bind, Describe, Execute, Close, Flush. */
+const MID_QUERY = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+
+/**
+ * pglite-socket 0.2.17 serves many connections from one PGlite session, one protocol message at a time, in arrival
+ * order, keeping a connection's messages together only inside a transaction. A query with parameters is several
+ * messages (Parse, Bind, Describe, Execute, Sync): two connections sending at once had one's Bind land on the other's
+ * Parse ("malformed array literal", "bind message supplies 2 parameters"), which the job queue's workers, polling
+ * beside the site's requests, made frequent. This queue keeps each connection's messages together until its Sync,
+ * as it already did for transactions. A connection that goes mid-query releases its turn.
+ */
+function keepQueriesWhole(queue: SocketQueryQueue, db: { isInTransaction(): boolean; runExclusive<T>(work: () => Promise<T>): Promise<T>; execProtocolRawStream(message: Uint8Array, options: { onRawData(data: Uint8Array): void }): Promise<unknown> }): void {
+  let midQuery: number | null = null;
+  queue.processQueue = async function processQueue(this: SocketQueryQueue) {
+    if (this.processing || this.queue.length === 0) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const owner = midQuery ?? (db.isInTransaction() ? this.lastHandlerId : null);
+        const index = owner === null ? 0 : this.queue.findIndex((item) => item.handlerId === owner);
+        // The connection holding the turn has not sent its next message yet: the others wait for it.
+        if (index === -1) break;
+        const [item] = this.queue.splice(index, 1);
+        let bytes = 0;
+        try {
+          await db.runExclusive(() => db.execProtocolRawStream(item.message, { onRawData: (data) => ((bytes += data.length), item.onData(data)) }));
+        } catch (error) {
+          midQuery = null;
+          item.reject(error);
+          continue;
+        }
+        this.lastHandlerId = item.handlerId;
+        midQuery = MID_QUERY.has(item.message[0]) ? item.handlerId : null;
+        item.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  const clear = queue.clearQueueForHandler.bind(queue);
+  queue.clearQueueForHandler = (handlerId: number) => {
+    clear(handlerId);
+    if (midQuery === handlerId) {
+      midQuery = null;
+      void queue.processQueue();
+    }
+  };
+}
+
 /**
  * Runs PGlite (Postgres in WASM) as a loopback Postgres server; in memory without a dataDir (the API tests, one per
  * file). It runs in the calling script's process, not inside Next.js, because next dev/build use several processes
@@ -27,6 +93,7 @@ export async function startPGliteServer(options: { dataDir?: string; port?: numb
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: options.port ?? 0, maxConnections: 32 });
+  keepQueriesWhole((server as unknown as { queryQueue: SocketQueryQueue }).queryQueue, db);
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   return {

@@ -2,13 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger, runMigrations as installQueueTables } from 'graphile-worker';
 import type { Pool } from 'pg';
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'server', 'db', 'migrations');
 // Any constant works; it only has to be the same for every instance of this app.
 const MIGRATION_LOCK = 724_311_902;
 
-/** Applies the migrations in the repo, under an advisory lock so two instances starting together do not race. */
+/** graphile-worker's migration messages: errors only. */
+const quiet = new Logger(() => (level, message) => {
+  if (level === 'error') console.error(`[jobs] ${message}`);
+});
+
+/**
+ * Applies the migrations in the repo, under an advisory lock so two instances starting together do not race, then
+ * the job queue's own (graphile-worker's schema `graphile_worker`, under its own lock; server/jobs/queue.ts).
+ */
 export async function runMigrations(pool: Pool, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   const client = await pool.connect();
   try {
@@ -21,6 +30,7 @@ export async function runMigrations(pool: Pool, migrationsFolder = MIGRATIONS_FO
   } finally {
     client.release();
   }
+  await installQueueTables({ pgPool: pool, logger: quiet });
 }
 
 /**

@@ -51,6 +51,15 @@ export class LocalStorage implements MediaStorage {
     await fs.rename(temporary, file);
   }
 
+  async writeFile(key: string, localPath: string): Promise<void> {
+    const file = this.file(key);
+    if (!file) throw new Error(`media key outside the media folder: ${key}`);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.copyFile(localPath, temporary);
+    await fs.rename(temporary, file);
+  }
+
   async list(folder: string): Promise<string[]> {
     const dir = this.file(folder);
     if (!dir) return [];

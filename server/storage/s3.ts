@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -118,6 +119,13 @@ export class S3Storage implements MediaStorage {
     await this.call((client) => client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: type })));
   }
 
+  async writeFile(key: string, localPath: string): Promise<void> {
+    const { size } = await fs.stat(localPath);
+    await this.call((client) =>
+      client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(localPath), ContentLength: size, ContentType: contentType(key) })),
+    );
+  }
+
   private async listObjects(prefix: string): Promise<{ key: string; modified: Date | undefined }[]> {
     const found: { key: string; modified: Date | undefined }[] = [];
     let token: string | undefined;
@@ -187,7 +195,7 @@ export class S3Storage implements MediaStorage {
   }
 }
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', webp: 'image/webp', json: 'application/json' };
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml', webp: 'image/webp', json: 'application/json', pdf: 'application/pdf' };
 
 function contentType(key: string): string {
   return TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';

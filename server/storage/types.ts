@@ -23,6 +23,8 @@ export interface MediaStorage {
   exists(key: string): Promise<boolean>;
   /** Writes an object whole: a reader sees the old one (or none) or the new one, never part of it. */
   write(key: string, data: Buffer): Promise<void>;
+  /** Writes a local file as an object whole, without holding it in memory (an uploaded PDF of hundreds of megabytes). */
+  writeFile(key: string, localPath: string): Promise<void>;
   /** Every key under a folder (`pages/12`), at any depth. */
   list(folder: string): Promise<string[]>;
   /** Removes one object; none there is not an error. */

@@ -110,17 +110,34 @@ export const importJobs = pgTable(
     createdBy: integer('created_by'),
     /** What a new title takes when the file's metadata does not say: category, language, age rating. */
     defaults: jsonb('defaults'),
-    /** Where the upload is kept until its import ends (the receiving instance's disk). */
+    /** The upload's key in the media storage (`uploads/{id}/{file}`), where any instance reads it; gone once imported. */
     storedPath: text('stored_path'),
-    /** The process running it (host:pid), so a restart finds the imports a dead process left running. */
-    runner: text('runner'),
     bytes: bigint('bytes', { mode: 'number' }),
     pagesDone: integer('pages_done').notNull().default(0),
     pageCount: integer('page_count'),
+    /** Tries the job queue made (server/jobs), out of maxTries; the reason of the last failed try is in `error`. */
+    tries: integer('tries').notNull().default(0),
+    maxTries: integer('max_tries'),
+    /** When a failed try is tried again (back-off), while the status is 'queued'. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('import_jobs_created_idx').on(t.createdAt), index('import_jobs_status_idx').on(t.status, t.id)],
+);
+
+/**
+ * The job queue's workers (server/jobs/liveness.ts), each seen every few seconds by its instance: the jobs a worker
+ * not seen for half a minute holds are handed to the others (graphile-worker alone would wait four hours).
+ */
+export const jobRunners = pgTable(
+  'job_runners',
+  {
+    workerId: text('worker_id').primaryKey(),
+    instance: text('instance').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_runners_seen_idx').on(t.seenAt)],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import type { ImportJob } from '../db/schema';
+import { CHECK_DATE, CREATION_DATE_SOURCE } from '../import/metadata';
+import type { UploadRow } from '../import/uploads';
+
+/**
+ * Console presenters of the import: rows (server/import/uploads.ts) to what the console shows, never the storage key
+ * or who else uploaded.
+ */
+
+export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' | 'issueName' | 'magazineId' | 'dateToCheck'>>) {
+  const chosen = job.metadata as { metadata?: Record<string, unknown>; sources?: Record<string, string> } | null;
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    status: job.status,
+    /** Why the last try failed (while queued again, or once failed). */
+    error: job.error,
+    /** Tries made so far out of those it gets (null before its first try). */
+    tries: job.tries,
+    maxTries: job.maxTries ?? null,
+    /** When a failed try is tried again, while it waits. */
+    nextTryAt: job.status === 'queued' ? (job.nextTryAt?.toISOString() ?? null) : null,
+    bytes: job.bytes,
+    pagesDone: job.pagesDone,
+    pageCount: job.pageCount,
+    issueId: job.issueId,
+    magazineId: job.magazineId ?? null,
+    titleName: job.titleName ?? null,
+    issueName: job.issueName ?? null,
+    metadata: chosen?.metadata ?? null,
+    /** What drawing lost, each naming its page. */
+    warnings: Array.isArray(job.warnings) ? (job.warnings as string[]) : [],
+    /** The issue date came from the PDF's creation date: what the console shows until an operator saves a date. */
+    dateNote: chosen?.sources?.issueDate === CREATION_DATE_SOURCE && (job.dateToCheck ?? true) ? `Issue date ${String(chosen.metadata?.issueDate)} ${CHECK_DATE}` : null,
+    // A sidecar source is a path on the server: its file name says enough.
+    sources: chosen?.sources ? Object.fromEntries(Object.entries(chosen.sources).map(([field, source]) => [field, /[\\/]/.test(source) ? path.basename(source) : source])) : null,
+    defaults: job.defaults,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export type ImportJobView = ReturnType<typeof presentJob>;
