@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { adminRoute } from './access';
 import { cancelImportJob, createImportJob, importJobById, importUploadLimit, listImportJobs, receiveImportFile } from './imports';
 import { id, pageField, pageSizeField } from './schemas';
+import { deleteImportsJobIdBody, getImportsBody, getImportsJobIdBody, postImportsBody, putImportsJobIdFileBody } from './import-responses';
 
 export const newImportBody = z.object({
   fileName: z.string().trim().min(1, 'is required').max(200),
@@ -33,6 +34,7 @@ export const importRoutes: ServiceRoutes = {
   imports: {
     GET: adminRoute({
       summary: 'A page of PDF uploads and their imports, newest first (active=1: only those not finished)',
+      responses: { 200: { description: 'OK', body: getImportsBody } },
       query: z.object({ active: z.enum(['0', '1']).default('0'), page: pageField, pageSize: pageSizeField }),
       operatorOnly: true,
       async handler({ query }) {
@@ -41,6 +43,7 @@ export const importRoutes: ServiceRoutes = {
     }),
     POST: adminRoute({
       summary: 'Opens a PDF upload: its file name, an optional sidecar (JSON text) and what a new title takes when the file does not say',
+      responses: { 200: { description: 'OK', body: postImportsBody } },
       body: newImportBody,
       operatorOnly: true,
       async handler({ body, staff }) {
@@ -52,6 +55,7 @@ export const importRoutes: ServiceRoutes = {
   'imports/:jobId': {
     GET: adminRoute({
       summary: 'One upload: its status, pages drawn, the metadata chosen and where each value came from, or why it failed',
+      responses: { 200: { description: 'OK', body: getImportsJobIdBody }, 404: { description: 'Not found, or not one this person may see' } },
       operatorOnly: true,
       async handler({ params }) {
         return { status: 'success', job: await importJobById(jobIdOf(params)) };
@@ -59,6 +63,7 @@ export const importRoutes: ServiceRoutes = {
     }),
     DELETE: adminRoute({
       summary: 'Cancels an upload that is not yet importing (its file is deleted)',
+      responses: { 200: { description: 'OK', body: deleteImportsJobIdBody }, 404: { description: 'Not found, or not one this person may see' }, 409: { description: 'In conflict with what is already stored' } },
       operatorOnly: true,
       async handler({ params, staff }) {
         return { status: 'success', job: await cancelImportJob(staff, jobIdOf(params)) };
@@ -68,6 +73,7 @@ export const importRoutes: ServiceRoutes = {
   'imports/:jobId/file': {
     PUT: adminRoute({
       summary: 'The PDF of an open upload, as the body (application/pdf; the type is read from the content; IMPORT_UPLOAD_MB, 500 MB by default); its import is queued',
+      responses: { 200: { description: 'OK', body: putImportsJobIdFileBody }, 404: { description: 'Not found, or not one this person may see' }, 409: { description: 'In conflict with what is already stored' }, 413: { description: 'The file is too large' } },
       streamBody: true,
       operatorOnly: true,
       async handler({ params, req }) {

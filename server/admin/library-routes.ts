@@ -5,6 +5,7 @@ import { adminRoute, requireLibrary } from './access';
 import { correctIssue, correctTitle, findTitles, issuesOfTitle, setWithdrawn } from './content';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
+import { getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
 
@@ -83,6 +84,7 @@ export const libraryRoutes: ServiceRoutes = {
   'libraries/:libraryId': {
     GET: adminRoute({
       summary: 'A library’s settings (secrets only as “set”) and collection',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         const libraryId = paramId(params, 'libraryId');
         requireLibrary(staff, libraryId);
@@ -92,6 +94,7 @@ export const libraryRoutes: ServiceRoutes = {
     PUT: adminRoute({
       summary:
         'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), sign-in ways',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: librarySettingsBody,
       async handler({ params, body, staff }) {
         const libraryId = paramId(params, 'libraryId');
@@ -107,6 +110,7 @@ export const libraryRoutes: ServiceRoutes = {
   'library-create': {
     POST: adminRoute({
       summary: 'Creates a library (operators only)',
+      responses: { 200: { description: 'OK', body: postLibraryCreateBody }, 409: { description: 'In conflict with what is already stored' } },
       body: newLibraryBody,
       operatorOnly: true,
       async handler({ body, staff }) {
@@ -117,6 +121,7 @@ export const libraryRoutes: ServiceRoutes = {
   'libraries/:libraryId/collection': {
     PUT: adminRoute({
       summary: 'Sets the titles a library licenses: all, or chosen titles and categories (the rest is invisible to its members)',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdCollectionBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: collectionBody,
       async handler({ params, body, staff }) {
         const libraryId = paramId(params, 'libraryId');
@@ -128,6 +133,7 @@ export const libraryRoutes: ServiceRoutes = {
   'libraries/:libraryId/images/:slot': {
     PUT: adminRoute({
       summary: 'Uploads a logo or banner (the image bytes as the body; type read from the content; 5 MB at most), drawn at the header’s sizes',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdImagesSlotBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       binaryBody: true,
       bodyLimit: IMAGE_UPLOAD_LIMIT,
       async handler({ params, bytes, staff }) {
@@ -141,6 +147,7 @@ export const libraryRoutes: ServiceRoutes = {
   titles: {
     GET: adminRoute({
       summary: 'A page of titles, found by name, publisher or ISSN',
+      responses: { 200: { description: 'OK', body: getTitlesBody } },
       query: z.object({ q: searchField, page: pageField, pageSize: pageSizeField }),
       async handler({ query }) {
         return { status: 'success', ...(await findTitles(query.q, query.page, query.pageSize)) };
@@ -150,6 +157,7 @@ export const libraryRoutes: ServiceRoutes = {
   'titles/:magazineId': {
     PUT: adminRoute({
       summary: 'Corrects a title’s metadata (operators only)',
+      responses: { 200: { description: 'OK', body: putTitlesMagazineIdBody }, 404: { description: 'Not found, or not one this person may see' }, 409: { description: 'In conflict with what is already stored' } },
       body: titleChangesBody,
       operatorOnly: true,
       async handler({ params, body, staff }) {
@@ -160,6 +168,7 @@ export const libraryRoutes: ServiceRoutes = {
   'titles/:magazineId/issues': {
     GET: adminRoute({
       summary: 'A page of a title’s issues, withdrawn ones included',
+      responses: { 200: { description: 'OK', body: getTitlesMagazineIdIssuesBody } },
       query: z.object({ withdrawn: z.enum(['0', '1']).default('0'), page: pageField, pageSize: pageSizeField }),
       async handler({ params, query }) {
         return { status: 'success', ...(await issuesOfTitle(paramId(params, 'magazineId'), query.withdrawn === '1', query.page, query.pageSize)) };
@@ -169,6 +178,7 @@ export const libraryRoutes: ServiceRoutes = {
   'issues/:issueId': {
     PUT: adminRoute({
       summary: 'Corrects an issue’s metadata (operators only)',
+      responses: { 200: { description: 'OK', body: putIssuesIssueIdBody }, 404: { description: 'Not found, or not one this person may see' } },
       body: issueChangesBody,
       operatorOnly: true,
       async handler({ params, body, staff }) {
@@ -179,6 +189,7 @@ export const libraryRoutes: ServiceRoutes = {
   'issues/:issueId/withdraw': {
     POST: adminRoute({
       summary: 'Withdraws an issue: hidden at once everywhere, reader codes refused (operators only)',
+      responses: { 200: { description: 'OK', body: postIssuesIssueIdWithdrawBody }, 404: { description: 'Not found, or not one this person may see' } },
       operatorOnly: true,
       async handler({ params, staff }) {
         return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), true) };
@@ -188,6 +199,7 @@ export const libraryRoutes: ServiceRoutes = {
   'issues/:issueId/restore': {
     POST: adminRoute({
       summary: 'Restores a withdrawn issue (operators only)',
+      responses: { 200: { description: 'OK', body: postIssuesIssueIdRestoreBody }, 404: { description: 'Not found, or not one this person may see' } },
       operatorOnly: true,
       async handler({ params, staff }) {
         return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), false) };

@@ -8,6 +8,7 @@ import { adminRoute, requireLibrary } from './access';
 import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from './access-codes';
 import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from './members';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
+import { deleteLibrariesLibraryIdAccessCodesCodeIdBody, deleteLibrariesLibraryIdMembersUserIdBody, getLibrariesLibraryIdAccessCodesBody, getLibrariesLibraryIdAccessCodesCodeIdBody, getLibrariesLibraryIdMembersBody, postLibrariesLibraryIdAccessCodesBody, postLibrariesLibraryIdMemberImportBody, postLibrariesLibraryIdMemberImportPreviewBody, postLibrariesLibraryIdMembersBody, postLibrariesLibraryIdMembersUserIdEndBody, putLibrariesLibraryIdMembersUserIdBody } from './member-responses';
 
 const isoDate = z
   .string()
@@ -66,6 +67,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/members': {
     GET: adminRoute({
       summary: 'A page of a library’s members, found by name, email, mobile or card number',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdMembersBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       query: memberQuery,
       async handler({ params, query, staff }) {
         const libraryId = libraryOf(params);
@@ -75,6 +77,7 @@ export const memberRoutes: ServiceRoutes = {
     }),
     POST: adminRoute({
       summary: 'Adds one member (an email, mobile or card number; the account is made when there is none)',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMembersBody }, 403: { description: 'Refused: not allowed for this person or library' }, 409: { description: 'In conflict with what is already stored' } },
       body: addMemberBody,
       async handler({ params, body, staff }) {
         const libraryId = libraryOf(params);
@@ -87,6 +90,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/members/:userId': {
     PUT: adminRoute({
       summary: 'Moves a membership’s end date (a member moved into the future reads again at once)',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdMembersUserIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: endDateBody,
       async handler({ params, body, staff }) {
         const libraryId = libraryOf(params);
@@ -96,6 +100,7 @@ export const memberRoutes: ServiceRoutes = {
     }),
     DELETE: adminRoute({
       summary: 'Deletes a member’s account and what is tied to it (as npm run delete-account does)',
+      responses: { 200: { description: 'OK', body: deleteLibrariesLibraryIdMembersUserIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         const libraryId = libraryOf(params);
         requireLibrary(staff, libraryId);
@@ -107,6 +112,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/members/:userId/end': {
     POST: adminRoute({
       summary: 'Ends a membership now (the account stays)',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMembersUserIdEndBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         const libraryId = libraryOf(params);
         requireLibrary(staff, libraryId);
@@ -117,6 +123,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/member-import/preview': {
     POST: adminRoute({
       summary: 'What importing a CSV of members (email or card number, name, end date) would do, row by row; writes nothing',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMemberImportPreviewBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       body: importBody,
       bodyLimit: CSV_BODY_LIMIT,
       async handler({ params, body, staff }) {
@@ -129,6 +136,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/member-import': {
     POST: adminRoute({
       summary: 'Imports a CSV of members in one transaction; answers the same per-row report as the preview',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMemberImportBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       body: importBody,
       bodyLimit: CSV_BODY_LIMIT,
       async handler({ params, body, staff }) {
@@ -141,6 +149,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/access-codes': {
     GET: adminRoute({
       summary: 'A library’s access codes with their uses',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdAccessCodesBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       query: z.object({ page: pageField, pageSize: pageSizeField }),
       async handler({ params, query, staff }) {
         const libraryId = libraryOf(params);
@@ -150,6 +159,7 @@ export const memberRoutes: ServiceRoutes = {
     }),
     POST: adminRoute({
       summary: 'Creates an access code with a use limit and an expiry (the code is made up when not given)',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdAccessCodesBody }, 403: { description: 'Refused: not allowed for this person or library' }, 409: { description: 'In conflict with what is already stored' } },
       body: accessCodeBody,
       async handler({ params, body, staff }) {
         const libraryId = libraryOf(params);
@@ -162,6 +172,7 @@ export const memberRoutes: ServiceRoutes = {
   'libraries/:libraryId/access-codes/:codeId': {
     GET: adminRoute({
       summary: 'An access code and who used it when',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdAccessCodesCodeIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         const libraryId = libraryOf(params);
         requireLibrary(staff, libraryId);
@@ -170,6 +181,7 @@ export const memberRoutes: ServiceRoutes = {
     }),
     DELETE: adminRoute({
       summary: 'Revokes an access code: no one can use it from now on',
+      responses: { 200: { description: 'OK', body: deleteLibrariesLibraryIdAccessCodesCodeIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         const libraryId = libraryOf(params);
         requireLibrary(staff, libraryId);

@@ -9,6 +9,7 @@ import { libraryRoutes } from './library-routes';
 import { librariesForStaff, memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
 import { emailField, id, pageField, pageSizeField } from './schemas';
+import { deleteRolesBody, getAuditBody, getLibrariesBody, getMeBody, getRolesBody, postRolesBody } from './responses';
 
 export const grantRoleBody = z
   .object({ email: emailField, role: z.enum(['operator', 'staff']), libraryId: id.optional() })
@@ -23,6 +24,7 @@ export const consoleRoutes: ServiceRoutes = {
   me: {
     GET: adminRoute({
       summary: 'The signed-in person’s console roles: operator (every library) or the libraries they are staff of',
+      responses: { 200: { description: 'OK', body: getMeBody } },
       async handler({ staff }) {
         return { status: 'success', userId: staff.userId, label: staff.label, operator: staff.operator, libraryIds: staff.libraryIds };
       },
@@ -31,6 +33,7 @@ export const consoleRoutes: ServiceRoutes = {
   libraries: {
     GET: adminRoute({
       summary: 'The libraries this person manages (every library, for an operator)',
+      responses: { 200: { description: 'OK', body: getLibrariesBody } },
       async handler({ staff }) {
         return { status: 'success', libraries: await librariesForStaff(librariesInReach(staff)) };
       },
@@ -39,12 +42,14 @@ export const consoleRoutes: ServiceRoutes = {
   roles: {
     GET: adminRoute({
       summary: 'Everyone with a console role (library staff see their libraries’ staff)',
+      responses: { 200: { description: 'OK', body: getRolesBody } },
       async handler({ staff }) {
         return { status: 'success', roles: await listRoles(librariesInReach(staff)) };
       },
     }),
     POST: adminRoute({
       summary: 'Grants a role: operator (operators only) or staff of a library, to the account with this email (made if missing)',
+      responses: { 200: { description: 'OK', body: postRolesBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       body: grantRoleBody,
       operatorOnly: true,
       async handler({ body, staff }) {
@@ -55,6 +60,7 @@ export const consoleRoutes: ServiceRoutes = {
     }),
     DELETE: adminRoute({
       summary: 'Takes a console role away',
+      responses: { 200: { description: 'OK', body: deleteRolesBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: revokeRoleBody,
       operatorOnly: true,
       async handler({ body, staff }) {
@@ -69,6 +75,7 @@ export const consoleRoutes: ServiceRoutes = {
   audit: {
     GET: adminRoute({
       summary: 'The audit log, newest first (library staff see their libraries’ rows)',
+      responses: { 200: { description: 'OK', body: getAuditBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       query: auditQuery,
       async handler({ query, staff }) {
         if (query.libraryId) requireLibrary(staff, query.libraryId);
