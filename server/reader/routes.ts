@@ -44,7 +44,7 @@ export const readerRoutes: ServiceRoutes = {
   issue: {
     GET: route({
       summary: 'The issue a reader code opens: its pages with signed 1x/2x/3x image addresses and the member’s last page',
-      responses: { 200: { description: 'OK', body: getIssueBody } },
+      responses: { 200: { description: 'OK', body: getIssueBody }, 403: { description: 'A reader code that is expired, altered or another member’s, or an issue no longer open to the member' } },
       auth: 'optional',
       query: issueQuery,
       async handler({ query, session }) {
@@ -92,7 +92,7 @@ export const readerRoutes: ServiceRoutes = {
   text: {
     GET: route({
       summary: 'A page’s text: its positioned lines in page units from the top left (the layer over the picture) and its blocks in reading order (the text view)',
-      responses: { 200: { description: 'OK', body: getTextBody }, 404: { description: 'Not found, or not one this person may see' } },
+      responses: { 200: { description: 'OK', body: getTextBody }, 404: { description: 'Not found, or not one this person may see' }, 403: { description: 'A reader code that is expired, altered or another member’s, or an issue no longer open to the member' } },
       auth: 'optional',
       query: pageQuery,
       async handler({ query, session }) {
@@ -107,7 +107,7 @@ export const readerRoutes: ServiceRoutes = {
   find: {
     GET: route({
       summary: 'Every page of the issue that holds the words (case and accents aside), with how often and an excerpt',
-      responses: { 200: { description: 'OK', body: getFindBody } },
+      responses: { 200: { description: 'OK', body: getFindBody }, 403: { description: 'A reader code that is expired, altered or another member’s, or an issue no longer open to the member' } },
       auth: 'optional',
       query: findQuery,
       async handler({ query, session }) {
