@@ -122,8 +122,9 @@ export const readerRoutes: ServiceRoutes = {
       responses: { 200: { description: 'OK', body: putProgressBody } },
       auth: 'optional',
       body: progressBody,
-      async handler({ body, session }) {
-        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session });
+      async handler({ body, session, context }) {
+        // At the rating the member's browser asks for (the ageRating cookie), as the reader page that opened the issue.
+        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session, ageRating: context.requestedAgeRating });
         if (!access.ok) throw refused(access.refusal);
         if (body.page > access.grant.issue.pageCount) throw new HttpError(400, `page: must be at most ${access.grant.issue.pageCount}`, { field: 'page' });
         await saveProgress(access.grant.claims.userId, body.issue, body.page);
