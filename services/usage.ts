@@ -64,7 +64,7 @@ export async function listCounterKeys(libraryId: number) {
 }
 
 /** Makes a key: the answer holds the API key, shown this once. */
-export async function createCounterKey(libraryId: number, body: { label: string; ipAllowList: string[] }) {
+export async function createCounterKey(libraryId: number, body: { label: string }) {
   const { http } = await import('./http');
   return (await http.post<{ customerId: string; apiKey: string; key: CounterKeyRow }>(counterKeysUrl(libraryId), body)).data;
 }

@@ -308,6 +308,21 @@ describe('PUT /api/reader/progress (resume where the member stopped)', () => {
     expect((await readerIssue(await codeFor(other, issue.other), issue.other, other.token)).body.lastPage).toBeNull();
   });
 
+  it('saves the place in a title rated above the reader’s default, at the rating the browser asks for (its ageRating cookie, as the reader page)', async () => {
+    const mature = (await createMagazine(app.db, { categoryId: 21, ageRating: 7 })).issue.id;
+    await addPages(app.db, mature, 12);
+    const made = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
+      token: member.token,
+      headers: { Cookie: 'ageRating=7' },
+      body: { user_id: member.id, issue: mature, lib_id: member.library, ageRating: 7, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
+    });
+    expect(made.status).toBe(200);
+    const saved = await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, headers: { Cookie: 'ageRating=7' }, body: { code: made.body.code, issue: mature, page: 2 } });
+    expect(saved).toMatchObject({ status: 200, body: { page: 2 } });
+    // Without the cookie the reader's default rating (5) applies, and the title is not one the member reads there.
+    expect((await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code: made.body.code, issue: mature, page: 3 } })).status).toBe(403);
+  });
+
   it('refuses a bad code (403), a code for another issue (403) and a page beyond the issue (400 naming page), saving nothing', async () => {
     const code = await codeFor(member, issue.other);
     expect((await call(app, '/api/reader/progress', { method: 'PUT', token: member.token, body: { code, issue: issue.other, page: 4 } })).status).toBe(200);

@@ -38,7 +38,7 @@ test('library staff make a COUNTER API key, a harvester uses it at /r51 (no sign
 
   const members = await request.get('/r51/members', { params: credentials, maxRedirects: 0 });
   expect(members.status()).toBe(200);
-  expect(await members.json()).toEqual([expect.objectContaining({ Customer_ID: String(RIVERSIDE), Name: 'Riverside Public Library' })]);
+  expect(await members.json()).toEqual([expect.objectContaining({ Customer_ID: String(RIVERSIDE), Institution_Name: 'Riverside Public Library' })]);
   const reports = (await (await request.get('/r51/reports', { params: credentials })).json()) as { Report_ID: string; Path: string }[];
   expect(reports.map((entry) => entry.Report_ID)).toEqual(['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J3', 'TR_J4', 'IR']);
   for (const entry of reports) {

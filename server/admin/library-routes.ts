@@ -8,6 +8,7 @@ import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, set
 import { originalForStaff } from './originals';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
+import { getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
 
@@ -126,6 +127,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'A library’s settings (secrets only as “set”) and collection',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ libraryId }) {
         return { status: 'success', library: presentLibrary(await libraryOrNotFound(libraryId)), collection: await collectionOf(libraryId) };
       },
@@ -135,6 +137,7 @@ export const libraryRoutes: ServiceRoutes = {
       library: 'libraryId',
       summary:
         'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), sign-in ways',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: librarySettingsBody,
       async handler({ body, staff, libraryId }) {
         // The open catalogue is the whole site's: library staff may not take it for their library, nor give it up.
@@ -149,6 +152,7 @@ export const libraryRoutes: ServiceRoutes = {
     POST: route({
       auth: 'staff',
       summary: 'Creates a library (operators only)',
+      responses: { 200: { description: 'OK', body: postLibraryCreateBody }, 409: { description: 'In conflict with what is already stored' } },
       body: newLibraryBody,
       operator: true,
       async handler({ body, staff }) {
@@ -161,6 +165,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Sets the titles a library licenses: all, or chosen titles and categories (the rest is invisible to its members)',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdCollectionBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: collectionBody,
       async handler({ body, staff, libraryId }) {
         return { status: 'success', collection: await setCollection(staff, libraryId, body) };
@@ -172,6 +177,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Uploads a logo or banner (the image bytes as the body; type read from the content; 5 MB at most), drawn at the header’s sizes',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdImagesSlotBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       binaryBody: true,
       bodyLimit: IMAGE_UPLOAD_LIMIT,
       async handler({ params, bytes, staff, libraryId }) {
@@ -184,6 +190,7 @@ export const libraryRoutes: ServiceRoutes = {
     GET: route({
       auth: 'staff',
       summary: 'A page of titles, found by name, publisher or ISSN',
+      responses: { 200: { description: 'OK', body: getTitlesBody } },
       query: z.object({ q: searchField, page: pageField, pageSize: pageSizeField }),
       async handler({ query }) {
         return { status: 'success', ...(await findTitles(query.q, query.page, query.pageSize)) };
@@ -194,6 +201,7 @@ export const libraryRoutes: ServiceRoutes = {
     PUT: route({
       auth: 'staff',
       summary: 'Corrects a title’s metadata (operators only)',
+      responses: { 200: { description: 'OK', body: putTitlesMagazineIdBody }, 404: { description: 'Not found, or not one this person may see' }, 409: { description: 'In conflict with what is already stored' } },
       body: titleChangesBody,
       operator: true,
       async handler({ params, body, staff }) {
@@ -205,6 +213,7 @@ export const libraryRoutes: ServiceRoutes = {
     GET: route({
       auth: 'staff',
       summary: 'A page of a title’s issues, withdrawn ones included',
+      responses: { 200: { description: 'OK', body: getTitlesMagazineIdIssuesBody } },
       query: z.object({ withdrawn: z.enum(['0', '1']).default('0'), page: pageField, pageSize: pageSizeField }),
       async handler({ params, query }) {
         return { status: 'success', ...(await issuesOfTitle(paramId(params, 'magazineId'), query.withdrawn === '1', query.page, query.pageSize)) };
@@ -215,6 +224,7 @@ export const libraryRoutes: ServiceRoutes = {
     PUT: route({
       auth: 'staff',
       summary: 'Corrects an issue’s metadata (operators only)',
+      responses: { 200: { description: 'OK', body: putIssuesIssueIdBody }, 404: { description: 'Not found, or not one this person may see' } },
       body: issueChangesBody,
       operator: true,
       async handler({ params, body, staff }) {
@@ -269,6 +279,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       summary: 'Withdraws an issue: hidden at once everywhere, reader codes refused (operators only)',
       operator: true,
+      responses: { 200: { description: 'OK', body: postIssuesIssueIdWithdrawBody }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), true) };
       },
@@ -279,6 +290,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       summary: 'Restores a withdrawn issue (operators only)',
       operator: true,
+      responses: { 200: { description: 'OK', body: postIssuesIssueIdRestoreBody }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff }) {
         return { status: 'success', issue: await setWithdrawn(staff, paramId(params, 'issueId'), false) };
       },

@@ -4,6 +4,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from './access-codes';
 import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from './members';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
+import { deleteLibrariesLibraryIdAccessCodesCodeIdBody, deleteLibrariesLibraryIdMembersUserIdBody, getLibrariesLibraryIdAccessCodesBody, getLibrariesLibraryIdAccessCodesCodeIdBody, getLibrariesLibraryIdMembersBody, postLibrariesLibraryIdAccessCodesBody, postLibrariesLibraryIdMemberImportBody, postLibrariesLibraryIdMemberImportPreviewBody, postLibrariesLibraryIdMembersBody, postLibrariesLibraryIdMembersUserIdEndBody, putLibrariesLibraryIdMembersUserIdBody } from './member-responses';
 
 const isoDate = z
   .string()
@@ -60,6 +61,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'A page of a library’s members, found by name, email, mobile or card number',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdMembersBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       query: memberQuery,
       async handler({ query, libraryId }) {
         return { status: 'success', ...(await findMembers(libraryId, query.q, query.page, query.pageSize)) };
@@ -69,6 +71,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Adds one member (an email, mobile or card number; the account is made when there is none)',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMembersBody }, 403: { description: 'Refused: not allowed for this person or library' }, 409: { description: 'In conflict with what is already stored' } },
       body: addMemberBody,
       async handler({ body, staff, libraryId }) {
         const member = await addMember(staff, libraryId, { ...body, expiresAt: endOfDay(body.endDate) });
@@ -81,6 +84,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Moves a membership’s end date (a member moved into the future reads again at once)',
+      responses: { 200: { description: 'OK', body: putLibrariesLibraryIdMembersUserIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: endDateBody,
       async handler({ params, body, staff, libraryId }) {
         return { status: 'success', member: await setMembershipEnd(staff, libraryId, userOf(params), endOfDay(body.endDate), 'member.end_date') };
@@ -90,6 +94,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Deletes a member’s account and what is tied to it (as npm run delete-account does)',
+      responses: { 200: { description: 'OK', body: deleteLibrariesLibraryIdMembersUserIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff, libraryId }) {
         const deleted = await deleteMember(staff, libraryId, userOf(params));
         return { status: 'success', ...deleted };
@@ -101,6 +106,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Ends a membership now (the account stays)',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMembersUserIdEndBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff, libraryId }) {
         return { status: 'success', member: await setMembershipEnd(staff, libraryId, userOf(params), new Date(), 'member.end') };
       },
@@ -111,6 +117,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'What importing a CSV of members (email or card number, name, end date) would do, row by row; writes nothing',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMemberImportPreviewBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       body: importBody,
       bodyLimit: CSV_BODY_LIMIT,
       async handler({ body, libraryId }) {
@@ -123,6 +130,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Imports a CSV of members in one transaction; answers the same per-row report as the preview',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdMemberImportBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       body: importBody,
       bodyLimit: CSV_BODY_LIMIT,
       async handler({ body, staff, libraryId }) {
@@ -135,6 +143,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'A library’s access codes with their uses',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdAccessCodesBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       query: z.object({ page: pageField, pageSize: pageSizeField }),
       async handler({ query, libraryId }) {
         return { status: 'success', ...(await listAccessCodes(libraryId, query.page, query.pageSize)) };
@@ -144,6 +153,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Creates an access code with a use limit and an expiry (the code is made up when not given)',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdAccessCodesBody }, 403: { description: 'Refused: not allowed for this person or library' }, 409: { description: 'In conflict with what is already stored' } },
       body: accessCodeBody,
       async handler({ body, staff, libraryId }) {
         const code = await createAccessCode(staff, libraryId, { code: body.code, days: body.days, useLimit: body.useLimit, expiresAt: body.expiresOn ? endOfDay(body.expiresOn) : null });
@@ -156,6 +166,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'An access code and who used it when',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdAccessCodesCodeIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, libraryId }) {
         return { status: 'success', ...(await accessCodeUsesOf(libraryId, codeOf(params))) };
       },
@@ -164,6 +175,7 @@ export const memberRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Revokes an access code: no one can use it from now on',
+      responses: { 200: { description: 'OK', body: deleteLibrariesLibraryIdAccessCodesCodeIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff, libraryId }) {
         return { status: 'success', code: await revokeAccessCode(staff, libraryId, codeOf(params)) };
       },

@@ -9,6 +9,7 @@ import { libraryRoutes } from './library-routes';
 import { memberRoutes } from './member-routes';
 import { grantRole, listRoles, revokeRole } from './roles';
 import { emailField, id, pageField, pageSizeField } from './schemas';
+import { deleteRolesBody, getAuditBody, getLibrariesBody, getMeBody, getRolesBody, postRolesBody } from './responses';
 
 export const grantRoleBody = z
   .object({ email: emailField, role: z.enum(['operator', 'staff']), libraryId: id.optional() })
@@ -24,6 +25,7 @@ export const consoleRoutes: ServiceRoutes = {
     GET: route({
       auth: 'staff',
       summary: 'The signed-in person’s console roles: operator (every library) or the libraries they are staff of',
+      responses: { 200: { description: 'OK', body: getMeBody } },
       async handler({ staff }) {
         return { status: 'success', userId: staff.userId, label: staff.label, operator: staff.operator, libraryIds: staff.libraryIds };
       },
@@ -33,6 +35,7 @@ export const consoleRoutes: ServiceRoutes = {
     GET: route({
       auth: 'staff',
       summary: 'The libraries this person manages (every library, for an operator)',
+      responses: { 200: { description: 'OK', body: getLibrariesBody } },
       async handler({ staff }) {
         return { status: 'success', libraries: await librariesForStaff(librariesInReach(staff)) };
       },
@@ -42,6 +45,7 @@ export const consoleRoutes: ServiceRoutes = {
     GET: route({
       auth: 'staff',
       summary: 'Everyone with a console role (library staff see their libraries’ staff)',
+      responses: { 200: { description: 'OK', body: getRolesBody } },
       async handler({ staff }) {
         return { status: 'success', roles: await listRoles(librariesInReach(staff)) };
       },
@@ -50,6 +54,7 @@ export const consoleRoutes: ServiceRoutes = {
       auth: 'staff',
       summary: 'Grants a role: operator (operators only) or staff of a library, to the account with this email (made if missing)',
       library: 'body.libraryId',
+      responses: { 200: { description: 'OK', body: postRolesBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       body: grantRoleBody,
       operator: true,
       async handler({ body, staff }) {
@@ -60,6 +65,7 @@ export const consoleRoutes: ServiceRoutes = {
     DELETE: route({
       auth: 'staff',
       summary: 'Takes a console role away',
+      responses: { 200: { description: 'OK', body: deleteRolesBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: revokeRoleBody,
       operator: true,
       async handler({ body, staff }) {
@@ -75,6 +81,7 @@ export const consoleRoutes: ServiceRoutes = {
       auth: 'staff',
       summary: 'The audit log, newest first (library staff see their libraries’ rows)',
       library: 'query.libraryId',
+      responses: { 200: { description: 'OK', body: getAuditBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       query: auditQuery,
       async handler({ query, staff }) {
         return { status: 'success', ...(await listAudit({ libraries: librariesInReach(staff), ...query })) };

@@ -9,6 +9,7 @@ import { keywordStories, magazineRelated, magazineStories, storyList, type Story
 import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from './params';
 import { storyRoutes } from './story-routes';
 import { translationRoutes } from './translation-routes';
+import { getMagazineRelatedBody, getV1ArticleBody, getV1ArticleFilterBody, getV1ArticleSearchBody } from './responses';
 
 export const articleListQuery = z.object({
   storeID: storeIdParam,
@@ -89,6 +90,7 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Story lists (pages of 20, zero-based): cover stories (section=sec_60), a category (catID/categoryID), Latest or For You (personaCat=RC|recom), an issue (issueid), a story category (storyCat)',
+      responses: { 200: { description: 'OK', body: getV1ArticleBody } },
       query: articleListQuery,
       async handler({ query, context }) {
         const request = listRequest(query);
@@ -100,6 +102,7 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Stories of a magazine (magid, lang_code) or carrying any of the keywords (comma-separated)',
+      responses: { 200: { description: 'OK', body: getV1ArticleFilterBody } },
       query: articleFilterQuery,
       async handler({ query, context }) {
         if (query.magid === undefined && query.keywords === undefined) {
@@ -118,6 +121,7 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Article search: full-text search over stories (title, subtitle, keywords, text), typo-tolerant, with highlights',
+      responses: { 200: { description: 'OK', body: getV1ArticleSearchBody } },
       query: articleSearchQuery,
       async handler({ query, context, session }) {
         if (!query.query) return { Articles: [], page: query.page, nbPages: 0, nbHits: 0 };
@@ -132,6 +136,7 @@ const listRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Stories related to a magazine (its own first, then its category), pages of 10 in hits',
+      responses: { 200: { description: 'OK', body: getMagazineRelatedBody } },
       query: magazineRelatedQuery,
       async handler({ query, context }) {
         return magazineRelated(await articleScope(context, query.age_rating), query.mid, query.page);

@@ -9,6 +9,7 @@ import { ageRatingParam, articleScope, idParam } from './params';
 import { storyDetails } from './present';
 import { findStoryById, type StoryRecord } from './queries';
 import { mayReadInFull, rememberRead, storyText } from './reading';
+import { getV1ArticleByUrlBody, getV1ArticleMidIssidArtidBody } from './story-responses';
 
 export const storyIdsParams = z.object({ mid: idParam, issid: idParam, artid: idParam });
 export const storyDetailsQuery = z.object({ age_rating: ageRatingParam });
@@ -35,6 +36,7 @@ export const storyRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Article details by magazine, issue and story id: the whole story for a member, the preview (SPEC §4) for anyone else',
+      responses: { 200: { description: 'OK', body: getV1ArticleMidIssidArtidBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: storyDetailsQuery,
       async handler({ params, query, session, context }) {
         const ids = storyIdsParams.parse(params);
@@ -47,6 +49,7 @@ export const storyRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Article details by its address (the legacy mobile articles service): /stories/{canonical path} or /stories/{slug}',
+      responses: { 200: { description: 'OK', body: getV1ArticleByUrlBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: storyByUrlQuery,
       async handler({ query, session, context }) {
         const segments = storyPathSegments(query.url);

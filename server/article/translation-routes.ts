@@ -15,6 +15,7 @@ import {
   storedTranslationByFile,
   translateStory,
 } from './translation';
+import { getLocalLanguagesBody, getTranslatedDataBody, postLocalLanguagesBody, postV1TranslateBody, postV1TranslateTextBody } from './translation-responses';
 
 const countryParam = z
   .string()
@@ -62,6 +63,7 @@ export const translationRoutes: ServiceRoutes = {
   localLanguages: {
     GET: route({
       summary: 'Languages read in a country (cc, default IN)',
+      responses: { 200: { description: 'OK', body: getLocalLanguagesBody } },
       auth: 'none',
       query: localLanguagesQuery,
       async handler({ query }) {
@@ -70,6 +72,7 @@ export const translationRoutes: ServiceRoutes = {
     }),
     POST: route({
       summary: 'With trans=1: the languages a story can be translated into (the fixed list of SPEC §9); otherwise as GET',
+      responses: { 200: { description: 'OK', body: postLocalLanguagesBody } },
       auth: 'none',
       query: localLanguagesBody,
       body: localLanguagesBody,
@@ -83,6 +86,7 @@ export const translationRoutes: ServiceRoutes = {
   'v1/translate': {
     POST: route({
       summary: 'A story in another language: stored once made, served stored after; {} when no translation can be had',
+      responses: { 200: { description: 'OK', body: postV1TranslateBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       body: translateBody,
       async handler({ body, session, context }) {
@@ -107,6 +111,7 @@ export const translationRoutes: ServiceRoutes = {
   'v1/translate-text': {
     POST: route({
       summary: 'A passage of text in another language (not stored); {} when no translation can be had',
+      responses: { 200: { description: 'OK', body: postV1TranslateTextBody }, 403: { description: 'Refused: not allowed for this person or library' } },
       auth: 'required',
       body: translateTextBody,
       async handler({ body, session }) {
@@ -121,6 +126,7 @@ export const translationRoutes: ServiceRoutes = {
   'translated-data': {
     GET: route({
       summary: 'A stored translation file by its path (the filepath a translation answers with)',
+      responses: { 200: { description: 'OK', body: getTranslatedDataBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       query: translatedDataQuery,
       async handler({ query, session, context }) {

@@ -9,6 +9,7 @@ import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from 
 import { COUNTRIES, flagOf } from './countries';
 import { isTopList } from './queries';
 import { allStoreCountries, findIssue, findMagazine, listIssues, storeForCountry, type MagazineMeta } from './titles';
+import { getCountryCodesBody, getEditionsBody, getIssueDetailsBody, getIssuesByMagBody, getOrgDetailsBody, getIssuesBody, getLanguageListBody, getMagMetaBody, getMagazineMetaBody } from './browse-responses';
 
 const MAX_ID = 2_147_483_647;
 const id = z.coerce.number().int().positive().max(MAX_ID);
@@ -78,6 +79,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'A title by its name (or slug), also given as url-safe base64, with its latest issue',
+      responses: { 200: { description: 'OK', body: getMagazineMetaBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: magazineMetaQuery,
       async handler(ctx) {
         const { query } = ctx;
@@ -94,6 +96,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'A title by id, with its latest issue (404 when unknown or hidden from the viewer)',
+      responses: { 200: { description: 'OK', body: getMagMetaBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: magMetaQuery,
       async handler(ctx) {
         const { query } = ctx;
@@ -106,6 +109,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Issues of a title, newest first, 20 at a time before lst_dt (the next lst_dt is in the answer)',
+      responses: { 200: { description: 'OK', body: getIssuesByMagBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: issuesByMagQuery,
       async handler(ctx) {
         const { query } = ctx;
@@ -124,6 +128,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'One issue with its title (404 when unknown or hidden from the viewer)',
+      responses: { 200: { description: 'OK', body: getIssueDetailsBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: issueDetailsQuery,
       async handler(ctx) {
         const { viewer, rating } = await magazineScope(ctx);
@@ -137,6 +142,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'The organisation (library) the viewer reads through, with the store serving con_code (default IN)',
+      responses: { 200: { description: 'OK', body: getOrgDetailsBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: orgDetailsQuery,
       async handler({ query, context }) {
         const viewer = await context.viewer(query.libid);
@@ -162,6 +168,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Edition list of a title (SPEC §3 Edition: editionId, magName, editionPublished), 50 to a page',
+      responses: { 200: { description: 'OK', body: getEditionsBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: editionsQuery,
       async handler(ctx) {
         const { query } = ctx;
@@ -176,6 +183,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Issue list of a title as SPEC §3 Issue tiles, newest first, pages of 20',
+      responses: { 200: { description: 'OK', body: getIssuesBody }, 404: { description: 'Not found, or not one this person may see' } },
       query: issueListQuery,
       async handler(ctx) {
         const { query } = ctx;
@@ -198,6 +206,7 @@ export const browseRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Languages that have titles the viewer may see, in a top list or category when given (SPEC §3 Language)',
+      responses: { 200: { description: 'OK', body: getLanguageListBody } },
       query: languageListQuery,
       async handler(ctx) {
         const { query } = ctx;
@@ -211,6 +220,7 @@ export const browseRoutes: ServiceRoutes = {
   countryCodes: {
     GET: route({
       summary: 'Country codes for mobile numbers (SPEC §3: mobileCode, flag, store_id), India first',
+      responses: { 200: { description: 'OK', body: getCountryCodesBody } },
       auth: 'none',
       async handler() {
         const stores = await allStoreCountries();

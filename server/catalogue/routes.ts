@@ -3,6 +3,7 @@ import { DEFAULT_STORE_ID } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../http/handler';
 import { cachedListing, magazineScope } from './browse';
 import { allLanguages, allStores, isTopList, visibleCategories } from './queries';
+import { getCategoriesBody, getLanguagesBody, getStoresBody, getMagazineFilterBody } from './responses';
 
 const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 
@@ -41,6 +42,7 @@ export const catalogueRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Categories the viewer may see (SPEC §5 visibility), favourites marked',
+      responses: { 200: { description: 'OK', body: getCategoriesBody } },
       query: getCategoriesQuery,
       async handler({ query, context }) {
         const viewer = await context.viewer(query.libid);
@@ -51,6 +53,7 @@ export const catalogueRoutes: ServiceRoutes = {
   getLanguages: {
     GET: route({
       summary: 'Languages, the fixed list first',
+      responses: { 200: { description: 'OK', body: getLanguagesBody } },
       auth: 'none',
       async handler() {
         return { status: 'success', data: await allLanguages() };
@@ -60,6 +63,7 @@ export const catalogueRoutes: ServiceRoutes = {
   getStores: {
     GET: route({
       summary: 'Stores (store id 1 is India, IN)',
+      responses: { 200: { description: 'OK', body: getStoresBody } },
       auth: 'none',
       async handler() {
         return { status: 'success', data: await allStores() };
@@ -70,6 +74,7 @@ export const catalogueRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Magazines by top list or category, language, gold and age rating; pages of 20',
+      responses: { 200: { description: 'OK', body: getMagazineFilterBody } },
       query: magazineFilterQuery,
       async handler(ctx) {
         const { query } = ctx;

@@ -5,6 +5,7 @@ import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../search/issues';
 import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../search/magazines';
 import { MAX_QUERY_LENGTH } from '../search/text';
 import { countSearchRun } from '../usage/reading';
+import { getMagazineLibarayBody, getMagazineSearchBody, getSearchListBody } from './search-responses';
 
 const libraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 const searchText = z.string().trim().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional().default('');
@@ -54,6 +55,7 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Magazine search: titles by name or description, typos forgiven, best first; zero-based pages of 20',
+      responses: { 200: { description: 'OK', body: getMagazineSearchBody } },
       query: magazineSearchQuery,
       async handler({ query, context, session }) {
         if (!query.q) return { status: 'success', ...emptyPage(query.p, MAGAZINE_SEARCH_PAGE_SIZE), query: '' };
@@ -77,6 +79,7 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'The library catalogue for the search overlay: matching titles, popular magazines and journals, category and language facets',
+      responses: { 200: { description: 'OK', body: getMagazineLibarayBody } },
       query: libraryCatalogueQuery,
       async handler({ query, context, session }) {
         const viewer = await context.viewer(query.libID);
@@ -102,6 +105,7 @@ export const searchRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Issues whose pages hold the words, with the matching page numbers and highlighted text (the discover tile)',
+      responses: { 200: { description: 'OK', body: getSearchListBody } },
       query: issueSearchQuery,
       async handler({ query, context }) {
         if (!query.q) return { status: 'success', ...emptyPage(query.page, ISSUE_SEARCH_PAGE_SIZE), query: '' };

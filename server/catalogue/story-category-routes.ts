@@ -5,6 +5,7 @@ import type { RequestContext } from '../context/request';
 import { idParam } from '../article/params';
 import { storyCategoriesFor } from '../article/lists';
 import { setFavouriteStoryCategory, visibleCategory } from '../article/queries';
+import { deleteStoryCategoriesCategoryIdFavouriteBody, getStoryCategoriesBody, putStoryCategoriesCategoryIdFavouriteBody } from './story-category-responses';
 
 export const storyCategoryParams = z.object({ categoryId: idParam });
 export const storyCategoriesQuery = z.object({ lang: z.string().trim().max(10).optional() });
@@ -28,6 +29,7 @@ export const storyCategoryRoutes: ServiceRoutes = {
     GET: route({
       auth: 'optional',
       summary: 'Story categories the reader may see, the member’s favourites first (is_fav)',
+      responses: { 200: { description: 'OK', body: getStoryCategoriesBody } },
       query: storyCategoriesQuery,
       async handler({ context }) {
         return { status: 'success', data: await storyCategoriesFor(await context.viewer()) };
@@ -37,6 +39,7 @@ export const storyCategoryRoutes: ServiceRoutes = {
   'story-categories/:categoryId/favourite': {
     PUT: route({
       summary: 'Marks a story category as one of the member’s favourites',
+      responses: { 200: { description: 'OK', body: putStoryCategoriesCategoryIdFavouriteBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, context }) {
         return toggle(params, context, true);
@@ -44,6 +47,7 @@ export const storyCategoryRoutes: ServiceRoutes = {
     }),
     DELETE: route({
       summary: 'Unmarks a favourite story category',
+      responses: { 200: { description: 'OK', body: deleteStoryCategoriesCategoryIdFavouriteBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, context }) {
         return toggle(params, context, false);

@@ -61,7 +61,8 @@ interface RawContext {
 
 /**
  * What a route answers, by status, for the OpenAPI document and the contract check (__tests__/api/helpers/contract.ts):
- * a JSON body's zod schema, or a file's media type. Error statuses need only a description (their body is Error).
+ * a JSON body's zod schema, or a file's media type. Error statuses need only a description (their body is Error),
+ * unless the route answers errors in a shape of its own (the COUNTER API's Exceptions); a 3xx is a redirect.
  */
 export type RouteResponses = Partial<Record<number, { description: string; body?: z.ZodType; mediaTypes?: string[] }>>;
 

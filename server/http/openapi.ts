@@ -36,30 +36,42 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
  * An operation's responses: the ones its route declares (a JSON body from the same zod schema the handler's answer
  * is typed by, or a file's media type), then the errors every route of its kind can answer.
  */
-function responsesOf(route: Route, method: Method, hasInput: boolean): Record<string, unknown> {
+function responsesOf(route: Route, method: Method): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const declared = Object.entries(route.responses ?? {});
-  if (!declared.some(([status]) => status.startsWith('2'))) responses['200'] = { description: 'OK' };
+  if (!declared.some(([status]) => /^[23]/.test(status))) responses['200'] = { description: 'OK' };
   for (const [status, response] of declared) {
     if (!response) continue;
-    if (!status.startsWith('2')) {
+    if (status.startsWith('3')) {
+      // A redirect: no body, the Location header says where.
+      responses[status] = { description: response.description, headers: { Location: { description: 'Where to go', schema: { type: 'string' } } } };
+    } else if (!status.startsWith('2') && !response.body) {
       responses[status] = errorResponse(response.description);
-    } else if (response.body) {
-      responses[status] = { description: response.description, content: { 'application/json': { schema: schemaOf(response.body, 'output') } } };
-    } else if (response.mediaTypes) {
+    } else if (response.body || response.mediaTypes) {
+      // A JSON body, a file, or either (a report as JSON, or its TSV when asked for).
       const file = { schema: { type: 'string', format: 'binary' } };
-      responses[status] = { description: response.description, content: Object.fromEntries(response.mediaTypes.map((type) => [type, file])) };
+      const content = {
+        ...(response.body ? { 'application/json': { schema: schemaOf(response.body, 'output') } } : {}),
+        ...Object.fromEntries((response.mediaTypes ?? []).map((type) => [type, file])),
+      };
+      responses[status] = { description: response.description, content };
     } else {
       responses[status] = { description: response.description };
     }
   }
-  if (hasInput && !responses['400']) responses['400'] = errorResponse('A field is missing or invalid');
+  // Every request's text is checked for control characters before any schema, so any route can answer 400.
+  responses['400'] ??= errorResponse('A field is missing or invalid');
   if (method !== 'GET') {
     responses['413'] ??= errorResponse('The request body is too large');
     responses['415'] ??= errorResponse('The request body is not JSON');
   }
-  if ((route.auth === 'required' || route.auth === 'staff') && !responses['401']) responses['401'] = errorResponse('No valid session');
-  responses['503'] = errorResponse('The database is unreachable');
+  if (route.auth !== 'none') {
+    // A bearer token that is invalid, expired or revoked is refused on any route that reads the session.
+    responses['401'] ??= errorResponse(route.auth === 'required' || route.auth === 'staff' ? 'No valid session' : 'A token that is invalid, expired or revoked');
+    // A change sent with the session cookie must carry the XSRF token.
+    if (method !== 'GET') responses['403'] ??= errorResponse('Not allowed, or the XSRF token is missing or does not match');
+  }
+  responses['503'] ??= errorResponse('The database is unreachable');
   return responses;
 }
 
@@ -91,7 +103,7 @@ export function buildOpenApi(services: Record<string, ServiceRoutes>) {
             ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.bodySchema) } } } }
             : {}),
           // A body of any method but GET is read and may be refused (not JSON, too large) even without a schema.
-          responses: responsesOf(route, method, parameters.length > 0 || Boolean(route.bodySchema) || method !== 'GET'),
+          responses: responsesOf(route, method),
         };
       }
       paths[path] = item;

@@ -10,6 +10,7 @@ import { verifyReaderCode } from './code';
 import { ensurePageImage, readPageToken } from './images';
 import { saveProgress } from './queries';
 import { findInIssue, pageText } from './text';
+import { getFindBody, getIssueBody, getTextBody, putProgressBody } from './responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const code = z.string().trim().min(1).max(4096);
@@ -43,6 +44,7 @@ export const readerRoutes: ServiceRoutes = {
   issue: {
     GET: route({
       summary: 'The issue a reader code opens: its pages with signed 1x/2x/3x image addresses and the member’s last page',
+      responses: { 200: { description: 'OK', body: getIssueBody }, 403: { description: 'A reader code that is expired, altered or another member’s, or an issue no longer open to the member' } },
       auth: 'optional',
       query: issueQuery,
       async handler({ query, session }) {
@@ -58,6 +60,12 @@ export const readerRoutes: ServiceRoutes = {
     GET: route({
       summary:
         'One page image at the scale its signed token names (WebP to a browser that accepts it, when the page has a WebP twin, else JPEG), for the session of the member the code was signed for; 401 without one, 403 for an expired, altered or foreign code',
+      responses: {
+        200: { description: 'The page image', mediaTypes: ['image/webp', 'image/jpeg'] },
+        403: { description: 'An expired, altered or foreign code, or a session that is not its member’s' },
+        404: { description: 'No such page' },
+        503: { description: 'The page images are not reachable just now' },
+      },
       auth: 'optional',
       async handler({ params, req, res, session }) {
         const claims = await verifyReaderCode(params.code);
@@ -84,6 +92,7 @@ export const readerRoutes: ServiceRoutes = {
   text: {
     GET: route({
       summary: 'A page’s text: its positioned lines in page units from the top left (the layer over the picture) and its blocks in reading order (the text view)',
+      responses: { 200: { description: 'OK', body: getTextBody }, 404: { description: 'Not found, or not one this person may see' }, 403: { description: 'A reader code that is expired, altered or another member’s, or an issue no longer open to the member' } },
       auth: 'optional',
       query: pageQuery,
       async handler({ query, session }) {
@@ -98,6 +107,7 @@ export const readerRoutes: ServiceRoutes = {
   find: {
     GET: route({
       summary: 'Every page of the issue that holds the words (case and accents aside), with how often and an excerpt',
+      responses: { 200: { description: 'OK', body: getFindBody }, 403: { description: 'A reader code that is expired, altered or another member’s, or an issue no longer open to the member' } },
       auth: 'optional',
       query: findQuery,
       async handler({ query, session }) {
@@ -109,10 +119,12 @@ export const readerRoutes: ServiceRoutes = {
   progress: {
     PUT: route({
       summary: 'Saves the page the member reached in the issue, so the reader resumes there',
+      responses: { 200: { description: 'OK', body: putProgressBody } },
       auth: 'optional',
       body: progressBody,
-      async handler({ body, session }) {
-        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session });
+      async handler({ body, session, context }) {
+        // At the rating the member's browser asks for (the ageRating cookie), as the reader page that opened the issue.
+        const access = await checkReaderAccess({ code: body.code, issueId: body.issue, session, ageRating: context.requestedAgeRating });
         if (!access.ok) throw refused(access.refusal);
         if (body.page > access.grant.issue.pageCount) throw new HttpError(400, `page: must be at most ${access.grant.issue.pageCount}`, { field: 'page' });
         await saveProgress(access.grant.claims.userId, body.issue, body.page);

@@ -26,11 +26,8 @@ export type SupportFormBody = z.infer<typeof supportFormBody>;
 export type ContactFormBody = z.infer<typeof contactFormBody>;
 
 /** The answer to a stored request: the person sees `message`, and `id` is their reference. */
-export interface HelpRequestAnswer {
-  status: 'success';
-  message: string;
-  id: number;
-}
+export const helpRequestAnswer = z.object({ status: z.literal('success'), message: z.string(), id: z.number() });
+export type HelpRequestAnswer = z.infer<typeof helpRequestAnswer>;
 
 function accepted<F extends string>(check: FormCheck<F>): Record<F, string> {
   if (check.first) throw new HttpError(400, check.first.message, { field: check.first.field });
@@ -54,11 +51,18 @@ async function memberOf(ctx: RouteContext<unknown, unknown>): Promise<Session | 
   return resolveSession(ctx.req, 'POST').catch(() => null);
 }
 
+/** What a help form answers: the request kept, or too many requests from one address. */
+const HELP_FORM_RESPONSES = {
+  200: { description: 'The request is kept', body: helpRequestAnswer },
+  429: { description: 'Too many requests from this address; try again in a few minutes' },
+};
+
 /** One handler behind both names the support form has on the wire. */
 /** A help request to the library (SPEC §5): the support form, served by the catalogue and the user service alike. */
 export const supportRequestRoute = (summary: string) =>
   route({
     summary,
+    responses: HELP_FORM_RESPONSES,
     auth: 'none',
     forms: true,
     body: supportFormBody,
@@ -78,6 +82,7 @@ export const supportRequestRoute = (summary: string) =>
 /** A request from an organisation through /contact-us (SPEC §5): the user service's contactUs. */
 export const contactUsRoute = route({
   summary: 'A request from an organisation through /contact-us (SPEC §5)',
+  responses: HELP_FORM_RESPONSES,
   auth: 'none',
   forms: true,
   body: contactFormBody,

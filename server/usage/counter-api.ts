@@ -10,6 +10,7 @@ import { route, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { counterJson } from './counter-json';
 import { CounterError, type CounterException } from './counter-exceptions';
+import { COUNTER_EXCEPTION_RESPONSES, counterMembersBody, counterReportBody, counterReportListBody, counterStatusBody } from './counter-api-responses';
 import { harvesterOf } from './counter-keys';
 import { monthOfDate, reportOptions, reportParameters, reportRange } from './counter-request';
 import { counterPlatform, counterReportData, firstUsageMonth } from './reports';
@@ -69,6 +70,11 @@ export const counterApiRoutes: ServiceRoutes = {
   status: {
     GET: route({
       summary: 'COUNTER API 5.1 server status (public)',
+      responses: {
+        200: { description: 'The server status (Status)', body: counterStatusBody },
+        429: COUNTER_EXCEPTION_RESPONSES[429],
+        503: COUNTER_EXCEPTION_RESPONSES[503],
+      },
       auth: 'none',
       query: counterQuery,
       async handler({ res, ip }) {
@@ -95,12 +101,14 @@ export const counterApiRoutes: ServiceRoutes = {
   members: {
     GET: route({
       summary: 'COUNTER API 5.1 member list: the library of the customer_id',
+      responses: { 200: { description: 'The member list (Member)', body: counterMembersBody }, ...COUNTER_EXCEPTION_RESPONSES },
       auth: 'none',
       query: counterQuery,
       async handler({ query, res, ip }) {
         return counterCall(res, ip, async () => {
-          const { library, requestorId } = await harvesterOf(query, ip);
-          return [{ Customer_ID: String(library.id), Requestor_ID: requestorId, Name: library.name, Institution_ID: { Proprietary: [`${counterPlatform().id}:${library.id}`] } }];
+          const { library } = await harvesterOf(query);
+          // Member (COUNTER API 5.1): Institution_Name and Customer_ID; Requestor_ID is left out when it is the one asked with.
+          return [{ Institution_Name: library.name, Institution_ID: { Proprietary: [`${counterPlatform().id}:${library.id}`] }, Customer_ID: String(library.id) }];
         });
       },
     }),
@@ -108,11 +116,12 @@ export const counterApiRoutes: ServiceRoutes = {
   reports: {
     GET: route({
       summary: 'COUNTER API 5.1 report list, with the months of usage available to the customer',
+      responses: { 200: { description: 'The report list (Report)', body: counterReportListBody }, ...COUNTER_EXCEPTION_RESPONSES },
       auth: 'none',
       query: counterQuery,
       async handler({ query, res, ip }) {
         return counterCall(res, ip, async () => {
-          const { library } = await harvesterOf(query, ip);
+          const { library } = await harvesterOf(query);
           const last = monthOfDate(new Date(), -1);
           const first = await firstUsageMonth(library.id);
           return COUNTER_REPORT_IDS.map((id) => ({
@@ -131,6 +140,11 @@ export const counterApiRoutes: ServiceRoutes = {
   'reports/:reportId': {
     GET: route({
       summary: 'A COUNTER 5.1 report (pr, pr_p1, tr, tr_j1, tr_j3, tr_j4, ir) as COUNTER_SUSHI JSON, with its filters, attributes and Exceptions',
+      responses: {
+        200: { description: 'The report, with Exceptions 3030, 3031, 3050, 3060, 3062 or 3063 in its header where they apply', body: counterReportBody },
+        ...COUNTER_EXCEPTION_RESPONSES,
+        404: { description: 'No such report path' },
+      },
       auth: 'none',
       query: counterQuery,
       async handler({ params, query, res, ip }) {
@@ -140,7 +154,7 @@ export const counterApiRoutes: ServiceRoutes = {
         return counterCall(res, ip, async () => {
           const missing = ['customer_id', 'begin_date', 'end_date'].filter((name) => !query[name]?.trim());
           if (missing.length > 0) throw new CounterError(1030, `${missing.join(', ')} required`);
-          const { library } = await harvesterOf(query, ip);
+          const { library } = await harvesterOf(query);
           const now = new Date();
           const range = reportRange(query, now);
           const { options, exceptions } = reportOptions(reportId, query);

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { audit, type Actor } from '../admin/audit';
 import { getDb } from '../db/client';
@@ -12,7 +11,6 @@ export interface CounterKeySummary {
   id: number;
   requestorId: string;
   label: string;
-  ipAllowList: string[];
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -27,37 +25,10 @@ function summaryOf(row: typeof counterApiKeys.$inferSelect): CounterKeySummary {
     id: row.id,
     requestorId: row.requestorId,
     label: row.label,
-    ipAllowList: row.ipAllowList,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
-}
-
-/** An allow-list entry: an IPv4 or IPv6 address, or a CIDR range of one. */
-export function isAllowListEntry(entry: string): boolean {
-  const [address, prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (!family || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-function allows(list: string[], ip: string): boolean {
-  if (list.length === 0) return true;
-  const family = isIP(ip);
-  if (!family) return false;
-  const blocks = new BlockList();
-  for (const entry of list) {
-    const [address, prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) blocks.addAddress(address, type);
-    else blocks.addSubnet(address, Number(prefix), type);
-  }
-  // An IPv4 client reached over an IPv6 socket shows as ::ffff:a.b.c.d.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return blocks.check(ip, family === 6 ? 'ipv6' : 'ipv4') || (mapped !== null && blocks.check(mapped[1], 'ipv4'));
 }
 
 export async function listCounterKeys(libraryId: number): Promise<CounterKeySummary[]> {
@@ -66,12 +37,12 @@ export async function listCounterKeys(libraryId: number): Promise<CounterKeySumm
 }
 
 /** Makes a key for a harvester: the API key is returned this once, and only its hash is kept. */
-export async function createCounterKey(actor: Actor, libraryId: number, label: string, ipAllowList: string[]): Promise<{ key: CounterKeySummary; apiKey: string }> {
+export async function createCounterKey(actor: Actor, libraryId: number, label: string): Promise<{ key: CounterKeySummary; apiKey: string }> {
   const apiKey = randomBytes(32).toString('base64url');
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(counterApiKeys)
-      .values({ libraryId, requestorId: randomUUID(), keyHash: hashOf(apiKey), label, ipAllowList, createdBy: actor.userId })
+      .values({ libraryId, requestorId: randomUUID(), keyHash: hashOf(apiKey), label, createdBy: actor.userId })
       .returning();
     const key = summaryOf(row);
     await audit(tx, actor, { action: 'counter-key.create', libraryId, target: key.requestorId, after: key });
@@ -105,10 +76,11 @@ const THE_WORLD = '0000000000000000';
 
 /**
  * Checks a COUNTER API call's credentials (Code of Practice 5.1, 8.2: customer ID with requestor ID, and an API key):
- * 1030 when customer_id or requestor_id is missing, 2000 for an unknown or revoked requestor (or one used from an
- * address its allow-list leaves out), 2020 for a wrong key, 2011 for The World, 2010 for another library's customer_id.
+ * 1030 when customer_id or requestor_id is missing, 2000 for an unknown or revoked requestor, 2020 for a wrong key,
+ * 2011 for The World, 2010 for another library's customer_id. Nothing depends on the caller's address: section 8.2
+ * forbids authorization based on IP addresses (docs/decisions.md).
  */
-export async function harvesterOf(query: Record<string, string | undefined>, ip: string): Promise<Harvester> {
+export async function harvesterOf(query: Record<string, string | undefined>): Promise<Harvester> {
   const customerId = query.customer_id?.trim();
   const requestorId = query.requestor_id?.trim();
   if (!customerId || !requestorId) {
@@ -122,7 +94,6 @@ export async function harvesterOf(query: Record<string, string | undefined>, ip:
     .where(and(eq(counterApiKeys.requestorId, requestorId), isNull(counterApiKeys.revokedAt)))
     .limit(1);
   if (!key) throw new CounterError(2000, 'requestor_id is not recognized or has been revoked');
-  if (!allows(key.key.ipAllowList, ip)) throw new CounterError(2000, 'this requestor_id may not be used from this address');
   const given = Buffer.from(hashOf(query.api_key ?? ''), 'hex');
   if (!timingSafeEqual(given, Buffer.from(key.key.keyHash, 'hex'))) throw new CounterError(2020, query.api_key ? 'api_key does not match requestor_id' : 'api_key is required');
   if (customerId === THE_WORLD) throw new CounterError(2011);

@@ -23,12 +23,19 @@ import { storyHref } from '@/lib/story-routes';
 import { getDb } from '../db/client';
 import { counterException, exceptionsText, type CounterException } from './counter-exceptions';
 
-/** How this platform names itself in reports: COUNTER_PLATFORM (name), COUNTER_PLATFORM_ID (namespace), COUNTER_REGISTRY_RECORD. */
+/** A COUNTER Registry record's address, as the COUNTER API 5.1 document's Registry_Record pattern allows it. */
+const REGISTRY_RECORD = /^https:\/\/registry\.countermetrics\.org\/(platform|usage-data-host)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * How this platform names itself in reports: COUNTER_PLATFORM (name), COUNTER_PLATFORM_ID (namespace),
+ * COUNTER_REGISTRY_RECORD (left out unless it is a Registry record's address: a platform without one omits it).
+ */
 export function counterPlatform() {
+  const registryRecord = process.env.COUNTER_REGISTRY_RECORD?.trim() ?? '';
   return {
     name: process.env.COUNTER_PLATFORM?.trim() || 'Library Reading Site',
     id: process.env.COUNTER_PLATFORM_ID?.trim() || 'libraryreader',
-    registryRecord: process.env.COUNTER_REGISTRY_RECORD?.trim() || '',
+    registryRecord: REGISTRY_RECORD.test(registryRecord) ? registryRecord : '',
   };
 }
 

@@ -10,12 +10,13 @@ import { siteOrigin } from '../http/origin';
 import { findLibrary } from '../user/queries';
 import { collectionTitles } from './collection';
 import { counterException } from './counter-exceptions';
-import { createCounterKey, isAllowListEntry, listCounterKeys, revokeCounterKey } from './counter-keys';
+import { createCounterKey, listCounterKeys, revokeCounterKey } from './counter-keys';
 import { monthOfDate } from './counter-request';
 import { createFeedKey, feedKeysOf, feedKeyView, libraryOfFeedKey, revokeFeedKey } from './feed-keys';
 import { kbartFileName, kbartProviderName, kbartRows } from './kbart';
 import { libraryMarcRecords } from './marc-records';
 import { counterReport, type ReportOptions } from './reports';
+import { deleteLibrariesLibraryIdCounterKeysKeyIdBody, getLibrariesLibraryIdCounterKeysBody, getLibrariesLibraryIdReportsReportIdBody, postLibrariesLibraryIdCounterKeysBody } from './responses';
 
 const month = z.string().trim().refine(isMonth, 'must be a month, yyyy-mm');
 
@@ -40,14 +41,9 @@ export const reportParams = z.object({
 export const libraryParams = z.object({ libraryId: id });
 export const counterKeyParams = z.object({ libraryId: id, keyId: id });
 
-/** A new COUNTER API key: what staff call it, and the addresses it may be used from (none: any). */
+/** A new COUNTER API key: what staff call the harvester it is for. */
 export const counterKeyBody = z.object({
   label: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
-  ipAllowList: z
-    .array(z.string().trim().refine(isAllowListEntry, 'must be IP addresses or CIDR ranges, like 192.0.2.10 or 192.0.2.0/24'))
-    .max(20, 'must have at most 20 entries')
-    .optional()
-    .default([]),
 });
 
 /** The library a usage route is about (its staff were checked by the route: 403 before saying whether it exists), 404 for none. */
@@ -129,6 +125,7 @@ export const usageRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'A COUNTER 5.1 report (PR, PR_P1, TR, TR_J1, TR_J3, TR_J4 or IR) of a library over a month range in its tabular form: JSON for the console, or the TSV (format=tsv)',
+      responses: { 200: { description: 'The report in its tabular form as JSON, or the TSV file with format=tsv', body: getLibrariesLibraryIdReportsReportIdBody, mediaTypes: ['text/tab-separated-values'] }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       params: reportParams,
       query: reportQuery,
       async handler({ params, query, res, libraryId }) {
@@ -199,7 +196,7 @@ export const usageRoutes: ServiceRoutes = {
       library: 'libraryId',
       summary: 'Revokes a feed key: fetches with it are refused from then on',
       params: feedKeyParams,
-      responses: { 200: { description: 'The key, revoked', body: oneFeedKey }, 404: { description: 'No such library, or no such key in it' } },
+      responses: { 200: { description: 'The key, revoked', body: oneFeedKey }, 404: { description: 'No such library, or no such key in it' }, 403: { description: 'Refused: not allowed for this person or library' } },
       async handler({ params, staff, libraryId }): Promise<z.infer<typeof oneFeedKey>> {
         const { keyId } = feedKeyParams.parse(params);
         await libraryInReach(libraryId);
@@ -212,6 +209,7 @@ export const usageRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'The COUNTER API keys of a library (requestor ids, labels, allow-lists; never the keys)',
+      responses: { 200: { description: 'OK', body: getLibrariesLibraryIdCounterKeysBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ libraryId }) {
         const library = await libraryInReach(libraryId);
         return { status: 'success', customerId: String(library.id), keys: await listCounterKeys(library.id) };
@@ -221,10 +219,11 @@ export const usageRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Makes a COUNTER API key for a harvester: the API key is in this answer only',
+      responses: { 200: { description: 'OK', body: postLibrariesLibraryIdCounterKeysBody }, 404: { description: 'No such library' } },
       body: counterKeyBody,
       async handler({ body, staff, libraryId }) {
         const library = await libraryInReach(libraryId);
-        const made = await createCounterKey(staff, library.id, body.label, body.ipAllowList);
+        const made = await createCounterKey(staff, library.id, body.label);
         return { status: 'success', customerId: String(library.id), ...made };
       },
     }),
@@ -234,6 +233,7 @@ export const usageRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary: 'Revokes a COUNTER API key of a library',
+      responses: { 200: { description: 'OK', body: deleteLibrariesLibraryIdCounterKeysKeyIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       async handler({ params, staff, libraryId }) {
         const { keyId } = counterKeyParams.parse(params);
         const library = await libraryInReach(libraryId);

@@ -13,6 +13,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { extendMembership, updateUser } from './account-queries';
 import { findLibrary, findUserById } from './queries';
+import { postManagePassBody, postUpdateProfileBody, postValidatecouponBody } from './account-responses';
 
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
 const NAME_MESSAGE = 'may use letters, spaces, apostrophes, dots and hyphens';
@@ -65,6 +66,7 @@ export const accountRoutes: ServiceRoutes = {
   updateProfile: {
     POST: route({
       summary: 'Saves the signed-in member’s name',
+      responses: { 200: { description: 'OK', body: postUpdateProfileBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' } },
       auth: 'required',
       body: updateProfileBody,
       async handler({ body, session }) {
@@ -77,6 +79,7 @@ export const accountRoutes: ServiceRoutes = {
   managePass: {
     POST: route({
       summary: 'Sets or changes the signed-in member’s password (the current one, or a fresh code, proves it is them)',
+      responses: { 200: { description: 'OK', body: postManagePassBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 429: { description: 'Too many requests; try again later' } },
       auth: 'required',
       body: managePassBody,
       async handler({ body, session, ip, req, res }) {
@@ -119,6 +122,7 @@ export const accountRoutes: ServiceRoutes = {
   validatecoupon: {
     POST: route({
       summary: 'Redeems a library access code: the member joins (or renews) that library and gets a session for it',
+      responses: { 200: { description: 'OK', body: postValidatecouponBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 429: { description: 'Too many requests; try again later' } },
       auth: 'required',
       body: validateCouponBody,
       async handler({ body, session, ip, req, res }) {

@@ -13,6 +13,7 @@ import { completeSignIn, linkedMembershipEnd } from '../auth/sign-in';
 import { checkPatron } from '../auth/sip2';
 import { findLibrary } from './queries';
 import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from './account-queries';
+import { postSplLibLoginBody } from './card-responses';
 
 export const splLibLoginBody = z.object({
   cardNumber: z
@@ -91,6 +92,7 @@ export const cardRoutes: ServiceRoutes = {
   splLibLogin: {
     POST: route({
       summary: 'Library card sign-in: card number and PIN, checked by the library’s list or its system over SIP2',
+      responses: { 200: { description: 'OK', body: postSplLibLoginBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 429: { description: 'Too many requests; try again later' }, 503: { description: 'The database, or a service this call needs, is not reachable' } },
       auth: 'none',
       body: splLibLoginBody,
       async handler({ body, ip, req, res }) {

@@ -3,6 +3,7 @@ import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from './favourite-queries';
+import { postAddmyFavBody, postDeletemyFavBody, postGetMyFavBody } from './favourite-responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -20,6 +21,7 @@ export const favouriteRoutes: ServiceRoutes = {
   getMyFav: {
     POST: route({
       summary: 'The member’s favourite magazines (SPEC §7): msg[0].mid.values',
+      responses: { 200: { description: 'OK', body: postGetMyFavBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' } },
       auth: 'required',
       body: getMyFavBody,
       async handler({ body, session, context }) {
@@ -32,6 +34,7 @@ export const favouriteRoutes: ServiceRoutes = {
   addmy_fav: {
     POST: route({
       summary: 'Adds a magazine to the member’s favourites',
+      responses: { 200: { description: 'OK', body: postAddmyFavBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       body: favouriteChangeBody,
       async handler({ body, session, context }) {
@@ -45,6 +48,7 @@ export const favouriteRoutes: ServiceRoutes = {
   deletemy_fav: {
     POST: route({
       summary: 'Removes a magazine from the member’s favourites',
+      responses: { 200: { description: 'OK', body: postDeletemyFavBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' } },
       auth: 'required',
       body: favouriteChangeBody,
       async handler({ body, session }) {

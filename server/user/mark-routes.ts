@@ -25,6 +25,7 @@ import {
   renameClipping,
   shareClipping,
 } from './mark-queries';
+import { deleteBookmarksIdBody, deleteClippingsIdBody, getBookmarksBody, getClippingsBody, getSharedClippingTokenBody, postBookmarksBody, postClippingsBody, postClippingsIdShareBody, putBookmarksIdBody, putClippingsIdBody } from './mark-responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const name = z.string().trim().min(1, 'must not be empty').max(120);
@@ -175,6 +176,7 @@ export const markRoutes: ServiceRoutes = {
   bookmarks: {
     GET: route({
       summary: 'The member’s bookmarks, newest first (of one issue when `issue` is given)',
+      responses: { 200: { description: 'OK', body: getBookmarksBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' } },
       auth: 'required',
       query: marksQuery,
       async handler({ query, session }) {
@@ -183,6 +185,7 @@ export const markRoutes: ServiceRoutes = {
     }),
     POST: route({
       summary: 'Bookmarks a page of an issue the member can read',
+      responses: { 200: { description: 'OK', body: postBookmarksBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       body: bookmarkBody,
       async handler({ body, session }) {
@@ -196,6 +199,7 @@ export const markRoutes: ServiceRoutes = {
   'bookmarks/:id': {
     PUT: route({
       summary: 'Renames one of the member’s bookmarks',
+      responses: { 200: { description: 'OK', body: putBookmarksIdBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       body: renameBody,
       async handler({ body, params, session }) {
@@ -206,6 +210,7 @@ export const markRoutes: ServiceRoutes = {
     }),
     DELETE: route({
       summary: 'Deletes one of the member’s bookmarks',
+      responses: { 200: { description: 'OK', body: deleteBookmarksIdBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, session }) {
         if (!(await deleteBookmark(member(session).claims.uid, idParams.parse(params).id))) throw new HttpError(404, 'Bookmark not found', { field: 'id' });
@@ -216,6 +221,7 @@ export const markRoutes: ServiceRoutes = {
   clippings: {
     GET: route({
       summary: 'The member’s clippings, newest first (of one issue when `issue` is given)',
+      responses: { 200: { description: 'OK', body: getClippingsBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' } },
       auth: 'required',
       query: marksQuery,
       async handler({ query, session }) {
@@ -224,6 +230,7 @@ export const markRoutes: ServiceRoutes = {
     }),
     POST: route({
       summary: 'Clips a region of a page: the picture is cut from the page image, the text taken from the page',
+      responses: { 200: { description: 'OK', body: postClippingsBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       body: clippingBody,
       async handler({ body, session }) {
@@ -251,6 +258,7 @@ export const markRoutes: ServiceRoutes = {
   'clippings/:id': {
     PUT: route({
       summary: 'Renames one of the member’s clippings',
+      responses: { 200: { description: 'OK', body: putClippingsIdBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       body: renameBody,
       async handler({ body, params, session }) {
@@ -261,6 +269,7 @@ export const markRoutes: ServiceRoutes = {
     }),
     DELETE: route({
       summary: 'Deletes one of the member’s clippings (its share link stops opening)',
+      responses: { 200: { description: 'OK', body: deleteClippingsIdBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, session }) {
         if (!(await deleteClipping(member(session).claims.uid, idParams.parse(params).id))) throw new HttpError(404, 'Clipping not found', { field: 'id' });
@@ -271,6 +280,7 @@ export const markRoutes: ServiceRoutes = {
   'clippings/:id/image': {
     GET: route({
       summary: 'The picture of one of the member’s clippings (JPEG), cut from the page image',
+      responses: { 200: { description: 'The clipping’s picture', mediaTypes: ['image/jpeg'] }, 404: { description: 'No such clipping of the member' }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 503: { description: 'The database, or a service this call needs, is not reachable' } },
       auth: 'required',
       async handler({ params, session, req, res }) {
         return sendClippingImage(req, res, await visibleOwnClipping(member(session), idParams.parse(params).id));
@@ -280,6 +290,7 @@ export const markRoutes: ServiceRoutes = {
   'clippings/:id/share': {
     POST: route({
       summary: 'Shares a clipping: a link that opens for members of the same library who can see its issue',
+      responses: { 200: { description: 'OK', body: postClippingsIdShareBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, session }) {
         const row = await visibleOwnClipping(member(session), idParams.parse(params).id);
@@ -292,6 +303,7 @@ export const markRoutes: ServiceRoutes = {
   'sharedClipping/:token': {
     GET: route({
       summary: 'A shared clipping, for a member of its library who can see its issue',
+      responses: { 200: { description: 'OK', body: getSharedClippingTokenBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, session }) {
         return { status: 'success', clipping: await sharedClippingView(member(session), shareParams.parse(params).token) };
@@ -301,6 +313,7 @@ export const markRoutes: ServiceRoutes = {
   'sharedClipping/:token/image': {
     GET: route({
       summary: 'The picture of a shared clipping',
+      responses: { 200: { description: 'The shared clipping’s picture', mediaTypes: ['image/jpeg'] }, 404: { description: 'No such shared clipping, or not one the member may see' }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 503: { description: 'The database, or a service this call needs, is not reachable' } },
       auth: 'required',
       async handler({ params, session, req, res }) {
         const { row } = await sharedClippingFor(member(session), shareParams.parse(params).token);

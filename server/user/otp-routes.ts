@@ -13,6 +13,7 @@ import { completeSignIn } from '../auth/sign-in';
 import { findUserById } from './queries';
 import { requireMethodOffered } from './sign-in-methods';
 import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from './account-queries';
+import { postLinkAccountBody, postSendotpBody, postVerifyotpBody } from './otp-responses';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -64,6 +65,7 @@ export const otpRoutes: ServiceRoutes = {
   sendotp: {
     POST: route({
       summary: 'Sends a 6-digit sign-in code by email or SMS; the answer is the same for known and new addresses',
+      responses: { 200: { description: 'OK', body: postSendotpBody }, 403: { description: 'Refused: not allowed for this person or library' }, 429: { description: 'Too many requests; try again later' }, 503: { description: 'The database, or a service this call needs, is not reachable' } },
       auth: 'none',
       body: sendOtpBody,
       async handler({ body, ip }) {
@@ -96,6 +98,7 @@ export const otpRoutes: ServiceRoutes = {
   verifyotp: {
     POST: route({
       summary: 'Signs in with the code sent to an address (or, for email, the account password); answers the login fields',
+      responses: { 200: { description: 'OK', body: postVerifyotpBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' }, 429: { description: 'Too many requests; try again later' } },
       auth: 'none',
       body: verifyOtpBody,
       async handler({ body, ip, req, res }) {
@@ -130,6 +133,7 @@ export const otpRoutes: ServiceRoutes = {
   linkAccount: {
     POST: route({
       summary: 'Adds a verified email address or mobile number to the signed-in account',
+      responses: { 200: { description: 'OK', body: postLinkAccountBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 409: { description: 'In conflict with what is already stored' }, 429: { description: 'Too many requests; try again later' } },
       auth: 'required',
       body: linkAccountBody,
       async handler({ body, session, ip }) {

@@ -15,6 +15,7 @@ import { hashSecret } from '../auth/secrets';
 import { completeSignIn, linkedMembershipEnd } from '../auth/sign-in';
 import { findLibrary } from './queries';
 import { extendMembership, findOrCreateUser } from './account-queries';
+import { postServicesV8ThirdPartyBody, postValidateTokenBody } from './partner-responses';
 
 /** How long a partner's link works: long enough to click, short enough that a leaked one is soon useless. */
 export const PARTNER_LINK_SECONDS = 10 * 60;
@@ -41,6 +42,7 @@ export const partnerRoutes: ServiceRoutes = {
   'services/v8/thirdParty': {
     POST: route({
       summary: 'The third-party link builder: a partner (X-Partner-Key) makes a single-use sign-in link for one of its readers',
+      responses: { 200: { description: 'OK', body: postServicesV8ThirdPartyBody }, 403: { description: 'Refused: not allowed for this person or library' }, 429: { description: 'Too many requests; try again later' } },
       auth: 'none',
       body: thirdPartyBody,
       async handler({ body, req, ip }) {
@@ -80,6 +82,7 @@ export const partnerRoutes: ServiceRoutes = {
   validateToken: {
     POST: route({
       summary: 'Signs in with a partner’s single-use link token; answers the login fields and where the link leads',
+      responses: { 200: { description: 'OK', body: postValidateTokenBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 429: { description: 'Too many requests; try again later' } },
       auth: 'none',
       body: validateTokenBody,
       async handler({ body, ip, req, res }) {

@@ -13,6 +13,7 @@ import { verifyStripeEvent } from '../payments/stripe-events';
 import { findUserById, membershipIn } from './queries';
 import { chooseMembership, sessionFields } from './present';
 import { membershipsAndMarkTimes } from './mark-queries';
+import { postCheckoutBody, postOrderBody, postStripeWebhookBody } from './payment-responses';
 
 export const checkoutBody = z.object({ page: z.enum(PLAN_IDS) });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
@@ -101,6 +102,7 @@ export const paymentUserRoutes: ServiceRoutes = {
   checkout: {
     POST: route({
       summary: 'Starts a card payment for a plan (page basicPlan); answers the provider’s checkout address (SPEC §7)',
+      responses: { 200: { description: 'OK', body: postCheckoutBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' }, 501: { description: 'Not set up on this site' }, 502: { description: 'The outside service did not answer as it should' } },
       auth: 'required',
       body: checkoutBody,
       async handler(ctx) {
@@ -142,6 +144,7 @@ export const paymentUserRoutes: ServiceRoutes = {
   order: {
     POST: route({
       summary: 'Confirms a plan order (type 3) with the provider and extends the member’s access (SPEC §7)',
+      responses: { 200: { description: 'OK', body: postOrderBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 402: { description: 'The payment did not go through' }, 404: { description: 'Not found, or not one this person may see' }, 409: { description: 'In conflict with what is already stored' }, 501: { description: 'Not set up on this site' }, 502: { description: 'The outside service did not answer as it should' } },
       auth: 'required',
       body: orderBody,
       async handler(ctx) {
@@ -162,6 +165,7 @@ export const paymentUserRoutes: ServiceRoutes = {
     POST: route({
       summary:
         'Stripe’s signed notifications (STRIPE_WEBHOOK_SECRET): a checkout paid or closed is settled even when the member never comes back to /paymentsuccess',
+      responses: { 200: { description: 'OK', body: postStripeWebhookBody }, 501: { description: 'Not set up on this site' }, 502: { description: 'The outside service did not answer as it should' } },
       auth: 'none',
       rawBody: true,
       async handler(ctx) {

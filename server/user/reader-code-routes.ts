@@ -8,6 +8,7 @@ import { issueReaderCode } from '../reader/code';
 import { warmPages } from '../reader/images';
 import { viewerOfLibrary } from '../viewer';
 import { membershipIn } from './queries';
+import { postGenCodeBody } from './reader-code-responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const flag = z.coerce.number().int().min(0).max(1);
@@ -47,6 +48,7 @@ export const readerCodeRoutes: ServiceRoutes = {
   genCode: {
     POST: route({
       summary: 'A short-lived reader code for one issue, bound to the member, their library and the issue (SPEC §7)',
+      responses: { 200: { description: 'OK', body: postGenCodeBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       query: genCodeQuery,
       body: genCodeBody,

@@ -9,6 +9,7 @@ import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
 import { findLibrary, findOrCreateGuest, membershipsOf } from './queries';
 import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from './present';
 import { membershipsAndMarkTimes } from './mark-queries';
+import { getIsGuestLoginAvailableBody, getLibDetailsBody, getLibDetailsSettingsBody, getLibraryAccessCheckBody, postGetUserLibDetailsBody, postLoginAsGuestBody, postLogoutBody, postValidateuserBody, postVerifyLibraryBody } from './responses';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -64,6 +65,7 @@ export const userRoutes: ServiceRoutes = {
   isGuestLoginAvailable: {
     GET: route({
       summary: 'Whether the library lets visitors in as guests',
+      responses: { 200: { description: 'OK', body: getIsGuestLoginAvailableBody } },
       auth: 'none',
       query: isGuestLoginAvailableQuery,
       async handler({ query }) {
@@ -74,6 +76,7 @@ export const userRoutes: ServiceRoutes = {
   loginAsGuest: {
     POST: route({
       summary: 'Guest sign-in with the browser’s unique id (SPEC §4)',
+      responses: { 200: { description: 'OK', body: postLoginAsGuestBody } },
       auth: 'none',
       body: loginAsGuestBody,
       async handler({ body, req, res }) {
@@ -96,6 +99,7 @@ export const userRoutes: ServiceRoutes = {
   validateuser: {
     POST: route({
       summary: 'The signed-in user’s details and libraries, with a fresh token (SPEC §3)',
+      responses: { 200: { description: 'OK', body: postValidateuserBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' } },
       auth: 'required',
       answersGoneAccount: true,
       body: validateUserBody,
@@ -118,6 +122,7 @@ export const userRoutes: ServiceRoutes = {
   verifyLibrary: {
     POST: route({
       summary: 'Library verification: the libraries the user reads through (SPEC §7)',
+      responses: { 200: { description: 'OK', body: postVerifyLibraryBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' } },
       auth: 'required',
       body: libraryVerificationBody,
       async handler(ctx) {
@@ -143,6 +148,7 @@ export const userRoutes: ServiceRoutes = {
   getUserLibDetails: {
     POST: route({
       summary: 'Library details call: the same payload, answering userlibdet',
+      responses: { 200: { description: 'OK', body: postGetUserLibDetailsBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 403: { description: 'Refused: not allowed for this person or library' } },
       auth: 'required',
       body: libraryVerificationBody,
       async handler(ctx) {
@@ -156,6 +162,7 @@ export const userRoutes: ServiceRoutes = {
   libraryAccessCheck: {
     GET: route({
       summary: 'Library access check (SPEC §4 rule 4): isError, isNoLibrary, isRedirectHome, info, lib',
+      responses: { 200: { description: 'OK', body: getLibraryAccessCheckBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' } },
       auth: 'required',
       answersGoneAccount: true,
       query: libraryAccessCheckQuery,
@@ -188,6 +195,7 @@ export const userRoutes: ServiceRoutes = {
   getLibDetails: {
     GET: route({
       summary: 'A library’s branding: logos and name (SPEC §3 Library details)',
+      responses: { 200: { description: 'OK', body: getLibDetailsBody }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'none',
       query: libraryQuery,
       async handler({ query }) {
@@ -200,6 +208,7 @@ export const userRoutes: ServiceRoutes = {
   libDetails: {
     GET: route({
       summary: 'A library’s public settings (SPEC §3 Library entry and flags)',
+      responses: { 200: { description: 'OK', body: getLibDetailsSettingsBody }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'none',
       query: libraryQuery,
       async handler({ query }) {
@@ -224,6 +233,7 @@ export const userRoutes: ServiceRoutes = {
   logout: {
     POST: route({
       summary: 'Signs the token out: it is refused from now on',
+      responses: { 200: { description: 'OK', body: postLogoutBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' } },
       auth: 'required',
       async handler(ctx) {
         const session = requireSession(ctx);

@@ -39,6 +39,7 @@ export const ssoRoutes: ServiceRoutes = {
   'sso/start': {
     GET: route({
       summary: 'Starts sign-in through the library’s OpenID Connect provider (a browser redirect)',
+      responses: { 302: { description: 'To the library’s provider, or to /login/sso/failure when it cannot be used' } },
       auth: 'none',
       query: ssoStartQuery,
       async handler({ query, res }) {
@@ -61,6 +62,7 @@ export const ssoRoutes: ServiceRoutes = {
   'sso/callback': {
     GET: route({
       summary: 'Where the provider sends the person back: checks state, nonce and PKCE, then signs them in',
+      responses: { 302: { description: 'To /login/sso/success once signed in, or to /login/sso/failure with the reason' } },
       auth: 'none',
       async handler({ req, res }) {
         const origin = siteOrigin();

@@ -32,6 +32,7 @@ const EXCEPTION_MESSAGES: Record<number, string> = {
 };
 
 const MONTH = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+const REGISTRY_RECORD = '^(https://registry.countermetrics.org/(platform|usage-data-host)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|)$';
 const PROPRIETARY = '^[a-zA-Z][a-zA-Z0-9_./]{0,15}[a-zA-Z0-9]:.+';
 const ITEM_METRICS = ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'];
 const TITLE_METRICS = ['Unique_Title_Investigations', 'Unique_Title_Requests'];
@@ -102,7 +103,7 @@ function header(reportId: string, reportName: string, metrics: string[], extraFi
       Created_By: { type: 'string', minLength: 1 },
       Institution_ID: institutionId,
       Institution_Name: { type: 'string', minLength: 1 },
-      Registry_Record: { type: 'string', format: 'uri' },
+      Registry_Record: { type: 'string', pattern: REGISTRY_RECORD },
       Report_Attributes: {
         type: 'object',
         properties: {
@@ -182,29 +183,39 @@ const irItem = {
 
 export const COUNTER_SCHEMAS = {
   exception,
+  // Status, Member and Report as the COUNTER API 5.1 document (Project-Counter/cop5 api-specification/COUNTER_API.json,
+  // components 200_Status, 200_Members, 200_Reports) defines them.
   status: {
     type: 'array',
     minItems: 1,
+    uniqueItems: true,
     items: {
       type: 'object',
       properties: {
         Description: { type: 'string' },
         Service_Active: { type: 'boolean' },
-        Registry_Record: { type: 'string', format: 'uri' },
+        Registry_Record: { type: 'string', pattern: REGISTRY_RECORD },
         Note: { type: 'string' },
-        Alerts: { type: 'array', items: { type: 'object', properties: { Date_Time: { type: 'string' }, Alert: { type: 'string' } }, required: ['Date_Time', 'Alert'] } },
+        Alerts: { type: 'array', minItems: 1, items: { type: 'object', properties: { Date_Time: { type: 'string', format: 'date-time' }, Alert: { type: 'string' } } } },
       },
       required: ['Service_Active'],
-      additionalProperties: false,
     },
   },
   members: {
     type: 'array',
     minItems: 1,
+    uniqueItems: true,
     items: {
       type: 'object',
-      properties: { Customer_ID: { type: 'string', minLength: 1 }, Requestor_ID: { type: 'string' }, Name: { type: 'string', minLength: 1 }, Notes: { type: 'string' }, Institution_ID: institutionId },
-      required: ['Customer_ID', 'Name'],
+      properties: {
+        Institution_Name: { type: 'string', minLength: 2 },
+        Institution_ID: institutionId,
+        Customer_ID: { type: 'string', minLength: 1 },
+        // Left out when it is the requestor ID of the request.
+        Requestor_ID: { type: 'string', minLength: 1 },
+        Notes: { type: 'string', minLength: 2 },
+      },
+      required: ['Institution_Name', 'Customer_ID'],
       additionalProperties: false,
     },
   },
@@ -214,16 +225,16 @@ export const COUNTER_SCHEMAS = {
     items: {
       type: 'object',
       properties: {
-        Report_Name: { type: 'string', minLength: 1 },
-        Report_ID: { type: 'string', pattern: '^[A-Z]{2}(_[A-Z0-9]{2})?$' },
+        Report_Name: { type: 'string', minLength: 2 },
+        Report_ID: { type: 'string', minLength: 2 },
+        // Release 5.1.1 of the document allows only 5.1 in the /r51/reports answer.
         Release: { const: '5.1' },
-        Report_Description: { type: 'string', minLength: 1 },
-        Path: { type: 'string', pattern: '^/r51/reports/[a-z0-9_]+$' },
-        First_Month_Available: { type: 'string', pattern: MONTH },
-        Last_Month_Available: { type: 'string', pattern: MONTH },
+        Report_Description: { type: 'string', minLength: 2 },
+        Path: { type: 'string', minLength: 2, pattern: '^/r51/reports/[a-z0-9_]+$' },
+        First_Month_Available: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' },
+        Last_Month_Available: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}$' },
       },
-      required: ['Report_Name', 'Report_ID', 'Release', 'Report_Description'],
-      additionalProperties: false,
+      required: ['Report_Name', 'Report_ID', 'Release', 'Report_Description', 'First_Month_Available', 'Last_Month_Available'],
     },
   },
   PR: report(header('PR', 'Platform Report', prMetrics), {

@@ -51,6 +51,26 @@ describe('the contract /api/openapi.json makes', () => {
     expect(report.parameters.find((p) => p.name === 'reportId')?.schema.enum).toEqual(['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J3', 'TR_J4', 'IR']);
   });
 
+  it('declares every operation’s success: a JSON body, a file’s media types, or a redirect', () => {
+    const undeclared = operations
+      .filter(({ operation }) => !Object.entries(operation.responses as Record<string, { content?: unknown }>).some(([code, response]) => (code.startsWith('2') && response.content) || code.startsWith('3')))
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(undeclared).toEqual([]);
+    const guest = doc.paths['/api/user/loginAsGuest'].post as { responses: Record<string, { content?: Record<string, { schema: { anyOf?: unknown[] } }> }> };
+    expect(guest.responses['200'].content?.['application/json'].schema.anyOf).toHaveLength(2);
+    const sso = doc.paths['/api/user/sso/start'].get as { responses: Record<string, unknown> };
+    expect(Object.keys(sso.responses)).toContain('302');
+    expect(Object.keys(sso.responses)).not.toContain('200');
+  });
+
+  it('declares the COUNTER API’s answers as the COUNTER API 5.1 document does: Exceptions for its errors', () => {
+    const members = doc.paths['/api/r51/members'].get as { responses: Record<string, { content?: Record<string, { schema: { items?: { required?: string[] } } }> }> };
+    expect(Object.keys(members.responses).sort()).toEqual(['200', '400', '401', '403', '429', '503']);
+    expect(members.responses['200'].content?.['application/json'].schema.items?.required).toEqual(['Institution_Name', 'Customer_ID']);
+    const exception = members.responses['401'].content?.['application/json'].schema as unknown as { properties: Record<string, unknown> };
+    expect(Object.keys(exception.properties)).toEqual(['Code', 'Message', 'Help_URL', 'Data']);
+  });
+
   it('declares a success body where the route says what it answers', () => {
     const keys = doc.paths['/api/admin/libraries/{libraryId}/feed-keys'].get as { responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }> };
     expect(Object.keys(keys.responses).sort()).toEqual(['200', '400', '401', '403', '404', '503']);

@@ -1,8 +1,9 @@
 import Head from 'next/head';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { counterKeysUrl, createCounterKey, listCounterKeys, revokeCounterKey } from '@/services/usage';
-import { errorText, Heading, Hint, Input, Label, ListState, Page, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from '../parts';
+import { counterKeysUrl, createCounterKey, listCounterKeys, revokeCounterKey, type CounterKeyRow } from '@/services/usage';
+import { errorText, Heading, Input, Label, ListState, Page, Row, Section, SmallButton, Status, SubHeading } from '../parts';
+import { KeyTable, type KeyColumn } from './KeyTable';
 
 /** What a new key's form is left showing: the credentials a harvester needs, the API key this once. */
 interface Made {
@@ -16,13 +17,21 @@ function when(at: string | null): string {
   return at ? at.slice(0, 16).replace('T', ' ') : 'never';
 }
 
+/** The COUNTER API keys' columns: the harvester, its requestor ID, when the key was made and last used. */
+const COUNTER_KEY_COLUMNS: KeyColumn<CounterKeyRow>[] = [
+  { heading: 'Harvester', cell: (key) => key.label },
+  { heading: 'Requestor ID', cell: (key) => <code>{key.requestorId}</code> },
+  { heading: 'Made', cell: (key) => when(key.createdAt) },
+  { heading: 'Last used', cell: (key) => when(key.lastUsedAt) },
+];
+
 /**
  * /admin/libraries/{id}/counter-keys: the library's credentials for the COUNTER API (/r51), one per harvester. A new
  * key is shown once; the list has requestor ids, never keys; a revoked key stops working at once.
  */
 export function CounterKeysScreen({ libraryId, libraryName, origin }: { libraryId: number; libraryName: string; origin: string }) {
   const { data, error, isLoading, mutate } = useSWR(counterKeysUrl(libraryId), () => listCounterKeys(libraryId));
-  const [form, setForm] = useState({ label: '', ipAllowList: '' });
+  const [form, setForm] = useState({ label: '' });
   const [made, setMade] = useState<Made | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
 
@@ -31,13 +40,9 @@ export function CounterKeysScreen({ libraryId, libraryName, origin }: { libraryI
     setNotice(null);
     setMade(null);
     try {
-      const ipAllowList = form.ipAllowList
-        .split(/[\s,]+/)
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const answer = await createCounterKey(libraryId, { label: form.label, ipAllowList });
+      const answer = await createCounterKey(libraryId, { label: form.label });
       setMade({ label: answer.key.label, customerId: answer.customerId, requestorId: answer.key.requestorId, apiKey: answer.apiKey });
-      setForm({ label: '', ipAllowList: '' });
+      setForm({ label: '' });
       await mutate();
     } catch (failure) {
       setNotice({ text: errorText(failure), error: true });
@@ -73,13 +78,8 @@ export function CounterKeysScreen({ libraryId, libraryName, origin }: { libraryI
               Harvester’s name
               <Input value={form.label} onChange={(event) => setForm({ ...form, label: event.target.value })} maxLength={80} required />
             </Label>
-            <Label>
-              Addresses it may call from (optional)
-              <Input value={form.ipAllowList} onChange={(event) => setForm({ ...form, ipAllowList: event.target.value })} aria-describedby="allow-list-hint" />
-            </Label>
             <SmallButton type="submit">Make key</SmallButton>
           </Row>
-          <Hint id="allow-list-hint">IP addresses or ranges such as 192.0.2.10 or 192.0.2.0/24, separated by spaces or commas. Empty: any address.</Hint>
         </form>
         {made ? (
           <Status role="status">
@@ -102,43 +102,18 @@ export function CounterKeysScreen({ libraryId, libraryName, origin }: { libraryI
         <SubHeading id="keys">Keys</SubHeading>
         <ListState loading={isLoading && !data} error={error} empty={data?.keys.length === 0}>
           {data ? (
-            <TableWrap>
-              <Table>
-                <caption className="visually-hidden">COUNTER API keys</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Harvester</th>
-                    <th scope="col">Requestor ID</th>
-                    <th scope="col">Addresses</th>
-                    <th scope="col">Made</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.keys.map((key) => (
-                    <tr key={key.id}>
-                      <td>{key.label}</td>
-                      <td>
-                        <code>{key.requestorId}</code>
-                      </td>
-                      <td>{key.ipAllowList.length > 0 ? key.ipAllowList.join(', ') : 'any'}</td>
-                      <td>{when(key.createdAt)}</td>
-                      <td>{when(key.lastUsedAt)}</td>
-                      <td>
-                        {key.revokedAt ? (
-                          `revoked ${when(key.revokedAt)}`
-                        ) : (
-                          <SmallButton type="button" $danger onClick={() => void onRevoke(key.id, key.label)}>
-                            Revoke<span className="visually-hidden"> the key “{key.label}”</span>
-                          </SmallButton>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableWrap>
+            <KeyTable
+              caption="COUNTER API keys"
+              columns={COUNTER_KEY_COLUMNS}
+              keys={data.keys}
+              onRevoke={(key) => void onRevoke(key.id, key.label)}
+              revokeName={(key) => (
+                <>
+                  Revoke<span className="visually-hidden"> the key “{key.label}”</span>
+                </>
+              )}
+              revokedText={(key) => `revoked ${when(key.revokedAt)}`}
+            />
           ) : null}
         </ListState>
       </Section>

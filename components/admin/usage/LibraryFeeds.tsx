@@ -2,7 +2,16 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { createFeedKey, feedUrls, listFeedKeys, revokeFeedKey, usageKeys } from '@/services/usage';
-import { errorText, Input, Label, ListState, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap } from '../parts';
+import type { FeedKeyView } from '@/server/usage/feed-keys';
+import { errorText, Input, Label, ListState, Row, Section, SmallButton, Status, SubHeading } from '../parts';
+import { KeyTable, type KeyColumn } from './KeyTable';
+
+/** The feed keys' columns: what the key is for, its last four characters, and when it was last used. */
+const FEED_KEY_COLUMNS: KeyColumn<FeedKeyView>[] = [
+  { heading: 'For', cell: (key) => key.label },
+  { heading: 'Key ends', cell: (key) => <code>{key.hint}</code> },
+  { heading: 'Last used', cell: (key) => (key.lastUsedAt ? key.lastUsedAt.slice(0, 10) : 'Never') },
+];
 
 /**
  * A library's records for its other systems: the MARC files (all titles, or the changes since a date) and the feed
@@ -114,39 +123,14 @@ export function LibraryFeeds({ libraryId }: { libraryId: number }) {
         ) : null}
         <ListState loading={keys.isLoading && !keys.data} error={keys.error} empty={keys.data?.length === 0}>
           {keys.data ? (
-            <TableWrap>
-              <Table>
-                <caption className="visually-hidden">Feed keys</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">For</th>
-                    <th scope="col">Key ends</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.data.map((key) => (
-                    <tr key={key.id}>
-                      <td>{key.label}</td>
-                      <td>
-                        <code>{key.hint}</code>
-                      </td>
-                      <td>{key.lastUsedAt ? key.lastUsedAt.slice(0, 10) : 'Never'}</td>
-                      <td>
-                        {key.revokedAt ? (
-                          `Revoked ${key.revokedAt.slice(0, 10)}`
-                        ) : (
-                          <SmallButton type="button" $danger onClick={() => void onRevoke(key.id, key.label)}>
-                            {`Revoke ${key.label}`}
-                          </SmallButton>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableWrap>
+            <KeyTable
+              caption="Feed keys"
+              columns={FEED_KEY_COLUMNS}
+              keys={keys.data}
+              onRevoke={(key) => void onRevoke(key.id, key.label)}
+              revokeName={(key) => `Revoke ${key.label}`}
+              revokedText={(key) => `Revoked ${key.revokedAt!.slice(0, 10)}`}
+            />
           ) : null}
         </ListState>
       </Section>

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { libraries } from './libraries';
 
@@ -80,8 +79,6 @@ export const counterApiKeys = pgTable(
     keyHash: text('key_hash').notNull(),
     /** What staff call the harvester it is for ("Celus", "our ERM"). */
     label: text('label').notNull(),
-    /** Addresses or CIDR ranges the key may be used from; empty means any. */
-    ipAllowList: text('ip_allow_list').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
