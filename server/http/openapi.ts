@@ -42,7 +42,10 @@ function responsesOf(route: Route, method: Method, hasInput: boolean): Record<st
   if (!declared.some(([status]) => status.startsWith('2'))) responses['200'] = { description: 'OK' };
   for (const [status, response] of declared) {
     if (!response) continue;
-    if (!status.startsWith('2')) {
+    if (!status.startsWith('2') && response.mediaTypes) {
+      // An error a protocol answers in its own type (OPDS's 401 with its Authentication Document).
+      responses[status] = { description: response.description, content: Object.fromEntries(response.mediaTypes.map((type) => [type, { schema: {} }])) };
+    } else if (!status.startsWith('2')) {
       responses[status] = errorResponse(response.description);
     } else if (response.body) {
       responses[status] = { description: response.description, content: { 'application/json': { schema: schemaOf(response.body, 'output') } } };
