@@ -34,8 +34,10 @@ const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition'
 const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  // A connection each: an app's request never lands on a socket the server is closing after its idle time.
-  const response = await fetch(url.startsWith('http') ? url : `${app.baseUrl}${url}`, { headers: { ...headers, connection: 'close' } });
+  const target = url.startsWith('http') ? url : `${app.baseUrl}${url}`;
+  // A connection each; and as an app does with an idempotent request, one more try when the connection is reset
+  // before an answer (a loaded machine's socket closing as the request goes out).
+  const response = await fetch(target, { headers: { ...headers, connection: 'close' } }).catch(() => fetch(target, { headers: { ...headers, connection: 'close' } }));
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, type: response.headers.get('content-type') ?? '', headers: response.headers, bytes, text: bytes.toString('utf8') };
 }

@@ -11,7 +11,7 @@ import { getDb } from '../db/client';
 import { appPasswords, type Library, type User } from '../db/schema';
 import { extendMembership, findOrCreateByIdentity, findUserByEmail } from '../user/account-queries';
 import { checkWithLibrary, splitName } from '../user/card-routes';
-import { findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
+import { findHeaderUser, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
 import { viewerOfLibrary, type Viewer } from '../viewer';
 
 /** The user name a member types in a reading app: their email address, or m{id} for a member without one. */
@@ -117,12 +117,21 @@ async function appPasswordHolder(user: User, md5Key: string): Promise<boolean> {
  */
 export async function memberOfSyncKey(login: string, md5Key: string, ip: string): Promise<User | null> {
   if (!login || !md5Key || login.length > 320 || md5Key.length > 64) return null;
-  const key = `pw:${login.toLowerCase()}`;
-  await enforceLimits([limit('passwordPerAddress', key), limit('passwordPerIp', `pw-ip:${ip}`)]);
-  const user = await userOfLogin(login);
-  if (!user || !(await appPasswordHolder(user, md5Key.toLowerCase()))) return null;
-  await resetLimit(key);
-  return user;
+  // Kept for the cache's few seconds like Basic credentials (a revocation drops them), so a device's sync burst is one check.
+  const cacheKey = createHash('sha256').update(`koreader\u0000${login}\u0000${md5Key}`).digest('base64url');
+  const checked = await cached('app-credentials', cacheKey, async () => {
+    const key = `pw:${login.toLowerCase()}`;
+    await enforceLimits([limit('passwordPerAddress', key), limit('passwordPerIp', `pw-ip:${ip}`)]);
+    const user = await userOfLogin(login);
+    if (!user || !(await appPasswordHolder(user, md5Key.toLowerCase()))) return null;
+    await resetLimit(key);
+    return user.id;
+  });
+  if (checked === null) {
+    await invalidate('app-credentials', cacheKey);
+    return null;
+  }
+  return findUserById(checked);
 }
 
 /** The credentials of an HTTP Basic header, or null when the request sends none (or another scheme). */
@@ -190,6 +199,7 @@ async function verifyBasic(library: Library, login: string, password: string, ip
 export async function appMember(req: IncomingMessage, ip: string, library: Library, sessionUserId: number | null): Promise<AppMember> {
   const basic = basicCredentials(req);
   let userId: number | null = null;
+  let checkedAt = 0;
   if (basic) {
     const key = createHash('sha256').update(`${library.id}\u0000${basic.login}\u0000${basic.password}`).digest('base64url');
     const checked = await cached('app-credentials', key, async () => ({ userId: await verifyBasic(library, basic.login, basic.password, ip), at: Date.now() }));
@@ -197,17 +207,17 @@ export async function appMember(req: IncomingMessage, ip: string, library: Libra
       await invalidate('app-credentials', key);
       throw new AppAuthError(401, CREDENTIALS_REFUSED);
     }
+    checkedAt = checked.at;
     userId = checked.userId;
-    const user = await findUserById(userId);
-    // A password changed since the check ends what the old one opened.
-    if (!user || (user.sessionsValidFrom && user.sessionsValidFrom.getTime() > checked.at)) throw new AppAuthError(401, CREDENTIALS_REFUSED);
   } else if (sessionUserId) {
     userId = sessionUserId;
   }
   if (!userId) throw new AppAuthError(401, 'Sign in with your email address and password, your library card and PIN, or an app password.');
-  const membership = await membershipIn(userId, library.id);
+  // The member row the session check reads too (the cache 'member', dropped wherever the row changes).
+  const [user, membership] = await Promise.all([findHeaderUser(userId), membershipIn(userId, library.id)]);
+  // A password changed since the check ends what the old one opened.
+  if (!user || (basic && user.sessionsValidFrom && user.sessionsValidFrom.getTime() > checkedAt)) throw new AppAuthError(401, CREDENTIALS_REFUSED);
   if (!membership || membership.expiresAt.getTime() <= Date.now()) throw new AppAuthError(403, 'Your membership of this library has ended.');
-  const user = (await findUserById(userId)) as User;
   return { user, membership, viewer: viewerOfLibrary(membership.library, userId) };
 }
 

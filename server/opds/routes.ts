@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATEGORY } from '@/lib/constants';
 import type { MagazineHit } from '@/lib/wire';
+import { cached } from '../cache';
 import { cachedCategories, cachedLanguages, cachedListing } from '../catalogue/browse';
+import { visibilityKey } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { issuePages } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -79,6 +81,25 @@ function pageLinks(app: AppRequest, path: string, page: number, total: number, k
   if (page > 1) links.push({ rel: 'previous', href: `${app.base}${path}${sep}page=${page - 1}${extra}`, type: TYPE[kind] });
   if (page * FEED_PAGE_SIZE < total) links.push({ rel: 'next', href: `${app.base}${path}${sep}page=${page + 1}${extra}`, type: TYPE[kind] });
   return links;
+}
+
+/**
+ * Whether the member's rules show the issue (visibleIssueWhere, through issueEntry) and the 1x width of one of its
+ * pages: kept in the cache 'catalogue' under the rules' key (dropped with every change of titles or a library's
+ * rules), as the catalogue's own reads are, so an app turning pages asks the database once per page and rules.
+ */
+function pseWidth(app: AppRequest, issueId: number, pageNo: number): Promise<number | null | 'hidden'> {
+  const key = `pse|${visibilityKey(app.member.viewer, app.rating)}|${issueId}|${pageNo}`;
+  return cached('catalogue', key, async () => {
+    const row = await issueEntry(app.member.viewer, app.rating, issueId);
+    if (!row) return 'hidden' as const;
+    const [size] = await getDb()
+      .select({ width: issuePages.width })
+      .from(issuePages)
+      .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)))
+      .limit(1);
+    return size?.width ?? null;
+  });
 }
 
 const FEED_RESPONSES = (mediaType: string): RouteResponses => ({
@@ -315,16 +336,11 @@ export const opdsRoutes: ServiceRoutes = {
         const { libraryId, issueId, page } = pageParams.parse(params);
         const app = await openAppRequest(req, res, ip, libraryId);
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, issueId);
-        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
         const pageNo = page + 1;
-        const [size] = await getDb()
-          .select({ width: issuePages.width })
-          .from(issuePages)
-          .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)))
-          .limit(1);
+        const size = await pseWidth(app, issueId, pageNo);
+        if (size === 'hidden') throw new HttpError(404, 'No such issue', { field: 'issueId' });
         if (!size) throw new HttpError(404, 'No such page', { field: 'page' });
-        const fits = query.width ? Math.floor(query.width / Math.max(1, size.width)) : 2;
+        const fits = query.width ? Math.floor(query.width / Math.max(1, size)) : 2;
         const scale = Math.min(3, Math.max(1, fits)) as 1 | 2 | 3;
         const opened = await (async () => {
           const key = await ensurePageImage(issueId, pageNo, scale);
