@@ -5,6 +5,7 @@ import { siteOrigin } from '../http/origin';
 import { membershipsOf } from '../user/queries';
 import { appLoginOf, createAppPassword, listAppPasswords, revokeAppPassword } from './credentials';
 import { opdsBase } from './feeds';
+import { idOf } from './request';
 
 /** Most app passwords a member keeps at once: one per app and device is a handful. */
 export const MAX_APP_PASSWORDS = 20;
@@ -69,7 +70,7 @@ export const appPasswordRoutes: ServiceRoutes = {
       params: z.object({ appPasswordId: z.coerce.number().int().positive().max(2_147_483_647) }),
       responses: { 200: { description: 'Revoked', body: z.object({ status: z.literal('success') }) }, 404: { description: 'No such app password of this member' } },
       async handler({ params, session }) {
-        const revoked = await revokeAppPassword(session.claims.uid, Number(params.appPasswordId));
+        const revoked = await revokeAppPassword(session.claims.uid, idOf(params, 'appPasswordId'));
         if (!revoked) throw new HttpError(404, 'No such app password', { field: 'appPasswordId' });
         return { status: 'success' as const };
       },

@@ -11,7 +11,7 @@ import { cachedFavouriteMagazines } from '../user/favourite-queries';
 import { REL, TYPE } from './atom';
 import { FEED_PAGE_SIZE, coverUrl } from './feeds';
 import { countIssueEntries, issueEntries, issueEntry, type IssueEntry } from './queries';
-import { openAppRequest, type AppRequest } from './request';
+import { idOf, openAppRequest, type AppRequest } from './request';
 
 /**
  * OPDS 2.0 (JSON) feeds of a library's catalogue, a Readium Web Publication Manifest per issue (DiViNa: its reading
@@ -126,7 +126,7 @@ function feedRoute<Q extends z.ZodType>(summary: string, operationId: string, qu
     query,
     responses: RESPONSES(TYPE.opds2),
     async handler({ params, query: parsed, req, res, ip }) {
-      const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+      const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
       if (!app) return null;
       return sendJson(res, 200, `${TYPE.opds2}; charset=utf-8`, await build(app, parsed as z.output<Q>, params));
     },
@@ -205,7 +205,7 @@ export const opds2Routes: ServiceRoutes = {
   },
   ':libraryId/v2/categories/:categoryId': {
     GET: feedRoute('OPDS 2.0 navigation feed of a category’s titles (20 a page)', 'getOpds2Category', pageQuery, async (app, query, params) => {
-      const categoryId = Number(params.categoryId);
+      const categoryId = idOf(params, 'categoryId');
       const category = (await cachedCategories(app.member.viewer)).find((row) => row.category_id === categoryId);
       if (!category) throw new HttpError(404, 'No such category', { field: 'categoryId' });
       return titleListing(app, `/categories/${categoryId}`, category.name, { categoryId }, query.page);
@@ -248,7 +248,7 @@ export const opds2Routes: ServiceRoutes = {
   },
   ':libraryId/v2/titles/:mid': {
     GET: feedRoute('OPDS 2.0 feed of a title’s issues, newest first (20 a page)', 'getOpds2Title', pageQuery, async (app, query, params) => {
-      const filter = { magazineId: Number(params.mid) };
+      const filter = { magazineId: idOf(params, 'mid') };
       const [rows, total] = await Promise.all([
         issueEntries(app.member.viewer, app.rating, filter, { limit: FEED_PAGE_SIZE, offset: (query.page - 1) * FEED_PAGE_SIZE }),
         countIssueEntries(app.member.viewer, app.rating, filter),
@@ -282,9 +282,9 @@ export const opds2Routes: ServiceRoutes = {
       auth: 'none',
       responses: RESPONSES(TYPE.manifest),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, Number(params.issueId));
+        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
         if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
         const pages = await pagesOfIssue(row.issueId);
         const self = manifestUrl(app.base, row.issueId);
@@ -320,9 +320,9 @@ export const opds2Routes: ServiceRoutes = {
       auth: 'none',
       responses: RESPONSES(TYPE.progression),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, Number(params.issueId));
+        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
         if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
         const progression = await progressionOf(app, row);
         return sendJson(res, 200, `${TYPE.progression}; charset=utf-8`, progression ?? undefined);
@@ -335,9 +335,9 @@ export const opds2Routes: ServiceRoutes = {
       body: progressionBody,
       responses: RESPONSES(TYPE.progression),
       async handler({ params, body, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, Number(params.issueId));
+        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
         if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
         const kept = await readingPlace(app.member.user.id, row.issueId);
         if (!kept || kept.updatedAt.getTime() <= Date.parse(body.modified)) {

@@ -71,3 +71,10 @@ export async function openAppRequest(req: IncomingMessage, res: ServerResponse, 
   }
 }
 
+
+/** A path id (library, title, category, issue) as the database takes it: a positive 32-bit integer, else 400 naming it. */
+export function idOf(params: Record<string, string>, name: string): number {
+  const value = Number(params[name]);
+  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw new HttpError(400, `${name}: must be a positive integer`, { field: name });
+  return value;
+}

@@ -20,7 +20,7 @@ import { cachedLibrary } from '../viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from './atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from './feeds';
 import { opds2Routes } from './opds2';
-import { authenticationDocument, openAppRequest, sendText, type AppRequest } from './request';
+import { authenticationDocument, idOf, openAppRequest, sendText, type AppRequest } from './request';
 import { countIssueEntries, issueEntries, issueEntry } from './queries';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
@@ -120,7 +120,7 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: { 200: { description: 'The Authentication Document', mediaTypes: [TYPE.authentication] }, 404: { description: 'No such library' } },
       async handler({ params, res }) {
-        const library = await cachedLibrary(Number(params.libraryId));
+        const library = await cachedLibrary(idOf(params, 'libraryId'));
         if (!library) throw new HttpError(404, 'No such library', { field: 'libraryId' });
         return sendText(res, 200, TYPE.authentication, JSON.stringify(authenticationDocument(library)));
       },
@@ -133,7 +133,7 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         // Newspapers and journals by the library's flags: their categories are among those it shows only when set.
         const shown = new Set((await cachedCategories(app.member.viewer)).map((row) => row.category_id));
@@ -156,7 +156,7 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const rows = await cachedCategories(app.member.viewer);
         const entries = rows.map((row) => navEntry(app, `/categories/${row.category_id}`, row.name, 'navigation', `Titles in ${row.name}`));
@@ -172,9 +172,9 @@ export const opdsRoutes: ServiceRoutes = {
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const categoryId = Number(params.categoryId);
+        const categoryId = idOf(params, 'categoryId');
         const category = (await cachedCategories(app.member.viewer)).find((row) => row.category_id === categoryId);
         if (!category) throw new HttpError(404, 'No such category', { field: 'categoryId' });
         const listing = await cachedListing(app.member.viewer, { categoryId, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
@@ -199,7 +199,7 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const rows = await cachedLanguages(app.member.viewer, app.rating);
         const entries = rows.map((row) => navEntry(app, `/languages/${row.lang_code}`, row.display_name || row.lang, 'navigation', `Titles in ${row.lang}`));
@@ -217,7 +217,7 @@ export const opdsRoutes: ServiceRoutes = {
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, query, req, res, ip }) {
         const { lang } = langParams.parse(params);
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const listing = await cachedListing(app.member.viewer, { language: lang, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
         const path = `/languages/${lang}`;
@@ -241,7 +241,7 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const hits = await cachedFavouriteMagazines(app.member.viewer, app.member.user.id);
         const feed = feedOf(app, { path: '/favourites', title: 'My favourites', kind: 'navigation', up: `${app.base}/catalog`, entries: hits.map((hit) => titleEntry(app, hit)) });
@@ -257,7 +257,7 @@ export const opdsRoutes: ServiceRoutes = {
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const filter = { regularOnly: true };
         const [rows, total] = await Promise.all([
@@ -285,9 +285,9 @@ export const opdsRoutes: ServiceRoutes = {
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const filter = { magazineId: Number(params.mid) };
+        const filter = { magazineId: idOf(params, 'mid') };
         const [rows, total] = await Promise.all([
           issueEntries(app.member.viewer, app.rating, filter, { limit: FEED_PAGE_SIZE, offset: (query.page - 1) * FEED_PAGE_SIZE }),
           countIssueEntries(app.member.viewer, app.rating, filter),
@@ -314,9 +314,9 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, Number(params.issueId));
+        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
         if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
         const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${entryXml(issueAtomEntry(app.library, app.member.user.id, row), true)}\n`;
         return sendText(res, 200, `${TYPE.entry};charset=utf-8`, xml);
@@ -363,7 +363,7 @@ export const opdsRoutes: ServiceRoutes = {
       auth: 'none',
       responses: { 200: { description: 'The OpenSearch description', mediaTypes: [TYPE.opensearch] }, 404: { description: 'No such library' } },
       async handler({ params, res }) {
-        const library = await cachedLibrary(Number(params.libraryId));
+        const library = await cachedLibrary(idOf(params, 'libraryId'));
         if (!library) throw new HttpError(404, 'No such library', { field: 'libraryId' });
         const xml = openSearchXml({ shortName: library.name, description: `Search the magazines and newspapers of ${library.name}`, template: `${opdsBase(library.id)}/search?q={searchTerms}` });
         return sendText(res, 200, `${TYPE.opensearch};charset=utf-8`, xml);
@@ -378,7 +378,7 @@ export const opdsRoutes: ServiceRoutes = {
       query: searchQuery,
       responses: FEED_RESPONSES(ATOM),
       async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, Number(params.libraryId));
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const found = await searchMagazines({ viewer: app.member.viewer, includeGold: true, query: query.q, page: query.page - 1 });
         const ids = found.hits.map((hit) => hit.issueId);
