@@ -3,6 +3,8 @@ import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/service';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
+import { kosyncRoutes } from './opds/kosync';
+import { opdsRoutes } from './opds/routes';
 import { counterApiRoutes } from './usage/counter-api';
 import { feedRoutes } from './usage/routes';
 import { userService } from './user/service';
@@ -11,7 +13,7 @@ import { userService } from './user/service';
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
  * and a path served twice within a service fails here, at start-up.
  */
-export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin' | 'r51' | 'feeds', ServiceRoutes> = {
+export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'admin' | 'r51' | 'feeds' | 'opds' | 'kosync', ServiceRoutes> = {
   article: articleRoutes,
   catalogue: catalogueService,
   user: userService,
@@ -22,4 +24,8 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'adm
   r51: counterApiRoutes,
   // A library's KBART list and MARC records for its discovery service and catalogue, fetched with its feed key.
   feeds: feedRoutes,
+  // Reading apps: a library's OPDS 1.2 (with page streaming) and OPDS 2 catalogues for a member (server/opds/).
+  opds: opdsRoutes,
+  // KOReader's progress sync protocol over the one reading place the web reader keeps (server/opds/kosync.ts).
+  kosync: kosyncRoutes,
 };

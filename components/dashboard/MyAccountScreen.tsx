@@ -10,6 +10,7 @@ import { explain, updateProfile } from '@/services/account';
 import { storeName } from '@/services/sign-in';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import { AppPasswordsPanel } from './AppPasswordsPanel';
 import { DashboardLayout, Panel } from './DashboardLayout';
 
 export interface MyAccountScreenProps {
@@ -139,6 +140,7 @@ export function MyAccountScreen({ account }: MyAccountScreenProps) {
           ) : null}
         </Details>
       </Panel>
+      <AppPasswordsPanel />
       <p>
         <Link href="/accesscode">Join another library with an access code</Link>
       </p>

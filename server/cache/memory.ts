@@ -48,6 +48,11 @@ export const CACHES = {
   'page-images': 2_000,
   /** WebP twins made on first request for JPEGs stored without one (the demo seed's), by the twin's key. */
   'media-twins': 2_000,
+  /**
+   * Reading apps' HTTP Basic credentials once checked, by a hash of the library and credentials (server/opds/): an
+   * app's burst of requests is one check; revoking an app password drops them all.
+   */
+  'app-credentials': 5_000,
   /** The usage counts' salt, by UTC day (server/usage/counting.ts). */
   'usage-salt': 4,
 } as const satisfies Record<string, number>;

@@ -45,6 +45,9 @@ function responsesOf(route: Route, method: Method): Record<string, unknown> {
     if (status.startsWith('3')) {
       // A redirect: no body, the Location header says where.
       responses[status] = { description: response.description, headers: { Location: { description: 'Where to go', schema: { type: 'string' } } } };
+    } else if (!status.startsWith('2') && response.mediaTypes && !response.body) {
+      // An error a protocol answers in its own type (OPDS's 401 with its Authentication Document).
+      responses[status] = { description: response.description, content: Object.fromEntries(response.mediaTypes.map((type) => [type, { schema: {} }])) };
     } else if (!status.startsWith('2') && !response.body) {
       responses[status] = errorResponse(response.description);
     } else if (response.body || response.mediaTypes) {

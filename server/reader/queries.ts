@@ -51,11 +51,31 @@ export function lastReadPage(userId: number, issueId: number): Promise<number | 
   });
 }
 
-/** Remembers the last page a member read in an issue (one row per member and issue). */
-export async function saveProgress(userId: number, issueId: number, page: number): Promise<void> {
+/** The app that saved a reading place: KOReader's device name and id; none when the web reader saved it. */
+export interface ReadingDevice {
+  device: string;
+  deviceId: string;
+}
+
+/** The whole reading place (page, when, and by which app), for the reading apps' sync (server/opds/). */
+export async function readingPlace(userId: number, issueId: number): Promise<{ page: number; updatedAt: Date; device: string | null; deviceId: string | null } | null> {
+  const rows = await getDb()
+    .select({ page: readingProgress.page, updatedAt: readingProgress.updatedAt, device: readingProgress.device, deviceId: readingProgress.deviceId })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.issueId, issueId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Remembers the last page a member read in an issue (one row per member and issue): the one reading place the web
+ * reader, OPDS apps and KOReader all read and write. `device` names the app that saved it (none: the web reader).
+ */
+export async function saveProgress(userId: number, issueId: number, page: number, device: ReadingDevice | null = null): Promise<void> {
+  const values = { page, device: device?.device ?? null, deviceId: device?.deviceId ?? null };
   await getDb()
     .insert(readingProgress)
-    .values({ userId, issueId, page })
-    .onConflictDoUpdate({ target: [readingProgress.userId, readingProgress.issueId], set: { page, updatedAt: sql`now()` } });
+    .values({ userId, issueId, ...values })
+    .onConflictDoUpdate({ target: [readingProgress.userId, readingProgress.issueId], set: { ...values, updatedAt: sql`now()` } });
   await invalidate('reading-places', readingPlaceKey(userId, issueId));
 }

@@ -52,7 +52,7 @@ async function listMatches(cardHash: string, pin: string, libraryIds: number[]):
 }
 
 /** Checks a card with one library, its own way: the imported list, or its library system over SIP2. */
-async function checkWithLibrary(library: Library, cardNumber: string, pin: string): Promise<{ ok: boolean; name: string }> {
+export async function checkWithLibrary(library: Library, cardNumber: string, pin: string): Promise<{ ok: boolean; name: string }> {
   if (library.cardMode === 'list') return { ok: (await listMatches(hashSecret(cardNumber.toUpperCase()), pin, [library.id])).length === 1, name: '' };
   if (library.cardMode === 'sip2' && library.sip2Host && library.sip2Port) {
     try {
@@ -77,7 +77,7 @@ async function checkWithLibrary(library: Library, cardNumber: string, pin: strin
 }
 
 /** 'Surname, Given' (the usual SIP2 form) or 'Given Surname' into first and last names. */
-function splitName(name: string): { firstName: string; lastName: string } {
+export function splitName(name: string): { firstName: string; lastName: string } {
   const clean = name.trim();
   if (!clean) return { firstName: '', lastName: '' };
   if (clean.includes(',')) {

@@ -1,4 +1,5 @@
 import { serviceRoutes } from '../http/handler';
+import { appPasswordRoutes } from '../opds/app-password-routes';
 import { supportRequestRoute, contactUsRoute } from '../support/forms';
 import { accountRoutes } from './account-routes';
 import { cardRoutes } from './card-routes';
@@ -25,6 +26,8 @@ export const userService = serviceRoutes('user', {
   'user/offline-routes': offlineRoutes,
   'user/reader-code-routes': readerCodeRoutes,
   'user/payment-routes': paymentUserRoutes,
+  // My Account's app passwords for reading apps (OPDS, KOReader).
+  'opds/app-password-routes': appPasswordRoutes,
   'user/service (help forms)': {
     // One handler serves both forms (the accounts module once had its own addLibSup, which a spread silently replaced).
     addLibSup: { POST: supportRequestRoute('addLibSup: a help request to the library, as the support form (SPEC §5, §7)') },

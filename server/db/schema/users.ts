@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 
 /** A person who reads: a member, a guest, or someone not yet in a library. */
@@ -64,10 +64,38 @@ export const readingProgress = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     issueId: integer('issue_id').notNull(),
     page: integer('page').notNull().default(1),
+    /** The reading app that saved the page (KOReader's device and device_id); null when the web reader did. */
+    device: text('device'),
+    deviceId: text('device_id'),
     ...timestamps,
   },
   (t) => [primaryKey({ name: 'reading_progress_pk', columns: [t.userId, t.issueId] })],
 );
+
+/**
+ * A personal password a member makes for one reading app (an OPDS app, KOReader), named by them, shown once and
+ * revoked at will. Kept as SHA-256 of the MD5 of the password: KOReader's sync sends only that MD5, the password is
+ * random and long enough that a fast hash is safe, and one stored value serves HTTP Basic and KOReader alike.
+ */
+export const appPasswords = pgTable(
+  'app_passwords',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /** The password's last four characters, so the member can tell passwords apart. */
+    hint: text('hint').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('app_passwords_user_idx').on(t.userId)],
+);
+
+export type AppPassword = typeof appPasswords.$inferSelect;
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

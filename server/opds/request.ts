@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolveSession } from '../auth/session';
+import { titleAgeRating } from '../context/ratings';
+import type { Library } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { siteOrigin } from '../http/origin';
+import { cachedLibrary } from '../viewer';
+import { TYPE } from './atom';
+import { AppAuthError, appMember, basicCredentials, type AppMember } from './credentials';
+import { opdsBase } from './feeds';
+
+/** The Authentication for OPDS 1.0 document of a library's catalogue: HTTP Basic, with what to type in each field. */
+export function authenticationDocument(library: Library) {
+  const origin = siteOrigin();
+  const card = library.cardMode !== 'none';
+  return {
+    id: `${opdsBase(library.id)}/authentication`,
+    title: library.name,
+    description: card
+      ? `Sign in with your email address and password, your ${library.name} library card and PIN, or an app password from My Account.`
+      : 'Sign in with your email address and password, or an app password from My Account.',
+    links: [
+      { rel: 'help', href: `${origin}/contact-us`, type: 'text/html' },
+      { rel: 'register', href: `${origin}/login`, type: 'text/html' },
+    ],
+    authentication: [
+      { type: 'http://opds-spec.org/auth/basic', labels: { login: card ? 'Email or library card' : 'Email', password: card ? 'Password, PIN or app password' : 'Password or app password' } },
+    ],
+  };
+}
+
+export function sendText(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): null {
+  res.statusCode = status;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(body);
+  return null;
+}
+
+export interface AppRequest {
+  library: Library;
+  member: AppMember;
+  /** The age rating titles and issues are read at: the site's rule (titleAgeRating) for the member's library. */
+  rating: number | null;
+  base: string;
+}
+
+/**
+ * Opens a reading app's request to a library's catalogue: the library, the member (Basic or the site's session) and
+ * their live membership of it. A request without credentials gets 401 with the Authentication Document (and the
+ * Basic challenge most apps wait for), as Authentication for OPDS 1.0 §2.4 asks.
+ */
+export async function openAppRequest(req: IncomingMessage, res: ServerResponse, ip: string, libraryId: number): Promise<AppRequest | null> {
+  const library = await cachedLibrary(libraryId);
+  if (!library) throw new HttpError(404, 'No such library', { field: 'libraryId' });
+  try {
+    const session = basicCredentials(req) ? null : await resolveSession(req, 'GET').catch(() => null);
+    const member = await appMember(req, ip, library, session?.claims.libid === library.id ? session.claims.uid : null);
+    return { library, member, rating: titleAgeRating(member.viewer, undefined), base: opdsBase(library.id) };
+  } catch (error) {
+    if (!(error instanceof AppAuthError)) throw error;
+    if (error.status === 403) throw new HttpError(403, error.message);
+    const documentUrl = `${opdsBase(library.id)}/authentication`;
+    sendText(res, 401, TYPE.authentication, JSON.stringify(authenticationDocument(library)), {
+      'WWW-Authenticate': `Basic realm="${library.name.replace(/["\\]/g, '')}", charset="UTF-8"`,
+      Link: `<${documentUrl}>; rel="http://opds-spec.org/auth/document"; type="${TYPE.authentication}"`,
+    });
+    return null;
+  }
+}
+
+
+/** A path id (library, title, category, issue) as the database takes it: a positive 32-bit integer, else 400 naming it. */
+export function idOf(params: Record<string, string>, name: string): number {
+  const value = Number(params[name]);
+  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw new HttpError(400, `${name}: must be a positive integer`, { field: name });
+  return value;
+}
