@@ -19,7 +19,7 @@ describe('service route tables', () => {
   });
 
   it('load every service of this app without a path served twice', () => {
-    expect(Object.keys(SERVICES).sort()).toEqual(['admin', 'article', 'catalogue', 'feeds', 'r51', 'reader', 'user']);
+    expect(Object.keys(SERVICES).sort()).toEqual(['admin', 'article', 'catalogue', 'feeds', 'kosync', 'opds', 'r51', 'reader', 'user']);
     expect(SERVICES.admin['libraries/:libraryId/members'].GET).toBeDefined();
     expect(SERVICES.admin['libraries/:libraryId/kbart'].GET).toBeDefined();
     expect(SERVICES.user.addLibSup.POST).toBeDefined();
