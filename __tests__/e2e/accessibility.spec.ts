@@ -95,7 +95,7 @@ for (const size of WIDTHS) {
       await page.waitForLoadState('networkidle');
       await findings.check(page, '/magazine/{mid}/{issueId}');
       // The reader, opened from the issue's Read button in its new tab.
-      const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+      const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
       await expect(reader).toHaveURL(/\/reader\/[^/]+\/\d+\?isLib=1/);
       await expect(reader.locator('main')).toBeVisible();
       await reader.waitForLoadState('networkidle');

@@ -71,7 +71,7 @@ test('a guest opens Magazines, filters a language, scrolls to the second page, o
   await page.getByRole('link', { name: 'Open latest issue' }).click();
   await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);
   const issueId = page.url().split('/').pop();
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await expect.poll(() => reader.url()).toMatch(new RegExp(`/reader/[A-Za-z0-9._-]+/${issueId}\\?isLib=1(#page/\\d+)?$`));
   // The list page stays open behind the reader.
   await expect(page).toHaveURL(/\/magazine\/\d+\/\d+$/);

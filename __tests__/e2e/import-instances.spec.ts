@@ -118,7 +118,8 @@ test('an upload received by instance A is imported by instance B while A is stop
   await waitFor(`the import on B (${b.output()})`, async () => (await row(jobId)).status === 'imported', 120_000);
   const job = await row(jobId);
   expect(job).toMatchObject({ tries: 1, pagesDone: 3, pageCount: 3, error: null });
-  expect((await s3.keys(`pages/${job.issueId}/1/view/`)).length).toBeGreaterThan(0);
+  // The issue is readable once its rows commit; B draws its pages after, in the background, into the shared bucket.
+  await waitFor(`the pages drawn on B (${b.output()})`, async () => (await s3.keys(`pages/${job.issueId}/1/view/`)).length > 0, 120_000);
   // The upload leaves the bucket once imported.
   expect(await s3.keys(`uploads/${jobId}/`)).toEqual([]);
   const answered = await api<{ job: Job }>(b, `/api/admin/imports/${jobId}`);
@@ -126,7 +127,11 @@ test('an upload received by instance A is imported by instance B while A is stop
   await stop(b);
 });
 
-test('an import whose instance is killed mid-draw is finished by the other within a minute', async () => {
+// FIXME: drawing is no longer part of the import job (an issue's rows commit first, its pages are drawn after, in the
+// background of the instance that imported it, and on request); a killed instance's undrawn pages are drawn on
+// request or at the next start. Drawing as a `draw-pages` job on the queue, handed over like an import, is still to
+// build, and this walk is to be rewritten to kill an instance mid-draw then.
+test.fixme('an import whose instance is killed mid-draw is finished by the other within a minute', async () => {
   const a = await site(PORTS.a);
   const jobId = await upload(a, 'Harbour Daily - 2026-05-02.pdf', await harbourPdf('Harbour Daily', 60));
   await waitFor(`drawing on A (${a.output()})`, async () => {

@@ -30,7 +30,7 @@ async function tabTo(page: Page, name: RegExp): Promise<string> {
 
 async function openReader(page: Page): Promise<Page> {
   await openLatestIssuePage(page);
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await reader.waitForURL(/\/reader\/[^/]+\/\d+\?isLib=1/);
   await expect(reader.getByRole('button', { name: 'Bookmarks and clippings' })).toBeVisible();
   return reader;

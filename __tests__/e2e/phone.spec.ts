@@ -61,7 +61,7 @@ test('moving focus back up a listing never leaves the focused cover under the st
 test('the reader’s toolbar is one row of at most 56px and the page fills the rest of the screen without bands; zoom and fit, and the text tools, are in menus the keyboard reaches', async ({ page }) => {
   await continueAsGuest(page);
   await openLatestIssuePage(page);
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await reader.setViewportSize(PHONE);
   // A new guest opens at the cover, with nothing to go back to.
   const image = reader.locator('img[data-page="1"]');

@@ -57,7 +57,7 @@ async function openFromSearch(page: Page, words: string): Promise<Page> {
 async function openSeededIssue(page: Page): Promise<Page> {
   await continueAsGuest(page);
   await openLatestIssuePage(page);
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
   return reader;
 }
@@ -199,7 +199,7 @@ for (const viewport of VIEWPORTS) {
     await page.reload();
     await expect.poll(looks).toMatchObject(chosen);
     await openLatestIssuePage(page);
-    const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+    const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
     await reader.setViewportSize(viewport);
     await readerReady(reader);
     await reader.keyboard.press('t');
@@ -249,7 +249,7 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await continueAsGuest(page);
     await openLatestIssuePage(page);
-    const read = page.getByRole('button', { name: 'Read' });
+    const read = page.getByRole('button', { name: 'Read', exact: true });
     for (let i = 0; i < 60 && !(await read.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
     const [reader] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
     await reader.setViewportSize(viewport);
@@ -405,7 +405,7 @@ test('read aloud says so when the browser has no voice in the issue’s language
   await page.goto('/magazines/BS/hi');
   await page.locator('main a[href^="/magazine/"]').first().click();
   await page.getByRole('link', { name: 'Open latest issue' }).click();
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await (await textTool(reader, 'Read aloud')).click();
   await expect(reader.getByRole('group', { name: 'Read aloud' })).toContainText('This browser has no Hindi voice');
   await expect(reader.getByRole('button', { name: 'Play' })).toHaveCount(0);

@@ -16,7 +16,7 @@ test('a guest opens an issue from its page and reads it: page 1, page 5 by keybo
   const issuePage = page.url();
   const issueId = issuePage.split('/').pop();
 
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await reader.setViewportSize({ width: 800, height: 900 });
   await reader.waitForURL(new RegExp(`/reader/[A-Za-z0-9._-]+/${issueId}\\?isLib=1`));
   const first = await expectPageLoaded(reader, 1);
@@ -72,7 +72,7 @@ test('on a wide screen the cover stands alone and the next pages face each other
   await page.setViewportSize({ width: 1400, height: 900 });
   await continueAsGuest(page);
   await openLatestIssuePage(page);
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await reader.setViewportSize({ width: 1400, height: 900 });
   await expectPageLoaded(reader, 1);
   await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);

@@ -71,7 +71,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The reader on an issue page: opened, page one drawn, then `turns` pages on, each saved. */
 async function readIssue(page: Page, turns: number) {
-  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read' }).click()]);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   // One page a view, so each arrow shows the next page.
   await reader.setViewportSize({ width: 800, height: 900 });
   await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
