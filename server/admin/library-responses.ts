@@ -134,19 +134,24 @@ export const putTitlesMagazineIdBody = z.object({
   }),
 });
 
+/** An issue as the console's content screen shows it (server/admin/content.ts presentIssue), with how far its pages are drawn. */
+export const adminIssue = z.object({
+  id: z.number().int(),
+  magazineId: z.number().int(),
+  name: z.string(),
+  issueDate: z.string(),
+  issueNumber: z.string().nullable(),
+  isSpecial: z.boolean(),
+  pageCount: z.number().int(),
+  withdrawnAt: z.string().nullable(),
+  dateNote: z.string().nullable(),
+  pagesDrawn: z.number().int().nullable(),
+  hasOriginal: z.boolean(),
+});
+
 /** GET titles/:magazineId/issues */
 export const getTitlesMagazineIdIssuesBody = z.object({
-  issues: z.array(z.object({
-    id: z.number(),
-    name: z.string(),
-    magazineId: z.number(),
-    issueDate: z.string(),
-    isSpecial: z.boolean(),
-    pageCount: z.number(),
-    issueNumber: z.string().nullable(),
-    withdrawnAt: z.string().nullable(),
-    dateNote: z.string().nullable(),
-  })),
+  issues: z.array(adminIssue),
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
@@ -156,17 +161,7 @@ export const getTitlesMagazineIdIssuesBody = z.object({
 /** PUT issues/:issueId */
 export const putIssuesIssueIdBody = z.object({
   status: z.string(),
-  issue: z.object({
-    id: z.number(),
-    name: z.string(),
-    magazineId: z.number(),
-    issueDate: z.string(),
-    isSpecial: z.boolean(),
-    pageCount: z.number(),
-    issueNumber: z.string().nullable(),
-    withdrawnAt: z.string().nullable(),
-    dateNote: z.string().nullable(),
-  }),
+  issue: adminIssue,
 });
 
 /** POST issues/:issueId/withdraw: the same answer as putIssuesIssueIdBody. */

@@ -8,7 +8,7 @@ import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, set
 import { originalForStaff } from './originals';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
-import { getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
+import { adminIssue, getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
 
@@ -74,21 +74,6 @@ export const issueChangesBody = z.object({
     .optional(),
   issueNumber: z.string().trim().max(40).nullable().optional(),
   isSpecial: z.boolean().optional(),
-});
-
-/** An issue as the console's content screen shows it (server/admin/content.ts presentIssue). */
-const adminIssue = z.object({
-  id: z.number().int(),
-  magazineId: z.number().int(),
-  name: z.string(),
-  issueDate: z.string(),
-  issueNumber: z.string().nullable(),
-  isSpecial: z.boolean(),
-  pageCount: z.number().int(),
-  withdrawnAt: z.string().nullable(),
-  dateNote: z.string().nullable(),
-  pagesDrawn: z.number().int().nullable(),
-  hasOriginal: z.boolean(),
 });
 
 const ORIGINAL_RESPONSES = {
