@@ -96,7 +96,7 @@ export const counterReportBody = z.object({
     Created_By: z.string(),
     Institution_ID: institutionId,
     Institution_Name: z.string(),
-    Registry_Record: registryRecord.optional(),
+    Registry_Record: registryRecord,
     Report_Attributes: z
       .object({
         Attributes_To_Show: z.array(z.string()).min(1).optional(),

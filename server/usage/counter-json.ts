@@ -28,7 +28,8 @@ function reportHeader(data: CounterReportData): Json {
   if (data.metricTypesFiltered) filters.Metric_Type = data.metricTypes;
   filters.Begin_Date = `${data.begin}-01`;
   filters.End_Date = lastDayOf(data.end);
-  for (const [name, values] of data.filters) filters[name] = name === 'YOP' ? values.join('|') : values;
+  // Every filter, YOP included, is a list of values; a YOP value is a year or a range of years.
+  for (const [name, values] of data.filters) filters[name] = values;
   const attributes: Json = {};
   if (data.attributesToShow.length > 0) attributes.Attributes_To_Show = data.attributesToShow;
   if (data.includeParentDetails) attributes.Include_Parent_Details = 'True';
@@ -40,7 +41,8 @@ function reportHeader(data: CounterReportData): Json {
     Created_By: data.createdBy,
     Institution_ID: { Proprietary: [data.institutionId] },
     Institution_Name: data.institutionName,
-    ...(data.registryRecord ? { Registry_Record: data.registryRecord } : {}),
+    // Required; blank for a platform without a COUNTER Registry record.
+    Registry_Record: data.registryRecord,
     ...(Object.keys(attributes).length > 0 ? { Report_Attributes: attributes } : {}),
     Report_Filters: filters,
     ...(data.exceptions.length > 0 ? { Exceptions: data.exceptions } : {}),

@@ -240,8 +240,8 @@ export async function counterReportData(request: ReportRequest): Promise<Counter
   const accessMethods = fixed.Access_Method ?? options.accessMethods;
   const metricTypes = definition.metricTypes.filter((metric) => !options.metricTypes || options.metricTypes.includes(metric));
   const shown = new Set<ShownAttribute>(definition.customizable ? (options.attributesToShow ?? []).filter((name) => definition.showable.includes(name)) : definition.fixedAttributes);
-  // An Item Report always names each item's Data_Type.
-  if (definition.base === 'IR') shown.add('Data_Type');
+  // In Release 5.1 every line of a PR, TR or IR names its Data_Type (a Standard View has its own fixed attributes).
+  if (definition.customizable) shown.add('Data_Type');
   const attributesToShow = ATTRIBUTE_ORDER.filter((name) => shown.has(name));
   const includeParentDetails = definition.base === 'IR' && options.includeParentDetails === true;
   const months = monthsBetween(request.begin, request.end);
@@ -355,7 +355,8 @@ export async function counterReportData(request: ReportRequest): Promise<Counter
     metricTypes,
     metricTypesFiltered: !definition.customizable || options.metricTypes !== undefined,
     filters,
-    attributesToShow: definition.customizable ? attributesToShow.filter((name) => !(definition.base === 'IR' && name === 'Data_Type')) : [],
+    // Data_Type is always shown, so it is no value of Attributes_To_Show.
+    attributesToShow: definition.customizable ? attributesToShow.filter((name) => name !== 'Data_Type') : [],
     includeParentDetails,
     excludeMonthlyDetails: definition.customizable && options.excludeMonthlyDetails === true,
     exceptions: exceptions.sort((a, b) => a.Code - b.Code),
