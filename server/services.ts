@@ -6,6 +6,7 @@ import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';
 import { opdsRoutes } from './opds/routes';
 import { counterApiRoutes } from './usage/counter-api';
+import { counterWrapperError } from './usage/counter-exceptions';
 import { feedRoutes } from './usage/routes';
 import { userService } from './user/service';
 
@@ -28,4 +29,9 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'adm
   opds: opdsRoutes,
   // KOReader's progress sync protocol over the one reading place the web reader keeps (server/opds/kosync.ts).
   kosync: kosyncRoutes,
+};
+
+/** How a service answers the errors its wrapper raises, where its protocol has its own shape (the COUNTER API's Exceptions). */
+export const SERVICE_OPTIONS: Partial<Record<keyof typeof SERVICES, { errorBody: (error: { status: number; message: string }) => unknown }>> = {
+  r51: { errorBody: counterWrapperError },
 };

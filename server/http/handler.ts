@@ -211,7 +211,7 @@ export function serviceRoutes(service: string, tables: Record<string, ServiceRou
   return merged;
 }
 
-interface ErrorBody {
+export interface ErrorBody {
   status: number;
   message: string;
   field?: string;
@@ -226,10 +226,6 @@ function send(res: ServerResponse, status: number, payload: unknown, headers: Re
   res.setHeader('X-Content-Type-Options', 'nosniff');
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
   res.end(body);
-}
-
-function sendError(res: ServerResponse, error: ErrorBody, headers?: Record<string, string>): void {
-  send(res, error.status, error, headers);
 }
 
 /** The first zod issue as `{ field, message }`, the field named by its path. */
@@ -289,8 +285,10 @@ export function clientIp(req: IncomingMessage): string {
  * One handler for a whole service: finds the route, answers 405 with Allow, checks the session,
  * validates input, and turns every failure into `{ status, message }`.
  */
-export function createServiceHandler(service: string, routes: ServiceRoutes) {
+export function createServiceHandler(service: string, routes: ServiceRoutes, options: { errorBody?: (error: ErrorBody) => unknown } = {}) {
   const prefix = `/api/${service}/`;
+  // A service whose protocol has its own error shape (the COUNTER API's Exceptions) answers the wrapper's errors in it.
+  const sendError = (res: ServerResponse, error: ErrorBody, headers?: Record<string, string>) => send(res, error.status, options.errorBody ? options.errorBody(error) : error, headers);
   return async function serviceHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const pathname = url.split('?', 1)[0];

@@ -36,7 +36,7 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
  * An operation's responses: the ones its route declares (a JSON body from the same zod schema the handler's answer
  * is typed by, or a file's media type), then the errors every route of its kind can answer.
  */
-function responsesOf(route: Route, method: Method): Record<string, unknown> {
+function responsesOf(route: Route, method: Method, pattern: string): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   const declared = Object.entries(route.responses ?? {});
   if (!declared.some(([status]) => /^[23]/.test(status))) responses['200'] = { description: 'OK' };
@@ -64,6 +64,8 @@ function responsesOf(route: Route, method: Method): Record<string, unknown> {
   }
   // Every request's text is checked for control characters before any schema, so any route can answer 400.
   responses['400'] ??= errorResponse('A field is missing or invalid');
+  // A path part that cannot be read (broken percent-encoding) names no route, whatever its template.
+  if (pattern.includes(':')) responses['404'] ??= errorResponse('Nothing at this address');
   if (method !== 'GET') {
     responses['413'] ??= errorResponse('The request body is too large');
     responses['415'] ??= errorResponse('The request body is not JSON');
@@ -106,7 +108,7 @@ export function buildOpenApi(services: Record<string, ServiceRoutes>) {
             ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.bodySchema) } } } }
             : {}),
           // A body of any method but GET is read and may be refused (not JSON, too large) even without a schema.
-          responses: responsesOf(route, method),
+          responses: responsesOf(route, method, pattern),
         };
       }
       paths[path] = item;

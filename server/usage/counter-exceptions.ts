@@ -51,3 +51,11 @@ export class CounterError extends Error {
 export function exceptionsText(exceptions: readonly CounterException[]): string {
   return exceptions.map((e) => `${e.Code}: ${e.Message}${e.Data ? ` (${e.Data})` : ''}`).join('; ');
 }
+
+/**
+ * The COUNTER API's answer to a request the service wrapper refuses before any COUNTER code runs (a parameter holding a
+ * control character): Exception 1030, as the document's 400 answers are, rather than the site's own error shape.
+ */
+export function counterWrapperError(error: { status: number; message: string }): unknown {
+  return error.status === 400 ? counterException(1030, error.message) : error;
+}

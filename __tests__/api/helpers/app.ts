@@ -9,7 +9,7 @@ import { createServiceHandler } from '@/server/http/handler';
 import { buildOpenApi } from '@/server/http/openapi';
 import { serveMedia } from '@/server/media/serve';
 import { oddRequest, sendRefusal, writeRawRefusal } from '@/server/http/odd-requests';
-import { SERVICES } from '@/server/services';
+import { SERVICE_OPTIONS, SERVICES } from '@/server/services';
 import { contractCheck, type OpenApiDocument } from './contract';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -91,7 +91,7 @@ export async function startTestApp(options: { databaseServer?: string } = {}): P
   await runMigrations(getPool());
 
   const handlers = Object.fromEntries(
-    Object.entries(SERVICES).map(([service, routes]) => [service, createServiceHandler(service, routes)]),
+    Object.entries(SERVICES).map(([service, routes]) => [service, createServiceHandler(service, routes, SERVICE_OPTIONS[service as keyof typeof SERVICE_OPTIONS])]),
   );
   const document = buildOpenApi(SERVICES);
   const openApi = JSON.stringify(document);
