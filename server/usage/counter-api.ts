@@ -72,6 +72,8 @@ export const counterApiRoutes: ServiceRoutes = {
       summary: 'COUNTER API 5.1 server status (public)',
       responses: {
         200: { description: 'The server status (Status)', body: counterStatusBody },
+        // A parameter the site refuses to read (a control character) is Exception 1030, as on every COUNTER path.
+        400: { description: 'Exception 1030 (a parameter that cannot be read)', body: COUNTER_EXCEPTION_RESPONSES[400].body },
         429: COUNTER_EXCEPTION_RESPONSES[429],
         503: COUNTER_EXCEPTION_RESPONSES[503],
       },
