@@ -98,8 +98,8 @@ for (const size of WIDTHS) {
       const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
       await expect(reader).toHaveURL(/\/reader\/[^/]+\/\d+\?isLib=1/);
       await expect(reader.locator('main')).toBeVisible();
-      // Settled once its first page is decoded (not 'networkidle': the reader's progress save, PUT
-      // /api/reader/progress, writes its row but its answer can stay open in the production build, a fault not yet found).
+      // Settled once its first page is decoded (not 'networkidle': the reader's progress save is a keepalive fetch,
+      // answered in milliseconds, which Chromium never reports finished to the page, so the network never looks idle).
       const firstPage = reader.locator('img[data-page="1"]');
       await expect.poll(() => firstPage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await findings.check(reader, '/reader/{code}/{issue}');

@@ -219,7 +219,8 @@ test('selecting text on a page picture and copying gives its words', async ({ pa
   const reader = await openSeededIssue(page);
   // Portrait: one page a view.
   await reader.setViewportSize({ width: 800, height: 900 });
-  // The arrows work once the reader's code has run (not 'networkidle': the progress save's answer can stay open).
+  // The arrows work once the reader's code has run (not 'networkidle': the progress save is a keepalive fetch, which
+  // Chromium never reports finished to the page).
   await readerReady(reader);
   for (let i = 0; i < 4; i += 1) await reader.keyboard.press('ArrowRight');
   await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
