@@ -150,6 +150,8 @@ export const ROUTES: RouteRow[] = [
   open('/privacy-policy', '/privacy-policy', 'Privacy policy'),
   // Issue 31: the accessibility statement, linked from the footer, open to anyone.
   open('/accessibility', '/accessibility', 'Accessibility statement'),
+  // Issue 32: the offline screen (not in SPEC §2), the same for everyone; online it lists this browser's downloads.
+  open('/offline', '/offline', 'Offline issues'),
   open('/helpsupport', '/helpsupport', 'Help & support'),
   open('/faq', '/faq', 'Frequently asked questions'),
   open('/contact-us', '/contact-us', 'Contact us'),
