@@ -68,6 +68,8 @@ const WITHOUT_DATABASE = new Set([
   ...['/terms-and-conditions', '/privacy-policy', '/helpsupport', '/faq', '/contact-us', '/paymentsuccess', '/paymentfailed', '/accessibility'],
   ...['/login/librarycard', '/login/librarycard/selector', '/login/sso/success', '/login/sso/failure', '/login/verify/password'],
   ...['/login/partner', '/login/thirdparty/not-a-partner-token-0123456789', '/third-party-login', '/infosys/1061', '/ec-council'],
+  // The offline screen lists what this device downloaded (the browser's own store): it asks the server nothing.
+  '/offline',
 ]);
 const FRIENDLY_TITLE = 'We can’t reach the library right now';
 /**
