@@ -15,12 +15,12 @@ function layerRules() {
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
   });
   const up = (folders, message) => ({ group: folders.flatMap(layer), message });
-  // Types may cross from server/ to the browser layers (the wire contract lives beside the handlers); code may not.
-  const serverTypesOnly = { group: layer('server'), message: SERVER_MESSAGE, allowTypeImports: true };
+  // Nothing crosses from server/ to the browser layers, types included: the wire contract is lib/wire.ts.
+  const noServer = { group: layer('server'), message: `${SERVER_MESSAGE}; the answers' types are in lib/wire.ts` };
   return [
-    rule(['components/**'], [serverTypesOnly, up(['pages'], 'components/ is below pages/')]),
-    rule(['hooks/**'], [serverTypesOnly, up(['pages', 'components'], 'hooks/ is below pages/ and components/')]),
-    rule(['services/**'], [serverTypesOnly, up(['pages', 'components', 'hooks'], 'services/ is the HTTP layer: below pages/, components/ and hooks/')]),
+    rule(['components/**'], [noServer, up(['pages'], 'components/ is below pages/')]),
+    rule(['hooks/**'], [noServer, up(['pages', 'components'], 'hooks/ is below pages/ and components/')]),
+    rule(['services/**'], [noServer, up(['pages', 'components', 'hooks'], 'services/ is the HTTP layer: below pages/, components/ and hooks/')]),
     rule(['lib/**', 'middleware.ts'], [
       { group: layer('server'), message: SERVER_MESSAGE },
       up(['pages', 'components', 'hooks', 'services'], 'lib/ is the bottom layer: pure logic shared by client, server and edge'),

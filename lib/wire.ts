@@ -1,8 +1,14 @@
 /**
- * The services' answers as they travel on the wire (SPEC §3 names and spellings): the rows the server's handlers
- * shape and the screen presenters in lib/ read. Declared here, in lib/, so that the presenters (shared by the server
- * and the browser) need nothing from server/; the server imports them from here.
+ * The services' answers as they travel on the wire (SPEC §3 names and spellings), declared once: the server's
+ * handlers and presenters build them (annotated with these types, so the compiler holds them to the contract), and the
+ * browser's layers (components/, hooks/, services/) read them from here, never from server/ (lint forbids it). Where
+ * an answer has a zod schema (it is also the OpenAPI document's), the type is inferred from it.
  */
+
+import { z } from 'zod';
+import type { LibraryEntry } from './library-verification';
+import type { SignInMethod } from './sign-in-methods';
+import type { TextBlock, TextLayer } from './text-layer';
 
 /** SPEC §3 'Story from the server', plus the subtitle, news flag and ids the tiles need. */
 export interface StoryFromServer {
@@ -73,4 +79,382 @@ export interface LanguageRow {
   display_name: string;
   cc: string;
   store_id: number;
+}
+
+export interface FoundPage {
+  pageNo: number;
+  /** How many times the words occur on the page. */
+  count: number;
+  /** The words with some of the text around them. */
+  excerpt: string;
+}
+
+/** GET /api/reader/text: a page's positioned lines (over the picture) and its blocks in reading order (text view). */
+export interface PageTextAnswer extends TextLayer {
+  pageNo: number;
+  /** False for a page without text (a scan): the text view says so. */
+  hasText: boolean;
+  blocks: TextBlock[];
+}
+
+export interface ReaderPage {
+  pageNo: number;
+  width: number;
+  height: number;
+  /** A landscape page (imported PDFs): a two-page spread. */
+  isSpread: boolean;
+  /** The page's printed text, its text alternative. */
+  alt: string;
+  /** Signed image addresses at 1x, 2x and 3x. */
+  src: [string, string, string];
+}
+
+export interface ReaderIssue {
+  issueId: number;
+  mid: number;
+  magName: string;
+  issueName: string;
+  issueDate: string;
+  /** The title's language code (en, es, hi, bn, ta, te, gu, ml…): read-aloud picks a voice for it. */
+  lang: string;
+  pageCount: number;
+  pages: ReaderPage[];
+  /** The page the member last read, or null. */
+  lastPage: number | null;
+  /** When the code stops opening pages, seconds since the epoch. */
+  expiresAt: number;
+}
+
+export interface MemberRow {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  mobile: string | null;
+  userType: string;
+  expiresAt: string;
+  active: boolean;
+}
+
+export interface ImportRowReport {
+  /** The line in the file (the header is line 1). */
+  line: number;
+  identifier: string;
+  name: string;
+  endDate: string;
+  outcome: MemberImportOutcome;
+  reason: string;
+}
+
+/** SPEC §3 Issue hit: the issue, its magazine, the matching pages (page number and highlighted text) and fIn. */
+export interface IssueHit {
+  pages: { page: number; _highLight: string }[];
+  issue: { iss_id: number; iss_name: string; magId: number; iss_date: string };
+  magDetails: { magName: string; img: string };
+  /** How many pages of the issue match. */
+  fIn: number;
+}
+
+export interface IssueSearchResult {
+  status: 'success';
+  hits: IssueHit[];
+  nbHits: number;
+  nbPages: number;
+  /** False when nbHits is an estimate: past ISSUE_COUNT_BOUND issues the planner's estimate is given. */
+  exhaustiveNbHits: boolean;
+  page: number;
+  hitsPerPage: number;
+  query: string;
+  correctedQuery?: string;
+}
+
+/** SPEC §3 Magazine search hit (magName, slug, new_imgPath, objectID, isGold), with what a tile links to. */
+export interface MagazineSearchHit {
+  magName: string;
+  slug: string;
+  /** Cover folder of the latest issue; files are view/1.jpg..view/3.jpg beneath it. */
+  new_imgPath: string;
+  objectID: string;
+  /** 1 means gold. */
+  isGold: number;
+  mid: number;
+  issueId: number;
+  catId: number;
+  lang: string;
+  _highlightResult: { magName: Highlight };
+}
+
+export interface MagazineSearchPage {
+  hits: MagazineSearchHit[];
+  nbHits: number;
+  nbPages: number;
+  exhaustiveNbHits: boolean;
+  page: number;
+  hitsPerPage: number;
+}
+
+/** SPEC §3 Search response (popularCat, magazineList, magazines), with the languages and journals the overlay shows. */
+export interface LibraryCatalogue {
+  status: 'success';
+  query: string;
+  correctedQuery?: string;
+  popularCat: CategoryFacet[];
+  popularLang: LanguageFacet[];
+  magazineList: MagazineSearchHit[];
+  journalList: MagazineSearchHit[];
+  magazines: MagazineSearchPage;
+}
+
+/** SPEC §3 Story list response, for a search. */
+export interface StorySearchResult {
+  Articles: StorySearchHit[];
+  page: number;
+  nbPages: number;
+  nbHits: number;
+  /** False when nbHits is an estimate (a very common word). */
+  exhaustiveNbHits: boolean;
+  hitsPerPage: number;
+  query: string;
+  correctedQuery?: string;
+}
+
+/** A COUNTER API key as the console lists it: never the key itself, which is shown once when made. */
+export interface CounterKeySummary {
+  id: number;
+  requestorId: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export type MemberImportOutcome = 'add' | 'change' | 'unchanged' | 'refuse';
+
+/** SPEC §3 Category with how many matching titles it holds. */
+export interface CategoryFacet {
+  category_id: number;
+  name: string;
+  cat_slug: string;
+  image: string;
+  count: number;
+}
+
+/** SPEC §3 Language with how many matching titles are written in it. */
+export interface LanguageFacet {
+  lang_code: string;
+  lang: string;
+  display_name: string;
+  count: number;
+}
+
+/** A story hit: the story as lists send it, with its title and a fragment of its body highlighted. */
+export interface StorySearchHit extends StoryFromServer {
+  objectID: string;
+  _highlightResult: { title: Highlight };
+  _snippetResult: { body: Highlight };
+}
+
+/** An Algolia-style highlight: the value is HTML-escaped text with <em> around the matched words. */
+export interface Highlight {
+  value: string;
+  matchLevel: 'full' | 'partial' | 'none';
+  matchedWords: string[];
+}
+
+/** SPEC §3 Library details, as the sign-in answer carries it (stored by the browser as libraryDetails). */
+export interface LibraryDetails {
+  libId: number;
+  libName: string;
+  logo1: string;
+  logo2: string;
+  logo3: string;
+  logo_banner1: string;
+  logo_banner2: string;
+  logo_banner3: string;
+  hideProfile: boolean;
+  tempRoutes: boolean;
+  callbackAfterGuest: boolean;
+  supportEmail: string;
+}
+
+/** The login and validate-user answer of SPEC §3. */
+export interface SessionFields {
+  fname: string;
+  lname: string;
+  libid: number;
+  enddate: string;
+  uploadedID: string;
+  libname: string;
+  uid: number;
+  uuid: string;
+  email: string;
+  mobile: string;
+  usertype: string;
+  isNewspaper: number;
+  isJournal: number;
+  isMycontent: number;
+  fav_lud: string;
+  /** When the member's bookmarks and clippings last changed. */
+  bk_lud: string;
+  clip_lud: string;
+  ageRate: number;
+  hasPassword: boolean;
+  libraryDetails: LibraryDetails | null;
+  jwtoken: string;
+  userlibdet: LibraryEntry[];
+}
+
+/** What the member's own pages show about them. */
+export interface AccountSummary {
+  uid: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  hasPassword: boolean;
+  isGuest: boolean;
+  libraryName: string;
+  membershipEnds: string;
+}
+
+/** A bookmark as its owner sees it: the issue's names only while the issue is theirs to see. */
+export interface BookmarkView {
+  id: number;
+  name: string;
+  issueId: number;
+  pageNo: number;
+  createdAt: string;
+  available: boolean;
+  mid: number | null;
+  magName: string | null;
+  issueName: string | null;
+}
+
+/** A clipping as its owner sees it: its region of the page, and its text and picture while the issue is theirs. */
+export interface ClippingView extends BookmarkView {
+  region: { x: number; y: number; width: number; height: number };
+  text: string | null;
+  textScope: string;
+  imageUrl: string | null;
+  shareUrl: string | null;
+}
+
+/** The plans a member can buy by card: SPEC §7 names one, `basicPlan`. */
+export const PLAN_IDS = ['basicPlan'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** The answer to a stored help or contact request: the person sees `message`, and `id` is their reference. */
+export const helpRequestAnswer = z.object({ status: z.literal('success'), message: z.string(), id: z.number() });
+export type HelpRequestAnswer = z.infer<typeof helpRequestAnswer>;
+
+/** An issue a member may keep offline. */
+export const offlineGrant = z.object({
+  status: z.literal('success'),
+  issueId: z.number().int(),
+  /** When the download stops opening, ISO 8601 UTC: 7 days on, or the membership's end when that comes first. */
+  expiresAt: z.string(),
+});
+export type OfflineGrant = z.infer<typeof offlineGrant>;
+
+/** A library's usage-feed key as staff see it: never the key or its hash. */
+export const feedKeyView = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  hint: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type FeedKeyView = z.infer<typeof feedKeyView>;
+
+/** A library as the console edits it: secrets are never sent back, only whether they are set. */
+export interface LibrarySettings {
+  id: number;
+  name: string;
+  logo1: string;
+  logo2: string;
+  logo3: string;
+  logoBanner1: string;
+  logoBanner2: string;
+  logoBanner3: string;
+  supportEmail: string;
+  guestAccess: boolean;
+  guestDays: number;
+  ageRate: number;
+  excludeCat: string;
+  isNewspaper: boolean;
+  isJournal: boolean;
+  hideProfile: boolean;
+  tempRoutes: boolean;
+  callbackAfterGuest: boolean;
+  openCatalogue: boolean;
+  signInMethods: SignInMethod[];
+  cardMode: string;
+  sip2Host: string | null;
+  sip2Port: number | null;
+  sip2Institution: string | null;
+  oidcIssuer: string | null;
+  oidcClientId: string | null;
+  oidcClientSecretSet: boolean;
+  collectionMode: string;
+}
+
+/** A library's collection: its mode and the titles and categories chosen. */
+export interface Collection {
+  mode: string;
+  titles: Array<{ id: number; name: string }>;
+  categories: Array<{ id: number; name: string }>;
+}
+
+/** An access code as the console lists it, with how often it was used. */
+export interface AccessCodeRow {
+  id: number;
+  code: string;
+  days: number;
+  useLimit: number | null;
+  usesLeft: number;
+  uses: number;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+/** An import job as the console shows it: never the storage key or who else uploaded. */
+export interface ImportJobView {
+  id: number;
+  fileName: string;
+  status: string;
+  /** Why the last try failed (while queued again, or once failed). */
+  error: string | null;
+  /** Tries made so far out of those it gets (null before its first try). */
+  tries: number;
+  maxTries: number | null;
+  /** When a failed try is tried again, while it waits. */
+  nextTryAt: string | null;
+  bytes: number | null;
+  pagesDone: number;
+  pageCount: number | null;
+  issueId: number | null;
+  magazineId: number | null;
+  titleName: string | null;
+  issueName: string | null;
+  metadata: Record<string, unknown> | null;
+  /** What drawing lost, each naming its page. */
+  warnings: string[];
+  /** The issue date came from the PDF's creation date: what the console shows until an operator saves a date. */
+  dateNote: string | null;
+  sources: Record<string, string> | null;
+  defaults: unknown;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** A message that would have gone out by email or SMS (development only). */
+export interface OutboxMessage {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  sentAt: string;
 }

@@ -1,4 +1,4 @@
-import type { SessionFields } from '@/server/user/present';
+import type { SessionFields } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 import { replaceStoredToken } from './storage';
 

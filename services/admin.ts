@@ -1,7 +1,4 @@
-import type { AccessCodeRow } from '@/server/admin/access-codes';
-import type { ImportJobView } from '@/server/admin/present';
-import type { Collection, LibrarySettings } from '@/server/admin/libraries';
-import type { ImportRowReport, MemberRow } from '@/server/admin/members';
+import type { AccessCodeRow, Collection, ImportJobView, ImportRowReport, LibrarySettings, MemberRow } from '@/lib/wire';
 import { http } from './http';
 import { withParams } from './keys';
 

@@ -1,5 +1,5 @@
 import type { ContactForm, SupportForm } from '@/lib/help-forms';
-import type { HelpRequestAnswer } from '@/server/support/forms';
+import type { HelpRequestAnswer } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 
 /** The support form (/helpsupport) through the library support form submit. */

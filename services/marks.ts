@@ -1,4 +1,4 @@
-import type { BookmarkView, ClippingView } from '@/server/user/mark-routes';
+import type { BookmarkView, ClippingView } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 
 export type { BookmarkView, ClippingView };

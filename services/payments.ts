@@ -1,5 +1,4 @@
-import type { PlanId } from '@/server/payments/plans';
-import type { SessionFields } from '@/server/user/present';
+import type { PlanId, SessionFields } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 
 export interface CheckoutAnswer {

@@ -1,5 +1,5 @@
 import { searchPageResult, type SearchPageResult } from '@/lib/search-results';
-import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/server/search';
+import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/lib/wire';
 import { http } from './http';
 import { searchKeys, type SearchOptions } from './search-keys';
 

@@ -4,7 +4,7 @@ import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import type { UserDetails } from '@/lib/entities';
 import { isDashboardPath } from '@/lib/routes';
-import type { SessionFields } from '@/server/user/present';
+import type { SessionFields } from '@/lib/wire';
 import { storage, storedExpiration, storedUser } from './storage';
 
 /** Cookie lifetimes in days, as js-cookie takes them (SPEC §9). */

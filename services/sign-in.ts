@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { isExpired } from '@/lib/library-verification';
 import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
-import type { SessionFields } from '@/server/user/present';
+import type { SessionFields } from '@/lib/wire';
 import { saveSession } from './session';
 import { markAccessChecked, storedUser } from './storage';
 

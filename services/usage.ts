@@ -1,6 +1,5 @@
 import type { CounterReport, CounterReportId, Month } from '@/lib/counter-report';
-import type { CounterKeySummary } from '@/server/usage/counter-keys';
-import type { FeedKeyView } from '@/server/usage/feed-keys';
+import type { CounterKeySummary, FeedKeyView } from '@/lib/wire';
 import { withParams } from './keys';
 
 /** The console's calls: always this app's (the console has no upstream service to point at). */

@@ -1,5 +1,5 @@
 import type { LibraryEntry } from '@/lib/library-verification';
-import type { SessionFields } from '@/server/user/present';
+import type { SessionFields } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import styled from 'styled-components';
 import { OfflineDownloads } from '@/components/offline/OfflineDownloads';
-import type { AccountSummary } from '@/server/user/account-view';
+import type { AccountSummary } from '@/lib/wire';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { DashboardLayout } from './DashboardLayout';

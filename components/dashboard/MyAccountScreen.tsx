@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
-import type { AccountSummary } from '@/server/user/account-view';
+import type { AccountSummary } from '@/lib/wire';
 import { explain, updateProfile } from '@/services/account';
 import { storeName } from '@/services/sign-in';
 import { media } from '@/styles/breakpoints';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { OutboxMessage } from '@/server/pages/outbox';
+import type { OutboxMessage } from '@/lib/wire';
 import { theme } from '@/styles/theme';
 
 /** /dev/outbox: in development, the emails and texts that would have been sent, newest first. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
 import { isDownloadExpired, offlinePageAddress, offlineTextAddress, type OfflineIssue } from '@/lib/offline';
-import type { ReaderIssue } from '@/server/reader/access';
+import type { ReaderIssue } from '@/lib/wire';
 import { getDownload, removeDownload } from '@/services/offline-store';
 import { storedUser } from '@/services/storage';
 import { theme } from '@/styles/theme';

@@ -6,7 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PagesIcon, ZoomIcon } from '@/compon
 import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
 import { layOutSpreads, pageHash, scaleFor, spreadIndexOf, startPage, wantsTwoUp } from '@/lib/reader';
 import { matchBoxes } from '@/lib/text-layer';
-import type { ReaderIssue } from '@/server/reader/access';
+import type { ReaderIssue } from '@/lib/wire';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { PageTextLayer } from './text/PageTextLayer';

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AccessCodeRow } from '@/lib/wire';
 import { getDb } from '../db/client';
 import { accessCodeUses, accessCodes, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { audit, type Actor } from './audit';
 
-const present = (row: typeof accessCodes.$inferSelect & { uses?: number }) => ({
+const present = (row: typeof accessCodes.$inferSelect & { uses?: number }): AccessCodeRow => ({
   id: row.id,
   code: row.code,
   days: row.days,
@@ -16,8 +17,6 @@ const present = (row: typeof accessCodes.$inferSelect & { uses?: number }) => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
-
-export type AccessCodeRow = ReturnType<typeof present>;
 
 /** A library's access codes, newest first, with how often each was used. */
 export async function listAccessCodes(libraryId: number, page: number, pageSize: number) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { ImportJobView } from '@/lib/wire';
 import { route, type ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
 import { cancelUpload, createUpload, importUploadLimit, listUploads, receiveUpload, retryUpload, uploadById } from '../import/uploads';
-import { presentJob, type ImportJobView } from './present';
+import { presentJob } from './present';
 import { id, pageField, pageSizeField } from './schemas';
 
 export const newImportBody = z.object({

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { parseSignInMethods } from '@/lib/sign-in-methods';
+import type { Collection, LibrarySettings } from '@/lib/wire';
 import { libraryChanged, titlesChanged } from '../catalogue/edits';
 import { getDb } from '../db/client';
 import { categories, libraries, libraryCollectionCategories, libraryCollectionTitles, magazines, type Library } from '../db/schema';
@@ -15,7 +16,7 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 export { SIGN_IN_METHODS } from '@/lib/sign-in-methods';
 
 /** A library as the console edits it: secrets are never sent back, only whether they are set. */
-export function presentLibrary(library: Library) {
+export function presentLibrary(library: Library): LibrarySettings {
   return {
     id: library.id,
     name: library.name,
@@ -47,8 +48,6 @@ export function presentLibrary(library: Library) {
     collectionMode: library.collectionMode,
   };
 }
-
-export type LibrarySettings = ReturnType<typeof presentLibrary>;
 
 export interface LibraryChanges {
   name?: string;
@@ -123,7 +122,7 @@ export async function libraryOrNotFound(libraryId: number, db: Executor = getDb(
 }
 
 /** The library's collection: its mode and the titles and categories chosen. */
-export async function collectionOf(libraryId: number, db: Executor = getDb()) {
+export async function collectionOf(libraryId: number, db: Executor = getDb()): Promise<Collection> {
   const library = await libraryOrNotFound(libraryId, db);
   const [titles, cats] = await Promise.all([
     db.select({ id: magazines.id, name: magazines.name }).from(libraryCollectionTitles).innerJoin(magazines, eq(magazines.id, libraryCollectionTitles.magazineId)).where(eq(libraryCollectionTitles.libraryId, libraryId)).orderBy(magazines.name),
@@ -131,8 +130,6 @@ export async function collectionOf(libraryId: number, db: Executor = getDb()) {
   ]);
   return { mode: library.collectionMode, titles, categories: cats };
 }
-
-export type Collection = Awaited<ReturnType<typeof collectionOf>>;
 
 export async function createLibrary(actor: Actor, input: LibraryChanges & { id?: number; name: string }): Promise<LibrarySettings> {
   const released: number[] = [];

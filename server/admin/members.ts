@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isValidEmail, normaliseEmail } from '@/lib/email';
+import type { ImportRowReport, MemberImportOutcome, MemberRow } from '@/lib/wire';
 import { hashSecret } from '../auth/secrets';
 import { invalidate } from '../cache';
 import { getDb, type Database } from '../db/client';
@@ -13,16 +14,6 @@ import { parseCsv } from './csv';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export interface MemberRow {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  mobile: string | null;
-  userType: string;
-  expiresAt: string;
-  active: boolean;
-}
 
 const memberColumns = {
   userId: users.id,
@@ -189,17 +180,7 @@ export async function deleteMember(staff: StaffAccess, libraryId: number, userId
 
 export const IMPORT_MAX_ROWS = 20_000;
 
-export type ImportOutcome = 'add' | 'change' | 'unchanged' | 'refuse';
 
-export interface ImportRowReport {
-  /** The line in the file (the header is line 1). */
-  line: number;
-  identifier: string;
-  name: string;
-  endDate: string;
-  outcome: ImportOutcome;
-  reason: string;
-}
 
 interface PlannedRow extends ImportRowReport {
   email: string | null;
@@ -325,7 +306,7 @@ async function planImport(tx: Executor, libraryId: number, csv: string): Promise
 }
 
 function summarise(rows: PlannedRow[]) {
-  const count = (outcome: ImportOutcome) => rows.filter((row) => row.outcome === outcome).length;
+  const count = (outcome: MemberImportOutcome) => rows.filter((row) => row.outcome === outcome).length;
   return {
     summary: { rows: rows.length, add: count('add'), change: count('change'), unchanged: count('unchanged'), refuse: count('refuse') },
     rows: rows.map(({ line, identifier, name, endDate, outcome, reason }) => ({ line, identifier, name, endDate, outcome, reason })),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ImportJobView } from '@/lib/wire';
 import type { ImportJob } from '../db/schema';
 import { CHECK_DATE, CREATION_DATE_SOURCE } from '../import/metadata';
 import type { UploadRow } from '../import/uploads';
@@ -8,7 +9,7 @@ import type { UploadRow } from '../import/uploads';
  * or who else uploaded.
  */
 
-export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' | 'issueName' | 'magazineId' | 'dateToCheck'>>) {
+export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' | 'issueName' | 'magazineId' | 'dateToCheck'>>): ImportJobView {
   const chosen = job.metadata as { metadata?: Record<string, unknown>; sources?: Record<string, string> } | null;
   return {
     id: job.id,
@@ -40,5 +41,3 @@ export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' 
     finishedAt: job.finishedAt?.toISOString() ?? null,
   };
 }
-
-export type ImportJobView = ReturnType<typeof presentJob>;

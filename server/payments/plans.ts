@@ -1,3 +1,4 @@
+import type { PlanId } from '@/lib/wire';
 /** What a member can buy by card. SPEC §7 names one plan, `basicPlan`; its price and length come from the environment. */
 export interface Plan {
   id: 'basicPlan';
@@ -10,8 +11,6 @@ export interface Plan {
   currency: string;
 }
 
-export const PLAN_IDS = ['basicPlan'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);

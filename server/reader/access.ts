@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
+import type { ReaderIssue } from '@/lib/wire';
 import type { Session } from '../auth/session';
 import { findIssue, type IssueDetails } from '../catalogue/titles';
 import { titleAgeRating } from '../context/ratings';
@@ -85,33 +86,7 @@ export async function issueForMember(
   return issue ? { ok: true, issue } : { ok: false, refusal: 'unavailable' };
 }
 
-export interface ReaderPage {
-  pageNo: number;
-  width: number;
-  height: number;
-  /** A landscape page (imported PDFs): a two-page spread. */
-  isSpread: boolean;
-  /** The page's printed text, its text alternative. */
-  alt: string;
-  /** Signed image addresses at 1x, 2x and 3x. */
-  src: [string, string, string];
-}
 
-export interface ReaderIssue {
-  issueId: number;
-  mid: number;
-  magName: string;
-  issueName: string;
-  issueDate: string;
-  /** The title's language code (en, es, hi, bn, ta, te, gu, ml…): read-aloud picks a voice for it. */
-  lang: string;
-  pageCount: number;
-  pages: ReaderPage[];
-  /** The page the member last read, or null. */
-  lastPage: number | null;
-  /** When the code stops opening pages, seconds since the epoch. */
-  expiresAt: number;
-}
 
 /** Longest text alternative: a page's whole text, cut at a word near this many characters. */
 const ALT_MAX = 1200;

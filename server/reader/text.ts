@@ -1,17 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { findAll, plainBlocks, readingBlocks, type TextBlock, type TextLayer } from '@/lib/text-layer';
+import { findAll, plainBlocks, readingBlocks, type TextLayer } from '@/lib/text-layer';
+import type { FoundPage, PageTextAnswer } from '@/lib/wire';
 import { getDb } from '../db/client';
 import { issuePages } from '../db/schema';
 import { pageTextLayer } from '../media/render';
 import { pageToRender } from './queries';
 
-/** GET /api/reader/text: a page's positioned lines (over the picture) and its blocks in reading order (text view). */
-export interface PageTextAnswer extends TextLayer {
-  pageNo: number;
-  /** False for a page without text (a scan): the text view says so. */
-  hasText: boolean;
-  blocks: TextBlock[];
-}
 
 /**
  * A page's text layer: an imported page's lines as its PDF placed them; a page drawn from its text (the demo seed)
@@ -34,13 +28,6 @@ export function pageTextOf(row: NonNullable<Awaited<ReturnType<typeof pageToRend
   return { pageNo, width, height, lines: layer?.lines ?? [], blocks, hasText: blocks.length > 0 };
 }
 
-export interface FoundPage {
-  pageNo: number;
-  /** How many times the words occur on the page. */
-  count: number;
-  /** The words with some of the text around them. */
-  excerpt: string;
-}
 
 const EXCERPT_SIDE = 60;
 

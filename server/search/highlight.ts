@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { splitUnspaced, UNSPACED_SCRIPT } from '@/lib/text-normalise';
+import type { Highlight } from '@/lib/wire';
 
 /**
  * ts_headline marks matches with these control characters rather than tags, so the text around them can be
@@ -9,12 +10,6 @@ const START = '\u0002';
 const STOP = '\u0003';
 const MARKERS = `StartSel="${START}", StopSel="${STOP}"`;
 
-/** An Algolia-style highlight: the value is HTML-escaped text with <em> around the matched words. */
-export interface Highlight {
-  value: string;
-  matchLevel: 'full' | 'partial' | 'none';
-  matchedWords: string[];
-}
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

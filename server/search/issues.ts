@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { IssueHit, IssueSearchResult } from '@/lib/wire';
 import { cached } from '../cache';
 import { visibleIssueWhere } from '../catalogue/visibility';
 import { titleAgeRating } from '../context/ratings';
@@ -17,27 +18,7 @@ export const PAGES_PER_ISSUE_HIT = 3;
 /** With issueId: every matching page of that one issue, up to this many. */
 export const PAGES_OF_ONE_ISSUE = 100;
 
-/** SPEC §3 Issue hit: the issue, its magazine, the matching pages (page number and highlighted text) and fIn. */
-export interface IssueHit {
-  pages: { page: number; _highLight: string }[];
-  issue: { iss_id: number; iss_name: string; magId: number; iss_date: string };
-  magDetails: { magName: string; img: string };
-  /** How many pages of the issue match. */
-  fIn: number;
-}
 
-export interface IssueSearchResult {
-  status: 'success';
-  hits: IssueHit[];
-  nbHits: number;
-  nbPages: number;
-  /** False when nbHits is an estimate: past ISSUE_COUNT_BOUND issues the planner's estimate is given. */
-  exhaustiveNbHits: boolean;
-  page: number;
-  hitsPerPage: number;
-  query: string;
-  correctedQuery?: string;
-}
 
 export interface IssueSearchInput {
   viewer: Viewer;

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY } from '@/lib/constants';
 import { normaliseQuery } from '@/lib/text-normalise';
+import type { CategoryFacet, LanguageFacet, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage } from '@/lib/wire';
 import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { titleAgeRating } from '../context/ratings';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { capBound, countHits, NO_HITS, searchPages, type HitCount } from './count';
-import { headlineAll, plainHighlight, substringHighlight, toHighlight, type Highlight } from './highlight';
+import { headlineAll, plainHighlight, substringHighlight, toHighlight } from './highlight';
 import { keptSearch } from './kept';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -15,30 +16,7 @@ export const MAGAZINE_SEARCH_PAGE_SIZE = 20;
 /** 'Popular Magazines' and 'Popular Journals' of the search overlay. */
 export const POPULAR_LIST_SIZE = 10;
 
-/** SPEC §3 Magazine search hit (magName, slug, new_imgPath, objectID, isGold), with what a tile links to. */
-export interface MagazineSearchHit {
-  magName: string;
-  slug: string;
-  /** Cover folder of the latest issue; files are view/1.jpg..view/3.jpg beneath it. */
-  new_imgPath: string;
-  objectID: string;
-  /** 1 means gold. */
-  isGold: number;
-  mid: number;
-  issueId: number;
-  catId: number;
-  lang: string;
-  _highlightResult: { magName: Highlight };
-}
 
-export interface MagazineSearchPage {
-  hits: MagazineSearchHit[];
-  nbHits: number;
-  nbPages: number;
-  exhaustiveNbHits: boolean;
-  page: number;
-  hitsPerPage: number;
-}
 
 export interface MagazineScope {
   viewer: Viewer;
@@ -188,34 +166,8 @@ async function findMagazines(scope: MagazineScope & { query: string; page: numbe
   return { ...found.result, query: scope.query, ...(found.correctedQuery ? { correctedQuery: found.correctedQuery } : {}) };
 }
 
-/** SPEC §3 Category with how many matching titles it holds. */
-export interface CategoryFacet {
-  category_id: number;
-  name: string;
-  cat_slug: string;
-  image: string;
-  count: number;
-}
 
-/** SPEC §3 Language with how many matching titles are written in it. */
-export interface LanguageFacet {
-  lang_code: string;
-  lang: string;
-  display_name: string;
-  count: number;
-}
 
-/** SPEC §3 Search response (popularCat, magazineList, magazines), with the languages and journals the overlay shows. */
-export interface LibraryCatalogue {
-  status: 'success';
-  query: string;
-  correctedQuery?: string;
-  popularCat: CategoryFacet[];
-  popularLang: LanguageFacet[];
-  magazineList: MagazineSearchHit[];
-  journalList: MagazineSearchHit[];
-  magazines: MagazineSearchPage;
-}
 
 async function categoryFacet(conditions: (SQL | undefined)[], size: number): Promise<CategoryFacet[]> {
   const result = await getDb().execute<CategoryFacet & Record<string, unknown>>(sql`

@@ -1,37 +1,20 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { StorySearchHit, StorySearchResult } from '@/lib/wire';
 import { storySearchAgeRating } from '../context/ratings';
-import { storyFromServer, type StoryFromServer } from '../article/present';
+import { storyFromServer } from '../article/present';
 import { storyShownWhere, visibleCategoryWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, stories } from '../db/schema';
 import type { Viewer } from '../viewer';
 import { capBound, countHits, NO_HITS, searchPages } from './count';
-import { excerptAnchors, headlineAll, headlineFragment, toHighlight, type Highlight } from './highlight';
+import { excerptAnchors, headlineAll, headlineFragment, toHighlight } from './highlight';
 import { keptSearch } from './kept';
 import { RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
 export const STORY_SEARCH_PAGE_SIZE = 20;
 
-/** A story hit: the story as lists send it, with its title and a fragment of its body highlighted. */
-export interface StorySearchHit extends StoryFromServer {
-  objectID: string;
-  _highlightResult: { title: Highlight };
-  _snippetResult: { body: Highlight };
-}
 
-/** SPEC §3 Story list response, for a search. */
-export interface StorySearchResult {
-  Articles: StorySearchHit[];
-  page: number;
-  nbPages: number;
-  nbHits: number;
-  /** False when nbHits is an estimate (a very common word). */
-  exhaustiveNbHits: boolean;
-  hitsPerPage: number;
-  query: string;
-  correctedQuery?: string;
-}
 
 export interface StorySearchInput {
   viewer: Viewer;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkContactForm, checkSupportForm, CONTACT_FIELDS, HELP_FORM_LIMIT, SUPPORT_FIELDS, type FormCheck } from '@/lib/help-forms';
+import { helpRequestAnswer, type HelpRequestAnswer } from '@/lib/wire';
 import { resolveSession, type Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type RouteContext } from '../http/handler';
@@ -25,9 +26,6 @@ export const contactFormBody = formBody(CONTACT_FIELDS);
 export type SupportFormBody = z.infer<typeof supportFormBody>;
 export type ContactFormBody = z.infer<typeof contactFormBody>;
 
-/** The answer to a stored request: the person sees `message`, and `id` is their reference. */
-export const helpRequestAnswer = z.object({ status: z.literal('success'), message: z.string(), id: z.number() });
-export type HelpRequestAnswer = z.infer<typeof helpRequestAnswer>;
 
 function accepted<F extends string>(check: FormCheck<F>): Record<F, string> {
   if (check.first) throw new HttpError(400, check.first.message, { field: check.first.field });

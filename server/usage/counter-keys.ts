@@ -1,20 +1,12 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { CounterKeySummary } from '@/lib/wire';
 import { audit, type Actor } from '../admin/audit';
 import { getDb } from '../db/client';
 import { counterApiKeys, libraries } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { CounterError } from './counter-exceptions';
 
-/** A COUNTER API key as the console lists it: never the key itself, which is shown once when made. */
-export interface CounterKeySummary {
-  id: number;
-  requestorId: string;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 function hashOf(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex');

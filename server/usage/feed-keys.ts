@@ -1,22 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { FeedKeyView } from '@/lib/wire';
 import { audit, type Actor } from '../admin/audit';
 import { getDb } from '../db/client';
 import { libraryFeedKeys, type LibraryFeedKey } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findLibrary } from '../user/queries';
 
-/** What staff see of a key: never the key or its hash. */
-export const feedKeyView = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  hint: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
-export type FeedKeyView = z.infer<typeof feedKeyView>;
 
 export function presentFeedKey(row: LibraryFeedKey): FeedKeyView {
   return {

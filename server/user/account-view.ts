@@ -1,9 +1,10 @@
 import { longDate } from '@/lib/dates';
+import type { AccountSummary } from '@/lib/wire';
 import type { Session } from '../auth/session';
 import { membershipIn } from './queries';
 
 /** What the member's own pages show about them. */
-export async function accountSummary(session: Session) {
+export async function accountSummary(session: Session): Promise<AccountSummary> {
   const { uid, libid } = session.claims;
   const { user } = session;
   const membership = libid ? await membershipIn(uid, libid) : null;
@@ -19,5 +20,3 @@ export async function accountSummary(session: Session) {
     membershipEnds: longDate(membership?.expiresAt ?? null),
   };
 }
-
-export type AccountSummary = Awaited<ReturnType<typeof accountSummary>>;

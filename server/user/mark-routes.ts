@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { wordBoxes } from '@/lib/text-layer';
+import type { BookmarkView, ClippingView, PageTextAnswer } from '@/lib/wire';
 import type { Session } from '../auth/session';
 import type { IssueDetails } from '../catalogue/titles';
 import type { Bookmark, Clipping } from '../db/schema';
@@ -8,7 +9,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueForMember } from '../reader/access';
 import { pageToRender } from '../reader/queries';
-import { pageTextOf, type PageTextAnswer } from '../reader/text';
+import { pageTextOf } from '../reader/text';
 import { sendClippingImage } from './clipping-image';
 import { clippingText, type PositionedWord } from './clipping-text';
 import {
@@ -57,7 +58,7 @@ function member(session: Session | null): Session {
 }
 
 /** A bookmark or clipping as its owner sees it: the issue's names only while the issue is theirs to see. */
-function place(row: Bookmark | Clipping, issue: IssueDetails | null) {
+function place(row: Bookmark | Clipping, issue: IssueDetails | null): BookmarkView {
   return {
     id: row.id,
     name: row.name,
@@ -71,7 +72,7 @@ function place(row: Bookmark | Clipping, issue: IssueDetails | null) {
   };
 }
 
-function clippingView(row: Clipping, issue: IssueDetails | null) {
+function clippingView(row: Clipping, issue: IssueDetails | null): ClippingView {
   return {
     ...place(row, issue),
     region: { x: row.x, y: row.y, width: row.width, height: row.height },
@@ -81,9 +82,6 @@ function clippingView(row: Clipping, issue: IssueDetails | null) {
     shareUrl: row.shareToken ? `/clipping/${row.shareToken}` : null,
   };
 }
-
-export type BookmarkView = ReturnType<typeof place>;
-export type ClippingView = ReturnType<typeof clippingView>;
 
 /** Each distinct issue of a list checked once, through the reader's own rule (issueForMember). */
 async function issuesSeenBy(userId: number, rows: Array<Bookmark | Clipping>): Promise<Map<string, IssueDetails | null>> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
+import { offlineGrant, type OfflineGrant } from '@/lib/wire';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueForMember } from '../reader/access';
@@ -14,14 +15,6 @@ export function offlineDays(): number {
 const offlineParams = z.object({ issue: z.coerce.number().int().positive().max(2_147_483_647) });
 const offlineBody = z.object({ ageRating: z.coerce.number().int().min(0).max(99).optional() });
 
-export const offlineGrant = z.object({
-  status: z.literal('success'),
-  issueId: z.number().int(),
-  /** When the download stops opening, ISO 8601 UTC: 7 days on, or the membership's end when that comes first. */
-  expiresAt: z.string(),
-});
-
-export type OfflineGrant = z.infer<typeof offlineGrant>;
 
 /**
  * The server's word on keeping an issue offline: asked before a download and to renew one while online. The same rule

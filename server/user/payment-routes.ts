@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { PLAN_IDS } from '@/lib/wire';
 import { issueSession } from '../auth/issue';
 import type { Session } from '../auth/session';
 import { siteOrigin } from '../http/origin';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import type { Payment } from '../db/schema';
-import { PLAN_IDS, planFor } from '../payments/plans';
+import { planFor } from '../payments/plans';
 import { paymentProvider, type PaymentProvider } from '../payments/provider';
 import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from '../payments/queries';
 import { verifyStripeEvent } from '../payments/stripe-events';

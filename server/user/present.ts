@@ -1,4 +1,5 @@
 import type { LibraryEntry } from '@/lib/library-verification';
+import type { LibraryDetails, SessionFields } from '@/lib/wire';
 import type { Library, User } from '../db/schema';
 import type { MembershipWithLibrary } from './queries';
 
@@ -14,7 +15,7 @@ export function libraryEntry(membership: MembershipWithLibrary): LibraryEntry {
 }
 
 /** SPEC §3 Library details (stored as libraryDetails). */
-export function libraryDetails(library: Library) {
+export function libraryDetails(library: Library): LibraryDetails {
   return {
     libId: library.id,
     libName: library.name,
@@ -31,8 +32,6 @@ export function libraryDetails(library: Library) {
   };
 }
 
-export type LibraryDetails = ReturnType<typeof libraryDetails>;
-
 /** The login and validate-user answer of SPEC §3, for a user reading through `current` (or none). */
 export function sessionFields(
   user: User,
@@ -41,7 +40,7 @@ export function sessionFields(
   jwtoken: string,
   /** When the member's bookmarks and clippings last changed (server/user/mark-queries.ts markTimes). */
   marks: { bk_lud: string; clip_lud: string },
-) {
+): SessionFields {
   const library = current?.library;
   return {
     fname: user.firstName,
@@ -68,8 +67,6 @@ export function sessionFields(
     userlibdet: all.map(libraryEntry),
   };
 }
-
-export type SessionFields = ReturnType<typeof sessionFields>;
 
 /** Picks the library a session reads through: the one asked for if the user has it, else the longest-lasting. */
 export function chooseMembership(all: MembershipWithLibrary[], preferredLibraryId?: number): MembershipWithLibrary | null {

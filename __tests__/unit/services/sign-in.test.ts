@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { STORAGE } from '@/lib/cookies';
-import type { SessionFields } from '@/server/user/present';
+import type { SessionFields } from '@/lib/wire';
 import { finishSignIn, nextPathFor, nextPathForStoredSession, storeName } from '@/services/sign-in';
 import { accessCheckDue, storedUser } from '@/services/storage';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { createFeedKey, feedUrls, listFeedKeys, revokeFeedKey, usageKeys } from '@/services/usage';
-import type { FeedKeyView } from '@/server/usage/feed-keys';
+import type { FeedKeyView } from '@/lib/wire';
 import { errorText, Input, Label, ListState, Row, Section, SmallButton, Status, SubHeading } from '../parts';
 import { KeyTable, type KeyColumn } from './KeyTable';
 

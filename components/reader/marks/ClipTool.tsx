@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { ClippingFigure } from '@/components/marks/ClippingFigure';
-import type { ReaderPage } from '@/server/reader/access';
+import type { ReaderPage } from '@/lib/wire';
 import { addClipping, type ClippingView, type PageRegion } from '@/services/marks';
 import { theme } from '@/styles/theme';
 import { markInputRules } from '@/components/marks/input-rules';

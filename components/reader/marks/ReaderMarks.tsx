@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { BookmarkIcon } from '@/components/ui/icons';
-import type { ReaderPage } from '@/server/reader/access';
+import type { ReaderPage } from '@/lib/wire';
 import { addBookmark, deleteMark, listBookmarks, listClippings, type BookmarkView, type ClippingView } from '@/services/marks';
 import { media } from '@/styles/breakpoints';
 import { Tool } from '../ReaderTool';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/components/ui/icons';
-import type { FoundPage } from '@/server/reader/text';
+import type { FoundPage } from '@/lib/wire';
 import { Tool } from '../ReaderTool';
 import { Panel } from './panel';
 

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { WordBox } from '@/lib/text-layer';
-import type { PageTextAnswer } from '@/server/reader/text';
+import type { PageTextAnswer } from '@/lib/wire';
 
 // Over the picture, the same size: its text is transparent, so the picture shows and the text selects and is found.
 const Layer = styled.svg`

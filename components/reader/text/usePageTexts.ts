@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { PageTextAnswer } from '@/server/reader/text';
+import type { PageTextAnswer } from '@/lib/wire';
 
 /** A page's text as the reader holds it: loaded, or failed (the text view says it could not be loaded). */
 export type PageTextState = PageTextAnswer | 'failed';
