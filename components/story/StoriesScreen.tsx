@@ -5,9 +5,10 @@ import { storyCardMarkup } from '@/components/ui/card-markup';
 import { storyCardRules } from '@/components/ui/StoryCard';
 import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
 import { useIdleImport } from '@/hooks/useIdleImport';
-import { useNearBottom } from '@/hooks/useNearBottom';
+import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import type { StoryTile } from '@/lib/entities';
+import { SCROLL_BOTTOM_THRESHOLD_PX } from '@/lib/constants';
 import { innerHtml } from '@/lib/html';
 import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-routes';
 import { storyTile } from '@/lib/story-tiles';
@@ -73,7 +74,9 @@ export function StoriesScreen({ title, intro, list, ageRating, first, nbPages, n
     }
     return tiles;
   }, [first, pages.items]);
-  const sentinel = useNearBottom<HTMLDivElement>(() => void pages.loadMore(), pages.hasMore && !pages.error);
+  // The list's end within the scroll-to-bottom threshold (SPEC §9, 100px) of the viewport loads the next page.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useOnNearViewport(sentinel, () => void pages.loadMore(), { enabled: pages.hasMore && !pages.error, marginPx: SCROLL_BOTTOM_THRESHOLD_PX });
   const stories = [...first, ...more];
   const pageRef = useRef<HTMLDivElement>(null);
   useScrollRestore(pageRef, pages);
