@@ -5,7 +5,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath, type CatalogueBase } from '@/lib/catalogue-paths';
 import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
-import { editionTile, titleTile } from '@/lib/catalogue-tiles';
+import { categoryTile, editionTile, titleTile } from '@/lib/catalogue-tiles';
 import { calendarDayLabel } from '@/lib/dates';
 import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
 import { imageSet, mediaUrl, type CategoryTile, type ShellProps } from '@/lib/entities';
@@ -22,11 +22,6 @@ type Result<P> = GetServerSidePropsResult<WithShell<P>>;
 
 const NOT_FOUND = { notFound: true } as const;
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
-
-function categoryTileOf(category: CategoryRow, base: CatalogueBase): CategoryTile {
-  const href = listingPath(base, category.category_id);
-  return { name: category.name, imgPath: mediaUrl(category.image), appLinkUrl: href, browserLinkUrl: href };
-}
 
 function languageNames() {
   return cached('catalogue', 'languages|all', allLanguages);
@@ -85,7 +80,7 @@ export async function listingProps(page: CataloguePage, ctx: GetServerSidePropsC
       listTitle: showCategories ? `${name} in all languages` : null,
       topLists: list ? FIXED_TOP_LISTS.map((id) => ({ label: TOP_LIST_NAMES[id], href: listingPath(base, id, lang), selected: id === list })) : null,
       languages,
-      categories: showCategories ? categories.map((row) => categoryTileOf(row, base)) : null,
+      categories: showCategories ? categories.map((row) => categoryTile(row, base)) : null,
       tiles: listing.items.map((hit) => titleTile(hit, base)),
       nbPages: Math.ceil(listing.total / CATEGORY_PAGE_SIZE),
       total: listing.total,
