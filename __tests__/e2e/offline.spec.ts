@@ -113,10 +113,7 @@ async function installCriteria(context: BrowserContext): Promise<void> {
   expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
 }
 
-// FIXME: the text view does not open offline since the reader's text view loads its code on demand (split out to keep
-// the reader's first load within budget): the download warms that code, but the offline reader still shows no text
-// view (pages 1 to 3 do turn offline). To mend: the service worker keeps the reader's on-demand files.
-test.fixme('a member downloads an issue, reads pages 1 to 3 and the text view with no connection, and logging out removes it', async ({ page, context }) => {
+test('a member downloads an issue, reads pages 1 to 3 and the text view with no connection, and logging out removes it', async ({ page, context }) => {
   test.setTimeout(120_000);
   const issueId = await downloadLatestIssue(page);
   const stored = await storedFiles(page);
