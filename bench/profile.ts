@@ -15,13 +15,17 @@
  *   BENCH_PORT         3630
  *   BENCH_TOP          how many functions to list (30)
  *   BENCH_BARE_PAGE=1  profiles bench/pages' build (.next-bench) instead of .next
+ *   BENCH_BASIC=1      requests the page as a reading app does: HTTP Basic with the demo member's email and password,
+ *                      no session cookie (every request checks the credentials, through the cache). `{library}` in
+ *                      BENCH_PAGE is the member's library id:
+ *                        BENCH_BASIC=1 BENCH_PAGE=/api/opds/{library}/latest npx tsx bench/profile.ts
  * The profiles stay in <data dir>/profiles for Chrome's DevTools (Performance, "Load profile").
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { requestHeaders } from './request-headers';
-import { signInDemoMember, startSite, stopSite, waitForHealth } from './server';
+import { DEMO_MEMBER, signInDemoMember, startSite, stopSite, waitForHealth } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3630);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -31,6 +35,7 @@ const PAGES = (process.env.BENCH_PAGE ?? '/').split(',').map((page) => page.trim
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const TOP = Number(process.env.BENCH_TOP ?? 30);
+const BASIC = process.env.BENCH_BASIC === '1';
 
 interface ProfileNode {
   id: number;
@@ -72,8 +77,13 @@ function cpuSeconds(groupId: number): { site: number; database: number } {
 
 type Result = Awaited<ReturnType<typeof autocannon>>;
 
+/** A reading app's sign-in: HTTP Basic on every request, no cookie. */
+const BASIC_HEADERS = { authorization: `Basic ${Buffer.from(`${DEMO_MEMBER.email}:${DEMO_MEMBER.password}`).toString('base64')}` };
+
 async function load(url: string, seconds: number, cookie: string): Promise<Result> {
-  return await autocannon({ url, connections: 10, duration: seconds, headers: requestHeaders(cookie) });
+  const headers = BASIC ? { ...requestHeaders(''), ...BASIC_HEADERS } : requestHeaders(cookie);
+  if (BASIC) delete headers.cookie;
+  return await autocannon({ url, connections: 10, duration: seconds, headers });
 }
 
 /** What a frame belongs to: a package under node_modules, a file of ours, or the engine itself. */
@@ -135,9 +145,9 @@ async function main(): Promise<void> {
   });
   try {
     await waitForHealth(site, BASE, path.join(dataDir, 'bench-server.log'));
-    const { cookie } = await signInDemoMember(BASE);
+    const { cookie, libraryId } = await signInDemoMember(BASE);
     for (const named of PAGES) {
-      const page = named === 'story' ? await firstCoverStory(cookie) : named;
+      const page = named === 'story' ? await firstCoverStory(cookie) : named.replace('{library}', String(libraryId));
       await load(`${BASE}${page}`, WARM_UP_SECONDS, cookie);
       const before = cpuSeconds(site.pid!);
       const result = await load(`${BASE}${page}`, SECONDS, cookie);

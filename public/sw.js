@@ -8,7 +8,7 @@
  *   has not expired; an expired issue is refused (410) and its files removed.
  * Names shared with lib/offline.ts: OFFLINE_CACHE, OFFLINE_DB, OFFLINE_STORE, OFFLINE_PREFIX.
  */
-const SHELL_CACHE = 'offline-shell-v1';
+const SHELL_CACHE = 'offline-shell-v2';
 const OFFLINE_CACHE = 'offline-issues-v1';
 const OFFLINE_DB = 'offline-issues';
 const OFFLINE_STORE = 'issues';
@@ -19,9 +19,13 @@ const SHELL_FILES = ['/manifest.webmanifest', '/icons/app-192.png', '/icons/app-
 const SHELL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const SHELL_STAMP = 'x-offline-shell-stored';
 
+/** A build file's path as a script names another: "static/chunks/…" (Turbopack) or "/_next/static/chunks/…". */
+const CHUNK_NAME = /["'](?:\/_next\/)?(static\/chunks\/[\w.-]+\.(?:js|css))["']/g;
+
 /**
- * Stores the offline screen, every build file it names and the script chunks those load later (the offline reader
- * is one): a screen whose scripts are missing would not run.
+ * Stores the offline screen, every build file it names and, at any depth, the script chunks those load later (the
+ * offline reader is one, and the reader's text view, find, read-aloud and settings are the chunks it loads on
+ * demand): a screen whose scripts are missing would not run, and a text view whose code is missing would not open.
  */
 async function storeShell() {
   const response = await fetch(OFFLINE_PAGE, { credentials: 'omit', cache: 'no-store', redirect: 'error' });
@@ -30,9 +34,19 @@ async function storeShell() {
   const assets = new Set(SHELL_FILES);
   const named = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1]);
   for (const file of named) assets.add(file);
-  for (const script of named.filter((file) => file.endsWith('.js'))) {
+  // Each script once, following what it names until nothing new turns up.
+  const read = new Set();
+  const queue = named.filter((file) => file.endsWith('.js'));
+  while (queue.length > 0) {
+    const script = queue.shift();
+    if (read.has(script)) continue;
+    read.add(script);
     const code = await (await fetch(script)).text();
-    for (const match of code.matchAll(/["'](?:\/_next\/)?(static\/chunks\/[\w.-]+\.(?:js|css))["']/g)) assets.add(`/_next/${match[1]}`);
+    for (const match of code.matchAll(CHUNK_NAME)) {
+      const file = `/_next/${match[1]}`;
+      assets.add(file);
+      if (file.endsWith('.js') && !read.has(file)) queue.push(file);
+    }
   }
   const cache = await caches.open(SHELL_CACHE);
   await cache.addAll([...assets]);

@@ -3,7 +3,8 @@
 import { addPages } from './helpers/reader-factories';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@/server/auth/password';
-import { appPasswords, issues, memberships } from '@/server/db/schema';
+import { invalidate } from '@/server/cache';
+import { appPasswords, issues, memberships, readingProgress, siteOperators } from '@/server/db/schema';
 import { startSip2Peer, type Sip2Peer } from '../peers/sip2';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
@@ -396,5 +397,94 @@ describe('OPDS 2.0 feeds, Readium manifests and OPDS Progression', () => {
       expect((await get(`/api/opds/${pupil.library}/issues/${hidden.issue}/manifest`, headers)).status).toBe(404);
       expect((await get(`/api/opds/${pupil.library}/issues/${hidden.issue}/progression`, headers)).status).toBe(404);
     }
+  });
+});
+
+describe('the feeds’ issue lists in the catalogue cache', () => {
+  let operator = '';
+  const issueIdsOf = (text: string) => entriesOf(text).flatMap((entry) => entry.links.map((link) => /\/issues\/(\d+)$/.exec(link.href)?.[1]).filter(Boolean).slice(0, 1).map(Number));
+
+  beforeAll(async () => {
+    const user = await createUser(app.db, { firstName: 'Ola', lastName: 'Operator' });
+    await app.db.insert(siteOperators).values({ userId: user.id });
+    operator = await tokenFor(user, 0, null);
+  });
+
+  beforeEach(async () => {
+    // Kept as in production, for as long as a test takes.
+    process.env.CACHE_SECONDS = '30';
+    await invalidate('catalogue');
+  });
+
+  afterEach(async () => {
+    delete process.env.CACHE_SECONDS;
+    await invalidate('catalogue');
+  });
+
+  it('keeps the list and count for members under the same rules, each with their own reading place', async () => {
+    const readerHeaders = basic(reader.email, reader.password);
+    const otherHeaders = basic(other.email, other.password);
+    const latest = `/api/opds/${reader.library}/latest`;
+    expect(issueIdsOf(await feed(latest, readerHeaders))).toContain(titles.travel.issue);
+    // A change made behind the site's back (no invalidation) is not seen while the list is kept: it is kept.
+    const [before] = await app.db.select({ name: issues.name }).from(issues).where(eq(issues.id, titles.travel.issue));
+    await app.db.update(issues).set({ name: 'Renamed Behind The Cache' }).where(eq(issues.id, titles.travel.issue));
+    try {
+      expect(await feed(latest, otherHeaders)).not.toMatch(/Renamed Behind The Cache/);
+    } finally {
+      await app.db.update(issues).set({ name: before.name }).where(eq(issues.id, titles.travel.issue));
+    }
+    // The reading place is each member's own, and read fresh: not kept with the list.
+    await app.db.delete(readingProgress).where(eq(readingProgress.userId, other.id));
+    const lastRead = async (headers: Record<string, string>) => {
+      const entry = entriesOf(await feed(latest, headers)).find((e) => e.links.some((l) => l.href.endsWith(`/issues/${titles.travel.issue}`)))!;
+      return linkTo(entry.links, (l) => l.rel === 'http://vaemendis.net/opds-pse/stream').attrs['pse:lastRead'];
+    };
+    expect(await lastRead(otherHeaders)).toBeUndefined();
+    await app.db.insert(readingProgress).values({ userId: other.id, issueId: titles.travel.issue, page: 7 });
+    expect(await lastRead(otherHeaders)).toBe('7');
+    await app.db.update(readingProgress).set({ page: 9 }).where(eq(readingProgress.userId, other.id));
+    expect(await lastRead(otherHeaders)).toBe('9');
+    await app.db.delete(readingProgress).where(eq(readingProgress.userId, other.id));
+    expect(await lastRead(otherHeaders)).toBeUndefined();
+  });
+
+  it('drops a withdrawn issue from every feed at once, and shows it again once restored', async () => {
+    const headers = basic(reader.email, reader.password);
+    const latest = `/api/opds/${reader.library}/latest`;
+    const title = `/api/opds/${reader.library}/titles/${titles.travel.mid}`;
+    const opds2 = `/api/opds/${reader.library}/v2/latest`;
+    expect(issueIdsOf(await feed(latest, headers))).toContain(titles.travel.issue);
+    expect(issueIdsOf(await feed(title, headers))).toEqual([titles.travel.issue]);
+    const v2 = await get(opds2, headers);
+    expect(v2.status).toBe(200);
+    expect(v2.text).toContain(`/issues/${titles.travel.issue}/`);
+
+    expect((await call(app, `/api/admin/issues/${titles.travel.issue}/withdraw`, { token: operator, body: {} })).status).toBe(200);
+    try {
+      expect(issueIdsOf(await feed(latest, headers))).not.toContain(titles.travel.issue);
+      expect((await get(title, headers)).status).toBe(404);
+      expect((await get(`/api/opds/${reader.library}/issues/${titles.travel.issue}`, headers)).status).toBe(404);
+      expect((await get(opds2, headers)).text).not.toContain(`/issues/${titles.travel.issue}/`);
+    } finally {
+      expect((await call(app, `/api/admin/issues/${titles.travel.issue}/restore`, { token: operator, body: {} })).status).toBe(200);
+    }
+    expect(issueIdsOf(await feed(latest, headers))).toContain(titles.travel.issue);
+    expect(issueIdsOf(await feed(title, headers))).toEqual([titles.travel.issue]);
+  });
+
+  it('drops a title from a library’s feeds at once when the library hides its category', async () => {
+    const headers = basic(pupil.email, pupil.password);
+    const latest = `/api/opds/${pupil.library}/latest`;
+    expect(issueIdsOf(await feed(latest, headers))).toContain(titles.travel.issue);
+    const hide = (excludeCategories: string[]) => call(app, `/api/admin/libraries/${pupil.library}`, { method: 'PUT', token: operator, body: { excludeCategories } });
+    expect((await hide(['Fashion', 'Beauty', 'Bridal', 'Travel'])).status).toBe(200);
+    try {
+      expect(issueIdsOf(await feed(latest, headers))).not.toContain(titles.travel.issue);
+      expect((await get(`/api/opds/${pupil.library}/titles/${titles.travel.mid}`, headers)).status).toBe(404);
+    } finally {
+      expect((await hide(['Fashion', 'Beauty', 'Bridal'])).status).toBe(200);
+    }
+    expect(issueIdsOf(await feed(latest, headers))).toContain(titles.travel.issue);
   });
 });

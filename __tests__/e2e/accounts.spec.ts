@@ -111,6 +111,34 @@ test('a member signs in with their password and comes back to the page they were
   await expect(menu.getByRole('link', { name: 'Help', exact: true })).toHaveAttribute('href', 'mailto:help@riverside.test');
 });
 
+test('a member makes an app password for a reading app in My Account, sees it once, and revokes it', async ({ page, request }) => {
+  await signInWithPassword(page, 'reader@riverside.test');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/myAccount');
+  // The panel loads after the page (its code is not in the route's first load).
+  const panel = page.getByRole('region', { name: 'Reading apps' });
+  await expect(panel.getByText('reader@riverside.test', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/\/api\/opds\/\d+\/catalog$/).first()).toBeVisible();
+  await panel.getByLabel('Name of the app').fill('KOReader on my Kobo');
+  await panel.getByRole('button', { name: 'Make an app password' }).click();
+  const made = panel.getByRole('status').filter({ hasText: /The app password for “KOReader on my Kobo” is/ });
+  await expect(made).toBeVisible();
+  const password = (await made.locator('code').textContent()) ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  const catalogue = (await panel.getByText(/\/api\/opds\/\d+\/catalog$/).first().textContent()) ?? '';
+  const basic = { authorization: `Basic ${Buffer.from(`reader@riverside.test:${password}`).toString('base64')}` };
+  expect((await request.get(new URL(catalogue).pathname, { headers: basic })).status()).toBe(200);
+  const listed = panel.getByRole('list', { name: 'Your app passwords' }).getByRole('listitem').filter({ hasText: 'KOReader on my Kobo' });
+  await expect(listed).toContainText(`ends in ${password.slice(-4)}`);
+  // Shown once: not on the page when it is opened again.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Reading apps' }).getByRole('list', { name: 'Your app passwords' })).toContainText('KOReader on my Kobo');
+  await expect(page.getByText(password)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Revoke KOReader on my Kobo' }).first().click();
+  await expect(page.getByRole('button', { name: 'Revoke KOReader on my Kobo' })).toHaveCount(0);
+  expect((await request.get(new URL(catalogue).pathname, { headers: basic })).status()).toBe(401);
+});
+
 test('a wrong password and an unknown address get the same answer', async ({ page }) => {
   // Next's route announcer is an alert too; the form's own message is in the page's main region.
   const alert = page.getByRole('main').getByRole('alert');

@@ -113,10 +113,7 @@ async function installCriteria(context: BrowserContext): Promise<void> {
   expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
 }
 
-// FIXME: the text view does not open offline since the reader's text view loads its code on demand (split out to keep
-// the reader's first load within budget): the download warms that code, but the offline reader still shows no text
-// view (pages 1 to 3 do turn offline). To mend: the service worker keeps the reader's on-demand files.
-test.fixme('a member downloads an issue, reads pages 1 to 3 and the text view with no connection, and logging out removes it', async ({ page, context }) => {
+test('a member downloads an issue, reads pages 1 to 3 and the text view with no connection, and logging out removes it', async ({ page, context }) => {
   test.setTimeout(120_000);
   const issueId = await downloadLatestIssue(page);
   const stored = await storedFiles(page);
@@ -215,5 +212,58 @@ test('a download not renewed for 7 days is refused offline, and the service work
   expect(answer.status).toBe(410);
   expect(answer.body.message).toMatch(/^This download has expired/);
   await expect.poll(() => storedFiles(page)).toEqual([]);
+  await context.setOffline(false);
+});
+
+test('a download that would not fit in the storage the browser grants is refused before it starts, with words that say so', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A browser granting 200 KB, 50 KB of it in use: less than any issue's pages and texts.
+  await page.addInitScript(() => {
+    const estimate = () => Promise.resolve({ quota: 200 * 1024, usage: 50 * 1024 });
+    Object.defineProperty(navigator.storage, 'estimate', { value: estimate, configurable: true });
+  });
+  const pageFiles: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/reader/text' || pathname.startsWith('/api/reader/page/')) pageFiles.push(pathname);
+  });
+  await continueAsGuest(page);
+  await controlled(page);
+  await openLatestIssuePage(page);
+  const section = page.getByRole('region', { name: 'Offline reading' });
+  await expect(section.getByText('This browser grants the site 200 KB of storage; 50 KB is in use.')).toBeVisible();
+  pageFiles.length = 0;
+  await section.getByRole('button', { name: 'Download for offline reading' }).click();
+  await expect(section.getByRole('alert')).toHaveText('There is not enough room in this browser’s storage for this issue. Remove a downloaded issue and try again.');
+  // Nothing fetched for the download's pages, nothing stored, and the button is there to try again.
+  expect(pageFiles).toEqual([]);
+  expect(await storedFiles(page)).toEqual([]);
+  await expect(section.getByRole('button', { name: 'Download for offline reading' })).toBeEnabled();
+  await page.goto('/dashboard');
+  await expect(page.getByText('No issues downloaded.')).toBeVisible();
+});
+
+test('a member removes a download at will: from the issue’s page, and from the list on the dashboard', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  const issueId = await downloadLatestIssue(page);
+  const issuePage = new URL(page.url()).pathname;
+  const section = page.getByRole('region', { name: 'Offline reading' });
+  await section.getByRole('button', { name: 'Remove download' }).click();
+  await expect(section.getByRole('status')).toHaveText('The download was removed.');
+  await expect(section.getByRole('button', { name: 'Download for offline reading' })).toBeVisible();
+  expect(await storedFiles(page)).toEqual([]);
+
+  await downloadLatestIssue(page, issuePage);
+  await page.goto('/dashboard');
+  const row = page.getByRole('list', { name: 'Downloaded issues' }).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Removed / })).toBeVisible();
+  await expect(page.getByText('No issues downloaded.')).toBeVisible();
+  expect(await storedFiles(page)).toEqual([]);
+  // Gone for the offline reader too.
+  await goOffline(context);
+  await page.goto(`/offline?issue=${issueId}`);
+  await expect(page.getByRole('heading', { name: 'This issue is not downloaded' })).toBeVisible();
   await context.setOffline(false);
 });

@@ -47,14 +47,6 @@ export function DownloadIssue({ issueId, canRead }: { issueId: number; canRead: 
     try {
       const { downloadIssue } = await import('@/services/offline');
       const kept = await downloadIssue(issueId, (progress) => setPhase({ kind: 'downloading', ...progress }), stop.current.signal);
-      // The reader loads its text view, find, read-aloud and settings code on demand: fetched now, while online, so the
-      // service worker keeps those files for reading with no connection.
-      await Promise.all([
-        import('@/components/reader/text/TextView'),
-        import('@/components/reader/text/FindBar'),
-        import('@/components/reader/text/ReadAloud'),
-        import('@/components/reader/text/TextSettingsPanel'),
-      ]).catch(() => undefined);
       setDownload(kept);
       setPhase({ kind: 'idle' });
       setSaid(`Downloaded: ${kept.pageCount} pages, ${formatBytes(kept.bytes)}. You can read this issue with no connection.`);

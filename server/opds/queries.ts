@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { cached } from '../cache';
+import { visibilityKey, visibleIssueWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines, readingProgress } from '../db/schema';
-import { visibleIssueWhere } from '../catalogue/visibility';
 import type { Viewer } from '../viewer';
 
 /** An issue as a reading app lists it: the issue, its title, and the member's reading place in it. */
@@ -39,9 +40,20 @@ function whereOf(viewer: Viewer, ageRating: number | null, filter: IssueFilter):
   return and(...conditions)!;
 }
 
-/** Issues the viewer may read, newest first, with the member's last page in each. */
-export async function issueEntries(viewer: Viewer, ageRating: number | null, filter: IssueFilter, page: { limit: number; offset: number }): Promise<IssueEntry[]> {
-  const userId = viewer.userId ?? 0;
+/** An issue as every member under the same rules sees it: the entry without the member's reading place. */
+type IssueRow = Omit<IssueEntry, 'lastRead' | 'lastReadAt'>;
+
+/**
+ * The cache key of a list under these rules: the visibility key holds everything visibleIssueWhere reads (hidden and
+ * excluded categories, the age rating, a chosen collection's library), so the SQL still decides what is shown and
+ * members under the same rules share one answer. Entries go with every change of titles, issues (a withdrawal) or a
+ * library's rules (server/catalogue/edits.ts drops the whole 'catalogue' cache).
+ */
+function listKey(kind: string, viewer: Viewer, ageRating: number | null, filter: IssueFilter): string {
+  return `opds-${kind}|${visibilityKey(viewer, ageRating)}|${filter.magazineId ?? ''}|${filter.issueIds?.join(',') ?? ''}|${filter.regularOnly ? 1 : 0}`;
+}
+
+async function issueRows(viewer: Viewer, ageRating: number | null, filter: IssueFilter, page: { limit: number; offset: number }): Promise<IssueRow[]> {
   return getDb()
     .select({
       issueId: issues.id,
@@ -57,27 +69,51 @@ export async function issueEntries(viewer: Viewer, ageRating: number | null, fil
       lang: magazines.languageCode,
       catId: categories.id,
       catName: categories.name,
-      lastRead: readingProgress.page,
-      lastReadAt: readingProgress.updatedAt,
     })
     .from(issues)
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
-    .leftJoin(readingProgress, and(eq(readingProgress.issueId, issues.id), eq(readingProgress.userId, userId)))
     .where(whereOf(viewer, ageRating, filter))
     .orderBy(desc(issues.issueDate), desc(issues.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-export async function countIssueEntries(viewer: Viewer, ageRating: number | null, filter: IssueFilter): Promise<number> {
+/** The member's reading place in each of these issues, read fresh (an app or the web reader may just have moved it). */
+async function readingPlaces(userId: number | null, issueIds: number[]): Promise<Map<number, { page: number; updatedAt: Date }>> {
+  if (!userId || issueIds.length === 0) return new Map();
   const rows = await getDb()
-    .select({ n: count() })
-    .from(issues)
-    .innerJoin(magazines, eq(magazines.id, issues.magazineId))
-    .innerJoin(categories, eq(categories.id, magazines.categoryId))
-    .where(whereOf(viewer, ageRating, filter));
-  return rows[0]?.n ?? 0;
+    .select({ issueId: readingProgress.issueId, page: readingProgress.page, updatedAt: readingProgress.updatedAt })
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), inArray(readingProgress.issueId, issueIds)));
+  return new Map(rows.map((row) => [row.issueId, row]));
+}
+
+/**
+ * Issues the viewer may read, newest first, with the member's last page in each. The list is kept in the cache
+ * 'catalogue' under the rules' key; the reading places are the member's own and read on every call.
+ */
+export async function issueEntries(viewer: Viewer, ageRating: number | null, filter: IssueFilter, page: { limit: number; offset: number }): Promise<IssueEntry[]> {
+  const key = `${listKey('issues', viewer, ageRating, filter)}|${page.limit}|${page.offset}`;
+  const rows = await cached('catalogue', key, () => issueRows(viewer, ageRating, filter, page));
+  const places = await readingPlaces(viewer.userId, rows.map((row) => row.issueId));
+  return rows.map((row) => {
+    const place = places.get(row.issueId);
+    return { ...row, lastRead: place?.page ?? null, lastReadAt: place?.updatedAt ?? null };
+  });
+}
+
+/** How many issues the viewer may read under the filter, kept as the list is. */
+export function countIssueEntries(viewer: Viewer, ageRating: number | null, filter: IssueFilter): Promise<number> {
+  return cached('catalogue', listKey('count', viewer, ageRating, filter), async () => {
+    const rows = await getDb()
+      .select({ n: count() })
+      .from(issues)
+      .innerJoin(magazines, eq(magazines.id, issues.magazineId))
+      .innerJoin(categories, eq(categories.id, magazines.categoryId))
+      .where(whereOf(viewer, ageRating, filter));
+    return rows[0]?.n ?? 0;
+  });
 }
 
 /** One issue the viewer may read, or null (hidden, withdrawn or unknown: the same answer). */
