@@ -27,7 +27,7 @@ import { route, createServiceHandler, type ServiceRoutes } from '../server/http/
 import { searchStories } from '../server/search';
 import { seedDemoLibrary } from '../server/seed';
 import { SERVICES } from '../server/services';
-import { viewerFor } from '../server/viewer';
+import { viewerFor } from '../server/context/viewer';
 import { percentile } from './stats';
 
 const BENCH_SECRET = 'bench-secret-long-enough-for-hs256-signing-0123456789';

@@ -2,7 +2,7 @@ import type { CatalogueBase } from './catalogue-paths';
 import { imageSet } from './entities';
 import { readTimeLabel } from './read-time';
 import { paragraphsOf } from './story-preview';
-import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref } from './story-routes';
+import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref } from './story-paths';
 import { storyTile } from './story-tiles';
 import type { LanguageRow, StoryDetails, StoryFromServer } from './wire';
 

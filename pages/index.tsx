@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
 import { listingPath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
-import { fixedStoryCategoryHref } from '@/lib/story-routes';
+import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
 import { loadHome } from '@/server/home';

@@ -4,7 +4,7 @@ import type { StoryFromServer } from './article/present';
 import { cachedCategories, cachedListing } from './catalogue/browse';
 import type { CategoryRow, MagazineHit } from './catalogue/queries';
 import type { Ratings } from './context';
-import type { Viewer } from './viewer';
+import type { Viewer } from './context/viewer';
 
 export interface HomeData {
   popular: MagazineHit[];

@@ -6,7 +6,7 @@ import { setExcludedCategories, titlesChanged } from '@/server/catalogue/edits';
 import { searchStories } from '@/server/search';
 import type { StorySearchResult } from '@/lib/wire';
 import { findIssues } from '@/server/search/issues';
-import { viewerFor } from '@/server/viewer';
+import { viewerFor } from '@/server/context/viewer';
 import { call, startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { addIssue, addPages, ensureSearchLanguage } from './helpers/search-factories';

@@ -4,7 +4,7 @@ import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
 import { libParam, withPage } from '@/server/context';
 import { signInWays } from '@/server/pages/sign-in-ways';
-import { cachedLibrary } from '@/server/viewer';
+import { cachedLibrary } from '@/server/context/viewer';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {

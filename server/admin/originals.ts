@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { issues, libraries, magazines } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { mediaStorage, type MediaObject } from '../storage';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import type { StaffAccess } from '../context';
 
 /**

@@ -1,9 +1,9 @@
 import { capStoryPages } from '@/lib/story-paging';
-import type { StoryListKind } from '@/lib/story-routes';
+import type { StoryListKind } from '@/lib/story-paths';
 import { cached } from '../cache';
 import type { CategoryRow } from '../catalogue/queries';
 import { visibilityKey } from '../catalogue/visibility';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import type { StoryFromServer } from './present';
 import {
   favouriteStoryCategoryIds,

@@ -1,12 +1,12 @@
 import { STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
 import type { LanguageNotice } from '@/lib/story-screen';
-import { storyPathSegments, type StoryListKind } from '@/lib/story-routes';
+import { storyPathSegments, type StoryListKind } from '@/lib/story-paths';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';
 import type { RequestContext } from '../context';
 import { countStoryOpened } from '../usage/reading';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { cachedTranslationLanguages, isTranslationLanguage, magazineRelated, storyAt, storyCategoriesFor, storyList, type StoryListAnswer } from './lists';
 import { storyDetails, type StoryDetails, type StoryFromServer } from './present';
 import { findStoryByNames, visibleCategory, type StoryRecord, type StoryScope } from './queries';

@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, favourites, issues, magazines, stories, storyReads } from '../db/schema';
 import { storyShownWhere, visibleCategoryWhere } from '../catalogue/visibility';
 import type { CategoryRow } from '../catalogue/queries';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { storyFromServer, type StoryFromServer } from './present';
 
 /** Who is reading and at which age rating (null: no age filter), the two things every story query is scoped by. */

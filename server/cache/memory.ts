@@ -8,7 +8,7 @@ import { BoundedStore } from './store';
 
 /** Every cache of the site, and what its keys are. */
 export const CACHES = {
-  /** Library rows, by library id, and the open /q/temp catalogue's row (server/viewer.ts OPEN_CATALOGUE_KEY). */
+  /** Library rows, by library id, and the open /q/temp catalogue's row (server/context/viewer.ts OPEN_CATALOGUE_KEY). */
   library: 2_000,
   /** Catalogue reads (listings, categories, languages, title and issue pages), by library and age rating. */
   catalogue: 5_000,

@@ -4,7 +4,7 @@ import { CATEGORY_PAGE_SIZE, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/con
 import { libraryDetails } from '../user/present';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import { cachedLibrary, type Viewer } from '../viewer';
+import { cachedLibrary, type Viewer } from '../context/viewer';
 import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from './browse';
 import { COUNTRIES, flagOf } from './countries';
 import { isTopList } from './queries';

@@ -7,7 +7,7 @@ import { CATEGORY_PAGE_SIZE } from '@/lib/constants';
 import type { StoryFromServer } from '../article/present';
 import { cached } from '../cache';
 import type { RequestContext } from '../context/request';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { filterMagazines, visibleCategories, type CategoryRow, type MagazineFilter, type MagazineHit } from './queries';
 import {
   countIssues,

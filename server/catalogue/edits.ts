@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { invalidateMany } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, magazines } from '../db/schema';
-import { OPEN_CATALOGUE_KEY } from '../viewer';
+import { OPEN_CATALOGUE_KEY } from '../context/viewer';
 
 /**
  * Titles, issues, stories or categories changed: the catalogue reads and story reads of every library are keyed by

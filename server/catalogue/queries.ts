@@ -3,7 +3,7 @@ import { CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, type TopList } from '@/lib/constan
 import type { CategoryRow, MagazineHit } from '@/lib/wire';
 import { getDb } from '../db/client';
 import { categories, favouriteStoryCategories, issues, languages, magazineLists, magazines, stores } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { shownIssueWhere, visibleCategoryWhere, visibleMagazineWhere } from './visibility';
 
 export type { CategoryRow, MagazineHit };

@@ -3,7 +3,7 @@ import type { TopList } from '@/lib/constants';
 import { storyFromServer, type StoryFromServer } from '../article/present';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazineLists, magazines, stories, stores } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { languageColumns } from './queries';
 import { collectionWhere, shownIssueWhere, visibleCategoryWhere, visibleIssueWhere, visibleMagazineWhere } from './visibility';
 

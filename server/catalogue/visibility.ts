@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
 import { excludedCategoryNames, hiddenCategoryIds } from '@/lib/visibility';
 import { categories, issues, magazines } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 
 /**
  * The part of a viewer that decides what they may see: two viewers with the same key see the same stories, so story

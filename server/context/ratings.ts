@@ -1,7 +1,7 @@
 import { effectiveAgeRating } from '@/lib/age';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
-import type { Viewer } from '../viewer';
+import type { Viewer } from './viewer';
 
 /**
  * Every age rating the server reads at is derived here (SPEC §5, §9), from what the client asked for and the viewer's

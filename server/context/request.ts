@@ -2,7 +2,7 @@ import type { CatalogueBase } from '@/lib/catalogue-paths';
 import type { ShellProps } from '@/lib/entities';
 import type { Session } from '../auth/session';
 import type { User } from '../db/schema';
-import { cachedLibrary, viewerFor, type Viewer } from '../viewer';
+import { cachedLibrary, viewerFor, type Viewer } from './viewer';
 import { ageRatingCookie, ratingsFor, type Ratings } from './ratings';
 import { shellProps, visitorShellOf } from './shell';
 import { staffOf, type StaffAccess } from './staff';

@@ -3,7 +3,7 @@ import { offersOf, VISITOR_OFFERS } from '@/lib/navigation';
 import type { Session } from '../auth/session';
 import type { Library } from '../db/schema';
 import { libraryDetails } from '../user/present';
-import { cachedLibrary } from '../viewer';
+import { cachedLibrary } from './viewer';
 
 /** The header of a visitor: signed out, no library. */
 export const VISITOR_SHELL: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };

@@ -12,7 +12,7 @@ import { appPasswords, type Library, type User } from '../db/schema';
 import { extendMembership, findOrCreateByIdentity, findUserByEmail } from '../user/account-queries';
 import { checkWithLibrary, splitName } from '../user/card-routes';
 import { findHeaderUser, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
-import { viewerOfLibrary, type Viewer } from '../viewer';
+import { viewerOfLibrary, type Viewer } from '../context/viewer';
 
 /** The user name a member types in a reading app: their email address, or m{id} for a member without one. */
 export function appLoginOf(user: Pick<User, 'id' | 'email'>): string {

@@ -3,7 +3,7 @@ import { cached } from '../cache';
 import { visibilityKey, visibleIssueWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines, readingProgress } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 
 /** An issue as a reading app lists it: the issue, its title, and the member's reading place in it. */
 export interface IssueEntry {

@@ -4,7 +4,7 @@ import { titleAgeRating } from '../context/ratings';
 import type { Library } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { siteOrigin } from '../http/origin';
-import { cachedLibrary } from '../viewer';
+import { cachedLibrary } from '../context/viewer';
 import { TYPE } from './atom';
 import { AppAuthError, appMember, basicCredentials, type AppMember } from './credentials';
 import { opdsBase } from './feeds';

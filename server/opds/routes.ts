@@ -16,7 +16,7 @@ import { ensurePageImage } from '../reader/images';
 import { searchMagazines } from '../search/magazines';
 import { StorageUnavailableError } from '../storage';
 import { cachedFavouriteMagazines } from '../user/favourite-queries';
-import { cachedLibrary } from '../viewer';
+import { cachedLibrary } from '../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from './atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from './feeds';
 import { opds2Routes } from './opds2';

@@ -6,7 +6,7 @@ import { hasSso } from '../auth/sso';
 import { cached } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, type Library } from '../db/schema';
-import { cachedLibrary } from '../viewer';
+import { cachedLibrary } from '../context/viewer';
 
 /** How many libraries keep a card list, have SSO, and offer each sign-in method; kept like the rows it counts. */
 function libraryCounts() {

@@ -4,7 +4,7 @@ import type { Session } from '../auth/session';
 import { findIssue, type IssueDetails } from '../catalogue/titles';
 import { titleAgeRating } from '../context/ratings';
 import { membershipIn } from '../user/queries';
-import { cachedLibrary, viewerOfLibrary } from '../viewer';
+import { cachedLibrary, viewerOfLibrary } from '../context/viewer';
 import { verifyReaderCode, type ReaderCodeClaims } from './code';
 import { pageImageUrl } from './images';
 import { lastReadPage, pagesOfIssue } from './queries';

@@ -5,10 +5,10 @@ import { visibleIssueWhere } from '../catalogue/visibility';
 import { titleAgeRating } from '../context/ratings';
 import { getDb } from '../db/client';
 import { categories, issues, magazines } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { countHits, NO_HITS, plannedRows, searchPages } from './count';
 import { excerptAnchors, headlineFragment, toHighlight } from './highlight';
-import { keptSearch } from './kept';
+import { cachedSearch } from './cached-search';
 import { ISSUE_COUNT_BOUND, ISSUE_RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -151,7 +151,7 @@ async function runIssueSearch(input: IssueSearchInput, terms: SearchTerms, ageRa
 export function searchIssues(input: IssueSearchInput): Promise<IssueSearchResult> {
   const ageRating = titleAgeRating(input.viewer, input.ageRating);
   const inputs = [input.query, input.page, input.includeGold, input.issueId ?? null];
-  return keptSearch('issues', input.viewer, ageRating, inputs, () => findIssues(input));
+  return cachedSearch('issues', input.viewer, ageRating, inputs, () => findIssues(input));
 }
 
 /** searchIssues without the cache; `source` forces the way to the matching pages (the tests compare both). */

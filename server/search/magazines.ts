@@ -6,10 +6,10 @@ import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { titleAgeRating } from '../context/ratings';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { capBound, countHits, NO_HITS, searchPages, type HitCount } from './count';
 import { headlineAll, plainHighlight, substringHighlight, toHighlight } from './highlight';
-import { keptSearch } from './kept';
+import { cachedSearch } from './cached-search';
 import { withTypoCorrection, type SearchTerms } from './words';
 
 export const MAGAZINE_SEARCH_PAGE_SIZE = 20;
@@ -154,7 +154,7 @@ async function magazinePage(conditions: (SQL | undefined)[], matching: Matching 
 export function searchMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {
   const ageRating = titleAgeRating(scope.viewer, scope.ageRating);
   const inputs = [scope.query, scope.page, scope.includeGold, scope.storeId ?? null, scope.language ?? null, scope.categoryId ?? null];
-  return keptSearch('magazines', scope.viewer, ageRating, inputs, () => findMagazines(scope));
+  return cachedSearch('magazines', scope.viewer, ageRating, inputs, () => findMagazines(scope));
 }
 
 async function findMagazines(scope: MagazineScope & { query: string; page: number }): Promise<MagazineSearchPage & { query: string; correctedQuery?: string }> {

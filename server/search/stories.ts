@@ -5,10 +5,10 @@ import { storyFromServer } from '../article/present';
 import { storyShownWhere, visibleCategoryWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, stories } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 import { capBound, countHits, NO_HITS, searchPages } from './count';
 import { excerptAnchors, headlineAll, headlineFragment, toHighlight } from './highlight';
-import { keptSearch } from './kept';
+import { cachedSearch } from './cached-search';
 import { RANK_WINDOW } from './ranking';
 import { withTypoCorrection, type SearchTerms } from './words';
 
@@ -133,7 +133,7 @@ function storyHit(row: StoryRow, words: string[]): StorySearchHit {
 export function searchStories(input: StorySearchInput): Promise<StorySearchResult> {
   const ageRating = storySearchAgeRating(input.viewer, input.ageRating);
   const inputs = [input.query, input.page, input.language ?? null];
-  return keptSearch('stories', input.viewer, ageRating, inputs, () => findStories(input, ageRating));
+  return cachedSearch('stories', input.viewer, ageRating, inputs, () => findStories(input, ageRating));
 }
 
 async function findStories(input: StorySearchInput, ageRating: number | null): Promise<StorySearchResult> {

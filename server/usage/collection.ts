@@ -4,7 +4,7 @@ import { CATEGORY } from '@/lib/constants';
 import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, issues, magazines, type Library } from '../db/schema';
-import { viewerOfLibrary } from '../viewer';
+import { viewerOfLibrary } from '../context/viewer';
 
 /** How often a title comes out, as MARC 21 008/18 codes for continuing resources and the words 310 $a uses. */
 export const FREQUENCIES = {

@@ -19,7 +19,7 @@ import {
   type ShownAttribute,
   type TitleDataType,
 } from '@/lib/counter-report';
-import { storyHref } from '@/lib/story-routes';
+import { storyHref } from '@/lib/story-paths';
 import { getDb } from '../db/client';
 import { counterException, exceptionsText, type CounterException } from './counter-exceptions';
 

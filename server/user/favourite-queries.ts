@@ -5,7 +5,7 @@ import { cached, invalidate } from '../cache';
 import { shownIssueWhere, visibilityKey, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
 import { categories, favourites, issues, magazines } from '../db/schema';
-import type { Viewer } from '../viewer';
+import type { Viewer } from '../context/viewer';
 
 /** The member's favourite magazine ids that their library lets them see, newest favourite first. */
 export async function favouriteMagazineIds(viewer: Viewer, userId: number): Promise<number[]> {

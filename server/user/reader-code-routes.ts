@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { issueReaderCode } from '../reader/code';
 import { warmPages } from '../reader/images';
-import { viewerOfLibrary } from '../viewer';
+import { viewerOfLibrary } from '../context/viewer';
 import { membershipIn } from './queries';
 import { postGenCodeBody } from './reader-code-responses';
 

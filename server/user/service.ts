@@ -10,7 +10,7 @@ import { otpRoutes } from './otp-routes';
 import { partnerRoutes } from './partner-routes';
 import { paymentUserRoutes } from './payment-routes';
 import { readerCodeRoutes } from './reader-code-routes';
-import { userRoutes } from './routes';
+import { userRoutes } from './session-routes';
 import { ssoRoutes } from './sso-routes';
 
 /** Every route of the user service, /api/user/...: sign-in, accounts, favourites, reader codes, payments, help forms. */

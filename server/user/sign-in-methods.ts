@@ -1,6 +1,6 @@
 import { parseSignInMethods, type SignInMethod } from '@/lib/sign-in-methods';
 import { HttpError } from '../http/errors';
-import { cachedLibrary } from '../viewer';
+import { cachedLibrary } from '../context/viewer';
 
 const REFUSALS: Record<SignInMethod, string> = {
   password: 'This library does not offer sign-in with a password.',

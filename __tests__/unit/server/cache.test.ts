@@ -2,7 +2,7 @@
 import { visibilityKey } from '@/server/catalogue/visibility';
 import { cached, cacheTtlMs, invalidate, invalidateAll, namedCache } from '@/server/cache';
 import { BoundedStore } from '@/server/cache/store';
-import type { Viewer } from '@/server/viewer';
+import type { Viewer } from '@/server/context/viewer';
 
 const viewer = (excludeCat: string, isNewspaper = 1): Viewer => ({ userId: 1, libraryId: 1, flags: { isNewspaper, isJournal: 1, excludeCat }, libraryAgeRate: 0, collection: 'all', base: '' });
 
