@@ -5,7 +5,7 @@ import { CATEGORY } from '@/lib/constants';
 import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
-import { loadHome } from '@/server/home';
+import { loadHome } from '@/server/catalogue/pages';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 

@@ -1,7 +1,7 @@
 import type { InferGetServerSidePropsType } from 'next';
 import { PartnerSignInScreen } from '@/components/account/PartnerSignInScreen';
 import { withPage } from '@/server/context';
-import { partnerLanding } from '@/server/pages/partner';
+import { partnerLanding } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open', session: false }, partnerLanding('your organisation'));

@@ -1,6 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { AllIssuesScreen } from '@/components/catalogue/AllIssuesScreen';
-import { allIssuesProps } from '@/server/pages/catalogue-props';
+import { allIssuesProps } from '@/server/catalogue/pages';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 

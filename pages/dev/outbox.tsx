@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { OutboxScreen } from '@/components/dev/OutboxScreen';
-import { latestOutbox } from '@/server/pages/outbox';
+import { latestOutbox } from '@/server/auth/pages';
 import type { OutboxMessage } from '@/lib/wire';
 import { withPage, type UnavailableProps } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';

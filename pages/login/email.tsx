@@ -3,7 +3,7 @@ import { EmailScreen } from '@/components/account/EmailScreen';
 import { decodeEmail } from '@/lib/email';
 import { loginPath } from '@/lib/routes';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
-import { emailWays } from '@/server/pages/sign-in-ways';
+import { emailWays } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {

@@ -3,7 +3,7 @@ import { libraryQuery } from '@/lib/routes';
 import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
 import { libParam, withPage } from '@/server/context';
-import { signInWays } from '@/server/pages/sign-in-ways';
+import { signInWays } from '@/server/user/pages';
 import { cachedLibrary } from '@/server/context/viewer';
 import { siteLayout } from '@/components/shell/siteLayout';
 

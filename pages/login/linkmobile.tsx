@@ -3,7 +3,7 @@ import { MobileScreen } from '@/components/account/MobileScreen';
 import { COUNTRY_CODES } from '@/lib/country-codes';
 import { loginPath } from '@/lib/routes';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
-import { namedLibraryOffers } from '@/server/pages/sign-in-ways';
+import { namedLibraryOffers } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open' }, async (page, ctx) => {

@@ -3,7 +3,7 @@ import { StoryPageView } from '@/components/story/StoryPageView';
 import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { storyAtPath } from '@/server/article/pages';
 import { withPage } from '@/server/context';
-import { storyPageProps } from '@/server/pages/story-props';
+import { storyPageProps } from '@/server/article/pages';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 /** /stories/{canonical path} and /stories/{slug}?lang={code}: the whole story for a member; a visitor signs in first (the gate). */

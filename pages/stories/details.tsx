@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { StoryPageView } from '@/components/story/StoryPageView';
 import { storyFromDetailsQuery } from '@/server/article/pages';
 import { withPage } from '@/server/context';
-import { storyPageProps } from '@/server/pages/story-props';
+import { storyPageProps } from '@/server/article/pages';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 function text(value: string | string[] | undefined): string | undefined {

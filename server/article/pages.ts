@@ -2,6 +2,7 @@ import { STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/entities';
 import type { LanguageNotice } from '@/lib/story-screen';
 import { storyPathSegments, type StoryListKind } from '@/lib/story-paths';
+import { storyScreenProps } from '@/lib/story-screen';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';
 import type { RequestContext } from '../context';
@@ -134,4 +135,14 @@ export function storyFromDetailsQuery(query: { articleUrl?: string; magazineName
     if (query.magazineName && query.articleName) return findStoryByNames(scope, query.magazineName, query.articleName);
     return null;
   };
+}
+
+/**
+ * getServerSideProps of the story pages (/stories/{path}, /stories/{slug}?lang=, /stories/details): the story `find`
+ * names, as the screen shows it to this session.
+ */
+export async function storyPageProps(page: RequestContext<Session>, find: (scope: StoryScope) => Promise<StoryRecord | null>, lang: string | null) {
+  const data = await loadStoryPage(page, find, lang);
+  if ('notFound' in data) return data;
+  return { props: { shell: data.shell, ...storyScreenProps({ ...data, base: data.viewer.base }) } };
 }

@@ -2,8 +2,8 @@ import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { catalogueBase } from '@/lib/navigation';
 import type { VisibilityFlags } from '@/lib/visibility';
 import type { Session } from '../auth/session';
-import { cached } from '../cache/index';
-import type { Library } from '../db/schema/index';
+import { cached } from '../cache';
+import type { Library } from '../db/schema';
 import { findLibrary, findOpenCatalogueLibrary } from '../user/queries';
 
 /** Who is looking, as far as content rules care: the library's flags, exclusions and age limit. */

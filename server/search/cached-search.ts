@@ -1,4 +1,4 @@
-import { cached } from '../cache/index';
+import { cached } from '../cache';
 import { visibilityKey } from '../catalogue/visibility';
 import type { Viewer } from '../context/viewer';
 

@@ -3,7 +3,7 @@ import { PasswordScreen } from '@/components/account/PasswordScreen';
 import { decodeEmail } from '@/lib/email';
 import { loginPath } from '@/lib/routes';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
-import { namedLibraryOffers } from '@/server/pages/sign-in-ways';
+import { namedLibraryOffers } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'open', session: false }, async (page, ctx) => {

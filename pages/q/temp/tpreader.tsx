@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import type { ReactElement } from 'react';
 import { ReaderRefused } from '@/components/reader/ReaderRefused';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
-import { readerProps } from '@/server/pages/reader-props';
+import { readerProps } from '@/server/reader/pages';
 import { withPage } from '@/server/context';
 
 /** /q/temp/tpreader?code={code}&issue={issue}: the reader of libraries that read under /q/temp (the demo's 2083), the same screen as /reader/{code}/{issue}. */

@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import type { ReactElement } from 'react';
 import { ReaderRefused } from '@/components/reader/ReaderRefused';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
-import { readerProps } from '@/server/pages/reader-props';
+import { readerProps } from '@/server/reader/pages';
 import { withPage } from '@/server/context';
 
 /** SPEC §2 the hosted reader: /reader/{code}/{issue}?isLib=1#page/{n}. */

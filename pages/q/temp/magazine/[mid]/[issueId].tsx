@@ -1,6 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { IssueScreen } from '@/components/catalogue/IssueScreen';
-import { issueProps } from '@/server/pages/catalogue-props';
+import { issueProps } from '@/server/catalogue/pages';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 

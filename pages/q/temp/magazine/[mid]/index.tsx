@@ -1,6 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
-import { magazineProps } from '@/server/pages/catalogue-props';
+import { magazineProps } from '@/server/catalogue/pages';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 

@@ -1,6 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ListingScreen } from '@/components/catalogue/ListingScreen';
-import { languageListingProps } from '@/server/pages/catalogue-props';
+import { languageListingProps } from '@/server/catalogue/pages';
 import { withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 

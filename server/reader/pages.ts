@@ -2,10 +2,10 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { issuePath } from '@/lib/catalogue-paths';
 import type { ReaderIssue } from '@/lib/wire';
 import { issueOwner } from '../catalogue/titles';
-import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES, type ReaderRefusal } from '../reader/access';
-import { warmPages } from '../reader/images';
 import type { RequestContext } from '../context';
 import { countIssueOpened } from '../usage/reading';
+import { checkReaderAccess, readerIssue, REFUSAL_MESSAGES, type ReaderRefusal } from './access';
+import { warmPages } from './images';
 
 export type ReaderProps =
   | { screen: 'reader'; code: string; issue: ReaderIssue }

@@ -3,19 +3,22 @@
  * Unknown or hidden ids are a 404 (notFound), never an error; the queries below apply visibility and age.
  */
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath, type CatalogueBase } from '@/lib/catalogue-paths';
+import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath } from '@/lib/catalogue-paths';
 import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
 import { categoryTile, editionTile, titleTile } from '@/lib/catalogue-tiles';
 import { calendarDayLabel } from '@/lib/dates';
-import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, TOP_LIST_NAMES, type TopList } from '@/lib/constants';
-import { imageSet, mediaUrl, type CategoryTile, type ShellProps } from '@/lib/entities';
+import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, TOP_LIST_NAMES, type TopList, SEARCH_HOME_MAX_CATEGORIES } from '@/lib/constants';
+import { imageSet, type ShellProps } from '@/lib/entities';
 import { storyTile } from '@/lib/story-tiles';
 import { cached } from '../cache';
-import { cachedCategories, cachedIssuePage, cachedLanguages, cachedListing, cachedMagazinePage } from '../catalogue/browse';
-import { allLanguages, isTopList, type CategoryRow } from '../catalogue/queries';
-import { countIssues, listIssues, type IssueHit } from '../catalogue/titles';
-import { idParam, type RequestContext } from '../context';
+import { idParam, type Ratings, type RequestContext } from '../context';
 import { lastReadPage } from '../reader/queries';
+import { storyList } from '../article/lists';
+import type { StoryFromServer } from '../article/present';
+import type { Viewer } from '../context/viewer';
+import { countIssues, listIssues, type IssueHit } from './titles';
+import { allLanguages, isTopList, type CategoryRow, type MagazineHit } from './queries';
+import { cachedCategories, cachedIssuePage, cachedLanguages, cachedListing, cachedMagazinePage } from './browse';
 
 type WithShell<P> = P & { shell: ShellProps };
 type Result<P> = GetServerSidePropsResult<WithShell<P>>;
@@ -245,5 +248,35 @@ export async function allIssuesProps(page: CataloguePage, ctx: GetServerSideProp
       total: data.total,
       libid: viewer.libraryId,
     },
+  };
+}
+
+export interface HomeData {
+  popular: MagazineHit[];
+  categories: CategoryRow[];
+  newspapers: MagazineHit[] | null;
+  coverStories: StoryFromServer[];
+}
+
+const COVER_STORIES = 12;
+
+/**
+ * The home page's sliders: popular magazines, at most 10 categories, newspapers when allowed, cover stories. Each
+ * is the first page of a list the catalogue and story screens keep in memory, so home reads them from there.
+ */
+export async function loadHome(viewer: Viewer, ratings: Pick<Ratings, 'magazine' | 'story'>): Promise<HomeData> {
+  const { magazine: magazineAge, story: storyAge } = ratings;
+  const showNewspapers = Boolean(viewer.flags?.isNewspaper);
+  const [popular, categories, newspapers, stories] = await Promise.all([
+    cachedListing(viewer, { list: 'BS', includeGold: true, ageRating: magazineAge, page: 1 }),
+    cachedCategories(viewer),
+    showNewspapers ? cachedListing(viewer, { categoryId: CATEGORY.newspapers, includeGold: true, ageRating: magazineAge, page: 1 }) : Promise.resolve(null),
+    storyList({ kind: 'cover' }, { viewer, ageRating: storyAge }, 0),
+  ]);
+  return {
+    popular: popular.items,
+    categories: categories.filter((c) => c.category_id !== CATEGORY.newspapers && c.category_id !== CATEGORY.journals).slice(0, SEARCH_HOME_MAX_CATEGORIES),
+    newspapers: newspapers && newspapers.items.length > 0 ? newspapers.items : null,
+    coverStories: stories.Articles.slice(0, COVER_STORIES),
   };
 }

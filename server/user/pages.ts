@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { GetServerSidePropsContext } from 'next';
 import { loginPath } from '@/lib/routes';
 import { parseSignInMethods, SIGN_IN_METHODS, type SignInMethod } from '@/lib/sign-in-methods';
 import { canDeliver } from '../auth/delivery';
@@ -7,6 +8,7 @@ import { cached } from '../cache';
 import { getDb } from '../db/client';
 import { libraries, type Library } from '../db/schema';
 import { cachedLibrary } from '../context/viewer';
+import { param, type PageContext } from '../context';
 
 /** How many libraries keep a card list, have SSO, and offer each sign-in method; kept like the rows it counts. */
 function libraryCounts() {
@@ -67,4 +69,25 @@ export async function emailWays(libraryId: number | null) {
 export async function namedLibraryOffers(libraryId: number | null, method: SignInMethod): Promise<boolean> {
   const library = libraryId ? await cachedLibrary(libraryId) : null;
   return !library || parseSignInMethods(library.signInMethods).includes(method);
+}
+
+/**
+ * The loader of a partner landing page (declared `withPage({ access: 'open', session: false }, ...)`: the page is the
+ * same for everyone, so it shows the signed-out header and does not read the session): the link's token from
+ * `?randomtoken=` (or a route part).
+ */
+export function partnerLanding(partner: string, tokenFrom: 'query' | 'param' = 'query') {
+  return async (page: PageContext<'open'>, ctx: GetServerSidePropsContext) => {
+    const raw = tokenFrom === 'param' ? param(ctx, 'param') : param(ctx, 'randomtoken');
+    const token = /^[A-Za-z0-9_-]{16,200}$/.test(raw) ? raw : null;
+    const mid = Number(param(ctx, 'mid'));
+    return {
+      props: {
+        shell: await page.shell(),
+        partner,
+        token,
+        magazineId: Number.isInteger(mid) && mid > 0 ? mid : null,
+      },
+    };
+  };
 }
