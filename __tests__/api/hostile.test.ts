@@ -37,4 +37,6 @@ it('answers hostile requests to every route with a 2xx, a 3xx or a 4xx { status,
   const reachable = run.operations.filter((op) => !op.path.startsWith('/api/admin/') && !op.path.startsWith('/api/feeds/'));
   expect(answered(200, 300)).toBeGreaterThan(reachable.length / 2);
   expect(statuses.get(400) ?? 0).toBeGreaterThan(run.operations.length);
-}, 120_000);
+  // About 8 requests to each of some 70 operations, each checked against the database: over 120 s at load 12 on
+  // 2 cores (CI shares the machine), so the limit is a hang guard, not a speed check (bench/fuzz.ts measures).
+}, 360_000);
