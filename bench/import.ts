@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import { Client, Pool } from 'pg';
 import { runMigrations } from '../server/db/migrate';
 import { HARD_PAGE_NAMES, makeHardPdf } from './hard-samples';
-import { fillerLines, makeSamplePdf } from '../bench/samples';
+import { fillerLines, makeSamplePdf } from './samples';
 import { requestHeaders } from './request-headers';
 import { signInDemoMember, waitForHealth } from './server';
 
