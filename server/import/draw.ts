@@ -120,7 +120,11 @@ function copyPath(key: string): string {
 /** The original PDF of an issue as a file on this machine: the media folder's own, or a copy of the bucket's. */
 async function originalFile(storage: MediaStorage, key: string): Promise<string> {
   const local = storage.localFile(key);
-  if (local) return local;
+  if (local) {
+    // Said in words (the console shows it), not as the file's path on this machine.
+    if (!(await fs.stat(local).then(() => true, () => false))) throw new Error('the original PDF is not in the media storage');
+    return local;
+  }
   let copy = state.originals.get(key);
   // A copy removed meanwhile (its issue drawn, or the hourly clean-up) is fetched again.
   if (copy && !(await copy.then((file) => fs.stat(file)).then(() => true, () => false))) copy = undefined;
@@ -129,7 +133,7 @@ async function originalFile(storage: MediaStorage, key: string): Promise<string>
       const file = copyPath(key);
       if (await fs.stat(file).then(() => true, () => false)) return file;
       const object = await storage.open(key);
-      if (!object) throw new Error(`the original ${key} is not in the media storage`);
+      if (!object) throw new Error('the original PDF is not in the media storage');
       await fs.mkdir(path.dirname(file), { recursive: true });
       const partial = `${file}.${process.pid}.part`;
       await pipeline(object.body, createWriteStream(partial));
