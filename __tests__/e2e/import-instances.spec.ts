@@ -173,6 +173,34 @@ test('an import whose instance is killed mid-draw is finished by the other withi
   // The other is left for the next spec.
 });
 
+test('an instance stopped mid-draw (SIGTERM) hands the drawing to the other at once, without spending a try', async () => {
+  const [kept] = running;
+  const port = kept.url.endsWith(`:${PORTS.a}`) ? PORTS.b : PORTS.a;
+  const started = await site(port);
+  const jobId = await upload(kept, 'Harbour Evening - 2026-05-04.pdf', await harbourPdf('Harbour Evening', 60));
+  await waitFor(`the import (${kept.output()}\n${started.output()})`, async () => (await row(jobId)).status === 'imported', 120_000);
+  const issueId = (await row(jobId)).issueId!;
+  let holder: SiteInstance | undefined;
+  await waitFor(`drawing under way (${kept.output()}\n${started.output()})`, async () => {
+    const job = await drawJob(issueId);
+    holder = [kept, started].find((instance) => job?.instance?.endsWith(`:${instance.pid}`));
+    return holder !== undefined && (await pagesDrawn(issueId)) > 0;
+  }, 120_000);
+  const other = holder === kept ? started : kept;
+  const stopping = Date.now();
+  await stop(holder!);
+  const stopped = (Date.now() - stopping) / 1000;
+  // Handed back to the queue as the instance stopped: a new job, taken by the other with its first try.
+  await waitFor(`the other taking the drawing (${other.output()})`, async () => {
+    const job = await drawJob(issueId);
+    return job?.instance?.endsWith(`:${other.pid}`) === true || (await pagesDrawn(issueId)) === 60;
+  }, 20_000);
+  console.log(`import-instances: the stopped instance ended ${stopped.toFixed(1)} s after SIGTERM; the other held its drawing ${((Date.now() - stopping) / 1000).toFixed(1)} s after SIGTERM`);
+  const job = await drawJob(issueId);
+  if (job) expect(job).toMatchObject({ attempts: 1, last_error: null });
+  await waitFor(`the drawing on the other (${other.output()})`, async () => (await pagesDrawn(issueId)) === 60, 240_000);
+});
+
 test('the console shows the tries and the reason of a file that always fails, and tries it again when asked', async ({ page }) => {
   const b = running.find((instance) => instance.url.endsWith(`:${PORTS.b}`)) ?? (await site(PORTS.b));
   // A new title with no category given anywhere: every try fails the same way.

@@ -60,7 +60,12 @@ export async function runDrawPages(payload: unknown, helpers: JobHelpers): Promi
       throw new DrawTryFailed(`a page could not be drawn: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`);
     }
     if (result.finished) break;
-    if (helpers.abortSignal?.aborted) throw new DrawTryFailed('the instance drawing it stopped');
+    if (helpers.abortSignal?.aborted) {
+      // The instance is stopping (a deploy, a scale-down): the issue goes back to the queue, for any instance to go on
+      // with, and the stop costs it no try.
+      await enqueueDrawing(db, { issueId: issueId!, importId }, { again: true });
+      return;
+    }
     // The pages left are held by another drawer: wait for them, or for their claims to lapse.
     if (result.drawn > 0) lastDrawn = Date.now();
     if (Date.now() - lastDrawn > WAIT_FOR_HELD_MS) throw new DrawTryFailed('its last pages stayed held by another drawer');
