@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import { getDb } from '../db/client';
-import { importJobs } from '../db/schema';
+import { importJobs, issues } from '../db/schema';
 import { importFile, type ImportDefaults } from '../import';
 import { sidecarName, uploadFolder } from '../import/uploads';
 import { PagePool } from '../import/workers';
@@ -101,8 +101,9 @@ export async function runImport(payload: unknown, helpers: JobHelpers): Promise<
     const finished = { status: outcome.status, error: null, finishedAt: sql`now()`, updatedAt: sql`now()` } as const;
     if (outcome.status === 'unchanged') {
       await db.update(importJobs).set({ ...finished, issueId: outcome.issueId }).where(eq(importJobs.id, importId));
-      // The same file imported before: its pages may still be drawing, or have been left undrawn.
-      await enqueueDrawing(db, { issueId: outcome.issueId }).catch(() => undefined);
+      // The same file imported before: its pages may have been left undrawn (a job is added only if it has none).
+      const [issue] = await db.select({ pagesDrawnAt: issues.pagesDrawnAt }).from(issues).where(eq(issues.id, outcome.issueId));
+      if (issue && !issue.pagesDrawnAt) await enqueueDrawing(db, { issueId: outcome.issueId });
     } else if (outcome.status === 'imported' || outcome.status === 'updated') {
       // Listed and searchable now; its pages are drawn by a draw-pages job (draw-task.ts), first pages first, and on
       // request before that. What drawing loses is added to the upload's warnings as each page is drawn.
