@@ -1,23 +1,23 @@
 /**
  * Runs once when a server process starts (Next.js calls register in each runtime). On Node.js it starts listening for
  * other instances' cache notices (server/cache/bus.ts), so a write through any instance reaches this one's caches,
- * and starts this instance's share of the job queue (server/jobs): console imports and scheduled upkeep, with the
- * jobs any instance left waiting or lost with its process.
+ * and starts this instance's share of the job queue (server/jobs): console imports, the drawing of imported issues'
+ * pages and scheduled upkeep, with the jobs any instance left waiting or lost with its process.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { startCacheBus } = await import('./server/cache');
     startCacheBus();
-    const { startJobs } = await import('./server/jobs');
+    const { startJobs, enqueueUndrawn } = await import('./server/jobs');
     // A database slow or away at start-up (a busy machine, a restart) delays the queue, never ends it.
     const start = (attempt: number) =>
-      startJobs().catch((error: unknown) => {
+      startJobs()
+        // Issues whose pages were left undrawn without a job (an instance stopped between the two) get one.
+        .then(() => enqueueUndrawn().catch((error: unknown) => console.error('[draw] could not look for undrawn issues:', error instanceof Error ? error.message : error)))
+        .catch((error: unknown) => {
         console.error(`[jobs] the job queue did not start (${error instanceof Error ? error.message : String(error)}); trying again`);
         setTimeout(() => void start(attempt + 1), Math.min(60_000, 2_000 * 2 ** attempt)).unref();
       });
     void start(0);
-    // Issues whose pages were left undrawn (rows committed, drawing stopped) are drawn on (server/import/draw.ts).
-    const { resumeDrawing } = await import('./server/import/draw');
-    resumeDrawing().catch((error: unknown) => console.error('[draw] could not resume drawing:', error));
   }
 }

@@ -2,7 +2,7 @@
  * Importing PDFs: `npx tsx bench/import.ts [folder]` (after `npx next build`, for the part with the site).
  *
  * 0. Real-world inputs: every PDF under the folder given (for example Debian's documentation PDFs) and the generated
- *    hard pages (server/import/hard-samples.ts), each copied with an issue date and a sidecar, imported in one run
+ *    hard pages (bench/hard-samples.ts), each copied with an issue date and a sidecar, imported in one run
  *    with 2 workers; beside it, in the same run, `pdftoppm -jpeg` (poppler-utils, for the bench only) on the same
  *    files at 72, 144 and 216 dpi with 2 processes. Prints pages/s and its ratio to pdftoppm (a page is all three
  *    sizes), bytes stored per page, peak memory, and the import's warning and failure lines. Targets: >= 0.5 of
@@ -30,8 +30,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client, Pool } from 'pg';
 import { runMigrations } from '../server/db/migrate';
-import { HARD_PAGE_NAMES, makeHardPdf } from '../server/import/hard-samples';
-import { fillerLines, makeSamplePdf } from '../bench/samples';
+import { HARD_PAGE_NAMES, makeHardPdf } from './hard-samples';
+import { fillerLines, makeSamplePdf } from './samples';
 import { requestHeaders } from './request-headers';
 import { signInDemoMember, waitForHealth } from './server';
 

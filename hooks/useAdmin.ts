@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { accessCodeUses, adminKeys, findMembers, findTitles, issuesOfTitle, listAccessCodes, listAudit, listImports } from '@/services/admin';
+import { accessCodeUses, adminKeys, findMembers, findTitles, issuesOfTitle, listAccessCodes, listAudit, listDrawing, listImports } from '@/services/admin';
 
 /** The console's reads, one SWR hook each, keyed by the request URL (services/admin.ts adminKeys). */
 export function useMembers(libraryId: number, q: string, page: number) {
@@ -31,5 +31,13 @@ export function useImports(page: number) {
   return useSWR(adminKeys.imports(page), () => listImports(page), {
     keepPreviousData: true,
     refreshInterval: (data) => (data?.jobs.some((job) => ['uploading', 'receiving', 'queued', 'running'].includes(job.status)) ? 2000 : 0),
+  });
+}
+
+/** Issues whose pages are still being drawn; asked again every 3 s while one is drawing or waiting, else every 15 s (new imports). */
+export function useDrawing(page: number) {
+  return useSWR(adminKeys.drawing(page), () => listDrawing(page), {
+    keepPreviousData: true,
+    refreshInterval: (data) => (data?.issues.some((issue) => issue.state !== 'failed') ? 3000 : 15000),
   });
 }

@@ -458,3 +458,20 @@ export interface OutboxMessage {
   body: string;
   sentAt: string;
 }
+
+/** What the console shows of an issue whose pages are still being drawn (built by server/admin/present.ts presentDrawing). */
+export const drawingView = z.object({
+  issueId: z.number().int(),
+  magazineId: z.number().int(),
+  titleName: z.string(),
+  issueName: z.string(),
+  pageCount: z.number().int(),
+  pagesDrawn: z.number().int(),
+  /** drawing (an instance holds its job), waiting (for a worker or its next try), failed (its tries spent), unqueued (no job yet). */
+  state: z.string(),
+  tries: z.number().int().nullable(),
+  maxTries: z.number().int().nullable(),
+  error: z.string().nullable(),
+  nextTryAt: z.string().nullable(),
+});
+export type DrawingView = z.infer<typeof drawingView>;

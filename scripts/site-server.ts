@@ -13,6 +13,9 @@ import { forgetRunningSite, recordRunningSite } from '../server/db/cli';
 import { siteUrlWarning } from '../server/http/origin';
 import { oddRequest, sendRefusal, writeRawRefusal } from '../server/http/odd-requests';
 
+/** How long a stop waits for the running jobs to end before the process ends regardless. */
+const STOP_JOBS_MS = 20_000;
+
 function option(names: string[]): string | undefined {
   const args = process.argv.slice(2);
   for (let i = 0; i < args.length; i += 1) {
@@ -56,11 +59,19 @@ async function main() {
   const warning = siteUrlWarning(true);
   if (warning) console.warn(`[site] WARNING: ${warning}`);
 
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     forgetRunningSite();
-    server.close(() => process.exit(0));
     // Open keep-alive connections must not hold the stop.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
+    // The job queue stops taking jobs; a drawing under way hands its issue back to the queue, an import finishes
+    // (server/jobs/queue.ts stopJobs). Past STOP_JOBS_MS the process ends anyway: liveness.ts hands on what it held.
+    const jobs = import('../server/jobs/queue').then(({ stopJobs }) => stopJobs());
+    const limit = new Promise<void>((resolve) => setTimeout(resolve, STOP_JOBS_MS).unref());
+    void Promise.race([Promise.allSettled([closed, jobs]), limit]).finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import type { AccessCodeRow, Collection, ImportJobView, ImportRowReport, LibrarySettings, MemberRow } from '@/lib/wire';
+import type { AccessCodeRow, Collection, DrawingView, ImportJobView, ImportRowReport, LibrarySettings, MemberRow } from '@/lib/wire';
 import { http } from './http';
 import { withParams } from './keys';
 
@@ -63,6 +63,7 @@ export const adminKeys = {
   titles: (q: string, page: number) => withParams(`${ADMIN_URL}/titles`, { q: q || undefined, page, pageSize: 20 }),
   issues: (magazineId: number, page: number) => withParams(`${ADMIN_URL}/titles/${magazineId}/issues`, { page, pageSize: 20 }),
   imports: (page: number) => withParams(`${ADMIN_URL}/imports`, { page, pageSize: 10 }),
+  drawing: (page: number) => withParams(`${ADMIN_URL}/drawing`, { page, pageSize: 10 }),
 };
 
 export async function findMembers(libraryId: number, q: string, page: number): Promise<Paged & { members: MemberRow[] }> {
@@ -185,4 +186,16 @@ export async function cancelImport(jobId: number) {
 /** Tries a failed import again, with all its tries. */
 export async function retryImport(jobId: number) {
   return (await http.post<{ job: ImportJobView }>(`${ADMIN_URL}/imports/${jobId}/retry`, {})).data.job;
+}
+
+export type { DrawingView };
+
+/** Imported issues whose pages are still being drawn, with their draw job's tries and the reason of a failed try. */
+export async function listDrawing(page: number): Promise<Paged & { issues: DrawingView[] }> {
+  return (await http.get<Paged & { issues: DrawingView[] }>(adminKeys.drawing(page))).data;
+}
+
+/** Draws the pages an issue has left again, its draw job starting over with all its tries. */
+export async function retryDrawing(issueId: number) {
+  return (await http.post<{ issue: DrawingView }>(`${ADMIN_URL}/drawing/${issueId}/retry`, {})).data.issue;
 }

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { issuePages, issues, magazines } from '@/server/db/schema';
 import { importFile } from '@/server/import';
 import { stopDrawing } from '@/server/import/draw';
-import { makeHardPdf } from '@/server/import/hard-samples';
+import { makeHardPdf } from '@/bench/hard-samples';
 import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { PagePool, type PageJob } from '@/server/import/workers';
 import { startJobs, stopJobs } from '@/server/jobs';

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { makeHardPdf, type HardPageName } from '@/server/import/hard-samples';
+import { makeHardPdf, type HardPageName } from '@/bench/hard-samples';
 import { PagePool, type PageResult } from '@/server/import/workers';
 
 /**
  * The import's renderer (server/import/page-worker.mjs through PDFium) on pages real publishers' PDFs hold: each hard
- * page of server/import/hard-samples.ts drawn by the page worker as the import runs it, then a few pixels of what it
+ * page of bench/hard-samples.ts drawn by the page worker as the import runs it, then a few pixels of what it
  * wrote (view/2.jpg, 400 px wide for a 200-point page) checked for place and colour, or the warning naming the page.
  */
 jest.setTimeout(120_000);

@@ -87,6 +87,9 @@ test('an operator creates a library with a logo, imports its members, uploads a 
   await expect(issueLink).toBeVisible();
   await row.getByText('Metadata chosen').click();
   await expect(row.getByText(`Lakeside Press (from ${titleName} - 2026-10-01.json)`)).toBeVisible();
+  // Its pages are drawn by a job after the import: listed under Pages being drawn until every page is, then gone.
+  const drawing = page.getByRole('region', { name: 'Pages being drawn' });
+  await expect(drawing.getByText('Every imported issue’s pages are drawn.')).toBeVisible({ timeout: 60_000 });
   expect(await axeViolations(page)).toEqual([]);
   const issuePath = await issueLink.getAttribute('href');
   expect(issuePath).toMatch(/^\/magazine\/\d+\/\d+$/);

@@ -16,8 +16,8 @@ import { SCALE_JWT_SECRET, migrate, startSite, waitFor, type SiteInstance } from
 
 /**
  * Console imports as jobs on the queue every instance shares (server/jobs): two instances of the production build on
- * one PostgreSQL and one S3-protocol bucket (s3rver). An upload kept by one instance is imported by another; an
- * import whose instance is killed is finished by another; a file that always fails ends failed, its tries and reason
+ * one PostgreSQL and one S3-protocol bucket (s3rver). An upload kept by one instance is imported by another; the
+ * drawing of an issue's pages (its draw-pages job) whose instance is killed is finished by another; a file that always fails ends failed, its tries and reason
  * in the console. Ports: E2E_IMPORT_PORT (3216 by default) and the three after it.
  */
 
@@ -127,27 +127,78 @@ test('an upload received by instance A is imported by instance B while A is stop
   await stop(b);
 });
 
-// FIXME: drawing is no longer part of the import job (an issue's rows commit first, its pages are drawn after, in the
-// background of the instance that imported it, and on request); a killed instance's undrawn pages are drawn on
-// request or at the next start. Drawing as a `draw-pages` job on the queue, handed over like an import, is still to
-// build, and this walk is to be rewritten to kill an instance mid-draw then.
-test.fixme('an import whose instance is killed mid-draw is finished by the other within a minute', async () => {
+/** An issue's draw-pages job as the queue holds it (graphile-worker's public view), and the instance running it. */
+async function drawJob(issueId: number) {
+  const { rows } = await pool.query<{ attempts: number; max_attempts: number; last_error: string | null; instance: string | null }>(
+    `SELECT j.attempts, j.max_attempts, j.last_error, r.instance FROM graphile_worker.jobs j
+     LEFT JOIN job_runners r ON r.worker_id = j.locked_by WHERE j.key = $1`,
+    [`draw-pages:${issueId}`],
+  );
+  return rows[0] ?? null;
+}
+
+async function pagesDrawn(issueId: number): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM issue_pages WHERE issue_id = $1 AND drawn_at IS NOT NULL', [issueId]);
+  return rows[0].n;
+}
+
+test('an import whose instance is killed mid-draw is finished by the other within a minute', async () => {
+  // Both run every lane: the one that takes the issue's draw-pages job is killed mid-draw, the other finishes it.
   const a = await site(PORTS.a);
-  const jobId = await upload(a, 'Harbour Daily - 2026-05-02.pdf', await harbourPdf('Harbour Daily', 60));
-  await waitFor(`drawing on A (${a.output()})`, async () => {
-    const job = await row(jobId);
-    return job.status === 'running' && job.pagesDone > 0;
-  }, 120_000);
-  // B runs beside A, and leaves A's import alone while A lives.
   const b = await site(PORTS.b);
-  expect(await row(jobId)).toMatchObject({ status: 'running', tries: 1 });
-  await stop(a, 'kill');
+  const jobId = await upload(a, 'Harbour Daily - 2026-05-02.pdf', await harbourPdf('Harbour Daily', 60));
+  await waitFor(`the import (${a.output()}\n${b.output()})`, async () => (await row(jobId)).status === 'imported', 120_000);
+  const issueId = (await row(jobId)).issueId!;
+  let holder: SiteInstance | undefined;
+  await waitFor(`drawing under way (${a.output()}\n${b.output()})`, async () => {
+    const job = await drawJob(issueId);
+    holder = [a, b].find((instance) => job?.instance?.endsWith(`:${instance.pid}`));
+    return holder !== undefined && (await pagesDrawn(issueId)) > 0;
+  }, 120_000);
+  const other = holder === a ? b : a;
+  expect(await drawJob(issueId)).toMatchObject({ attempts: 1, max_attempts: 2 });
+  const drawnBefore = await pagesDrawn(issueId);
+  expect(drawnBefore).toBeLessThan(60);
+  await stop(holder!, 'kill');
   const killed = Date.now();
-  await waitFor(`B taking the import over (${b.output()})`, async () => (await row(jobId)).tries === 2, 60_000);
-  console.log(`import-instances: the killed instance's import was taken up by the other ${((Date.now() - killed) / 1000).toFixed(1)} s after the kill`);
-  await waitFor(`the import on B (${b.output()})`, async () => (await row(jobId)).status === 'imported', 240_000);
-  expect(await row(jobId)).toMatchObject({ status: 'imported', tries: 2, maxTries: 2, pagesDone: 60, pageCount: 60, error: null });
-  // Left for the next spec.
+  await waitFor(`the other instance taking the drawing over (${other.output()})`, async () => (await drawJob(issueId))?.attempts === 2, 60_000);
+  console.log(`import-instances: the killed instance's drawing was taken up by the other ${((Date.now() - killed) / 1000).toFixed(1)} s after the kill (${drawnBefore} of 60 pages drawn)`);
+  await waitFor(`the drawing on the other (${other.output()})`, async () => (await pagesDrawn(issueId)) === 60, 240_000);
+  const [issue] = await db.select({ pagesDrawnAt: schema.issues.pagesDrawnAt }).from(schema.issues).where(eq(schema.issues.id, issueId));
+  expect(issue.pagesDrawnAt).not.toBeNull();
+  // Every page is in the shared bucket, and the finished job has left the queue.
+  for (const pageNo of [1, 30, 60]) expect((await s3.keys(`pages/${issueId}/${pageNo}/`)).length).toBeGreaterThan(0);
+  await waitFor('the job leaving the queue', async () => (await drawJob(issueId)) === null, 10_000);
+  expect(await row(jobId)).toMatchObject({ status: 'imported', tries: 1, pagesDone: 60, pageCount: 60, error: null });
+  // The other is left for the next spec.
+});
+
+test('an instance stopped mid-draw (SIGTERM) hands the drawing to the other at once, without spending a try', async () => {
+  const [kept] = running;
+  const port = kept.url.endsWith(`:${PORTS.a}`) ? PORTS.b : PORTS.a;
+  const started = await site(port);
+  const jobId = await upload(kept, 'Harbour Evening - 2026-05-04.pdf', await harbourPdf('Harbour Evening', 60));
+  await waitFor(`the import (${kept.output()}\n${started.output()})`, async () => (await row(jobId)).status === 'imported', 120_000);
+  const issueId = (await row(jobId)).issueId!;
+  let holder: SiteInstance | undefined;
+  await waitFor(`drawing under way (${kept.output()}\n${started.output()})`, async () => {
+    const job = await drawJob(issueId);
+    holder = [kept, started].find((instance) => job?.instance?.endsWith(`:${instance.pid}`));
+    return holder !== undefined && (await pagesDrawn(issueId)) > 0;
+  }, 120_000);
+  const other = holder === kept ? started : kept;
+  const stopping = Date.now();
+  await stop(holder!);
+  const stopped = (Date.now() - stopping) / 1000;
+  // Handed back to the queue as the instance stopped: a new job, taken by the other with its first try.
+  await waitFor(`the other taking the drawing (${other.output()})`, async () => {
+    const job = await drawJob(issueId);
+    return job?.instance?.endsWith(`:${other.pid}`) === true || (await pagesDrawn(issueId)) === 60;
+  }, 20_000);
+  console.log(`import-instances: the stopped instance ended ${stopped.toFixed(1)} s after SIGTERM; the other held its drawing ${((Date.now() - stopping) / 1000).toFixed(1)} s after SIGTERM`);
+  const job = await drawJob(issueId);
+  if (job) expect(job).toMatchObject({ attempts: 1, last_error: null });
+  await waitFor(`the drawing on the other (${other.output()})`, async () => (await pagesDrawn(issueId)) === 60, 240_000);
 });
 
 test('the console shows the tries and the reason of a file that always fails, and tries it again when asked', async ({ page }) => {

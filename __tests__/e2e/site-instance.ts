@@ -12,6 +12,8 @@ import { runMigrations } from '@/server/db/migrate';
  */
 export interface SiteInstance {
   url: string;
+  /** The server's process id (what its job workers name it by in job_runners). */
+  pid: number;
   /** What the server printed so far (its errors, for a failing assertion's message). */
   output(): string;
   stop(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startSite(port: number, env: Record<string, string>): Prom
     });
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),

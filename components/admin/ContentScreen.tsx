@@ -2,6 +2,7 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useIssues, useTitles } from '@/hooks/useAdmin';
 import { correctIssue, correctTitle, issueOriginalUrl, redrawIssue, setIssueWithdrawn, type IssueRow, type TitleRow } from '@/services/admin';
+import { DrawingPanel } from './DrawingPanel';
 import { ImportsPanel } from './ImportsPanel';
 import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
@@ -19,6 +20,7 @@ export function ContentScreen() {
     <Page>
       <Heading>Content</Heading>
       <ImportsPanel />
+      <DrawingPanel />
       <Section aria-labelledby="find-titles">
         <SubHeading id="find-titles">Titles</SubHeading>
         <SearchForm

@@ -95,10 +95,10 @@ export function errorText(error: unknown): string {
 }
 
 /** Loading, error and empty states of a list, announced to screen readers. */
-export function ListState({ loading, error, empty, children }: { loading: boolean; error: unknown; empty: boolean; children: ReactNode }) {
+export function ListState({ loading, error, empty, emptyText, children }: { loading: boolean; error: unknown; empty: boolean; emptyText?: string; children: ReactNode }) {
   if (error) return <Status role="alert" $error>{errorText(error)}</Status>;
   if (loading) return <Status role="status">Loading…</Status>;
-  if (empty) return <Status role="status">Nothing here yet.</Status>;
+  if (empty) return <Status role="status">{emptyText ?? 'Nothing here yet.'}</Status>;
   return <>{children}</>;
 }
 

@@ -4,8 +4,9 @@ import { titlesChanged } from '../catalogue/edits';
 import { getDb } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { markForRedraw, startDrawing } from '../import/draw';
+import { markForRedraw } from '../import/draw';
 import { CHECK_DATE } from '../import/metadata';
+import { enqueueDrawing } from '../jobs';
 import { audit, type Actor } from './audit';
 
 const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
@@ -114,7 +115,7 @@ export async function redrawIssue(actor: Actor, issueId: number) {
   await markForRedraw([issueId], db);
   const [after] = await db.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1);
   await audit(db, actor, { action: 'issue.redraw', target: `issue:${issueId}`, before, after });
-  startDrawing([issueId]);
+  await enqueueDrawing(db, { issueId }, { again: true });
   return presentIssue(after);
 }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { ImportJobView } from '@/lib/wire';
+import { drawingView, type ImportJobView } from '@/lib/wire';
 import { route, type ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
 import { cancelUpload, createUpload, importUploadLimit, listUploads, receiveUpload, retryUpload, uploadById } from '../import/uploads';
-import { presentJob } from './present';
+import { drawingOf, listDrawing, retryDrawing } from './import-drawing';
+import { presentDrawing, presentJob } from './present';
 import { id, pageField, pageSizeField } from './schemas';
 
 export const newImportBody = z.object({
@@ -52,6 +53,15 @@ const jobPage = z.object({ status: z.literal('success'), jobs: z.array(importJob
 const jobParams = z.object({ jobId: id });
 const NO_JOB = { 404: { description: 'No such import' } };
 
+const drawingPage = z.object({ status: z.literal('success'), issues: z.array(drawingView), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+const oneDrawing = z.object({ status: z.literal('success'), issue: drawingView });
+
+function issueIdOf(params: Record<string, string>): number {
+  const parsed = id.safeParse(params.issueId);
+  if (!parsed.success) throw new HttpError(400, 'issueId: must be a positive whole number', { field: 'issueId' });
+  return parsed.data;
+}
+
 function jobIdOf(params: Record<string, string>): number {
   const parsed = id.safeParse(params.jobId);
   if (!parsed.success) throw new HttpError(400, 'jobId: must be a positive whole number', { field: 'jobId' });
@@ -64,7 +74,8 @@ async function job(jobId: number): Promise<z.infer<typeof oneJob>> {
 
 /**
  * PDF uploads from the console: open an upload (file name, sidecar, defaults for a new title), send the PDF's bytes,
- * follow its import (tries, the reason of a failed one) and try a failed one again. Titles and issues are the site's,
+ * follow its import (tries, the reason of a failed one) and try a failed one again; then the drawing of the imported
+ * issues' pages, and a drawing that failed tried again. Titles and issues are the site's,
  * not one library's: uploads are for operators. The work is in server/import/uploads.ts and server/jobs/.
  */
 export const importRoutes: ServiceRoutes = {
@@ -154,6 +165,41 @@ export const importRoutes: ServiceRoutes = {
         const jobId = jobIdOf(params);
         await retryUpload(staff, jobId);
         return job(jobId);
+      },
+    }),
+  },
+  drawing: {
+    GET: route({
+      auth: 'staff',
+      summary: 'A page of the imported issues whose pages are still being drawn: pages drawn, their draw job’s tries and the reason of a failed try (failed first)',
+      operationId: 'listDrawing',
+      query: z.object({ page: pageField, pageSize: pageSizeField }),
+      operator: true,
+      responses: { 200: { description: 'Issues still drawing, failed ones first', body: drawingPage } },
+      async handler({ query }): Promise<z.infer<typeof drawingPage>> {
+        const { rows, ...paging } = await listDrawing(query.page, query.pageSize);
+        return { status: 'success', issues: rows.map(presentDrawing), ...paging };
+      },
+    }),
+  },
+  'drawing/:issueId/retry': {
+    POST: route({
+      auth: 'staff',
+      summary: 'Draws the pages an issue has left again, its draw job starting over with all its tries (a failed one, or one with no job)',
+      operationId: 'retryDrawing',
+      params: z.object({ issueId: id }),
+      operator: true,
+      responses: {
+        200: { description: 'The issue, its drawing queued again', body: oneDrawing },
+        404: { description: 'No such issue' },
+        409: { description: 'Its pages are all drawn, being drawn now, or it has no original PDF kept' },
+      },
+      async handler({ params, staff }): Promise<z.infer<typeof oneDrawing>> {
+        const issueId = issueIdOf(params);
+        await retryDrawing(staff, issueId);
+        const row = await drawingOf(issueId);
+        if (!row) throw new HttpError(409, 'Every page of this issue is drawn');
+        return { status: 'success', issue: presentDrawing(row) };
       },
     }),
   },

@@ -1,12 +1,13 @@
 import path from 'node:path';
-import type { ImportJobView } from '@/lib/wire';
+import type { DrawingView, ImportJobView } from '@/lib/wire';
 import type { ImportJob } from '../db/schema';
 import { CHECK_DATE, CREATION_DATE_SOURCE } from '../import/metadata';
 import type { UploadRow } from '../import/uploads';
+import type { DrawingRow } from './import-drawing';
 
 /**
- * Console presenters of the import: rows (server/import/uploads.ts) to what the console shows, never the storage key
- * or who else uploaded.
+ * Console presenters of the import: rows (server/import/uploads.ts, ./import-drawing.ts) to what the console shows,
+ * never the storage key or who else uploaded.
  */
 
 export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' | 'issueName' | 'magazineId' | 'dateToCheck'>>): ImportJobView {
@@ -39,5 +40,30 @@ export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' 
     defaults: job.defaults,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * An issue still drawing, as the console's "Pages being drawn" shows it: `drawing` while an instance holds its job,
+ * `waiting` for a worker or its next try, `failed` once its tries are spent, `unqueued` when it has no job yet.
+ */
+export function presentDrawing(row: DrawingRow): DrawingView {
+  const failed = row.attempts !== null && row.maxAttempts !== null && row.attempts >= row.maxAttempts && !row.lockedAt;
+  const state = row.attempts === null ? 'unqueued' : row.lockedAt ? 'drawing' : failed ? 'failed' : 'waiting';
+  return {
+    issueId: row.issueId,
+    magazineId: row.magazineId,
+    titleName: row.titleName,
+    issueName: row.issueName,
+    pageCount: row.pageCount,
+    pagesDrawn: row.pagesDrawn,
+    state,
+    /** Tries made so far out of those it gets (null without a job). */
+    tries: row.attempts,
+    maxTries: row.maxAttempts,
+    /** Why the last try failed (while waiting for the next, or once failed). */
+    error: row.lastError,
+    /** When a failed try is tried again, while it waits. */
+    nextTryAt: state === 'waiting' && row.attempts && row.runAt ? row.runAt.toISOString() : null,
   };
 }

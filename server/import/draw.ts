@@ -20,14 +20,16 @@ import { PagePool, type PageResult } from './workers';
  * The import's third step: an issue's pages drawn after its rows commit. In the background, first pages first
  * (drawIssuePages), and on a member's request for a page not drawn yet (ensurePageDrawn, from the reader's page
  * images and /api/media's covers and story pictures). A page is claimed in the database before it is drawn
- * (issue_pages.draw_claimed_at), so two instances, or the background and a request, never draw one page twice; a
- * claim older than CLAIM_TTL (an instance that died mid-page) is taken again. What a page draws (its 3x master, and on
+ * (issue_pages.draw_claimed_at), so two instances, or the background and a request, never draw one page twice; the
+ * drawer renews its claim every CLAIM_RENEW_MS, and a claim not renewed for CLAIM_TTL_SECONDS (an instance that died
+ * mid-page) is taken again. What a page draws (its 3x master, and on
  * page 1 the cover, on a story's first page its picture) is staged and moved in before the page is marked drawn, so a
  * member sees a page either drawn whole or drawn on request. The original PDF is read from the media storage
  * (issues.original_key), so any instance draws any issue, and a redraw draws from it again.
  */
 
-const CLAIM_TTL_SECONDS = 120;
+const CLAIM_TTL_SECONDS = 30;
+const CLAIM_RENEW_MS = 10_000;
 const HOST = os.hostname();
 /** This process, as its claims name it. */
 const CLAIMER = `${HOST}:${process.pid}`;
@@ -73,12 +75,6 @@ const state = processWide('page-drawing', () => ({
   draws: new Map<string, number>(),
   /** Local copies of originals kept in a bucket, by key. */
   originals: new Map<string, Promise<string>>(),
-  /** The background drawing of this process: issues waiting, and the one being drawn. */
-  queue: [] as number[],
-  /** Who hears what the drawing of an issue lost (the console's upload job), by issue. */
-  listeners: new Map<number, (warning: string) => void>(),
-  running: null as Promise<void> | null,
-  current: null as { issueId: number; abort: AbortController } | null,
 }));
 
 /** This process's drawing workers, started on first use and let go a minute after the last use. */
@@ -114,17 +110,30 @@ export function drawCounts(issueId: number): Map<number, number> {
   return counts;
 }
 
+/** Where copies of originals kept in a bucket are put while their pages are drawn. */
+const ORIGINAL_COPIES = path.join(os.tmpdir(), 'library-originals');
+
+function copyPath(key: string): string {
+  return path.join(ORIGINAL_COPIES, key.replace(/\//g, '_'));
+}
+
 /** The original PDF of an issue as a file on this machine: the media folder's own, or a copy of the bucket's. */
 async function originalFile(storage: MediaStorage, key: string): Promise<string> {
   const local = storage.localFile(key);
-  if (local) return local;
+  if (local) {
+    // Said in words (the console shows it), not as the file's path on this machine.
+    if (!(await fs.stat(local).then(() => true, () => false))) throw new Error('the original PDF is not in the media storage');
+    return local;
+  }
   let copy = state.originals.get(key);
+  // A copy removed meanwhile (its issue drawn, or the hourly clean-up) is fetched again.
+  if (copy && !(await copy.then((file) => fs.stat(file)).then(() => true, () => false))) copy = undefined;
   if (!copy) {
     copy = (async () => {
-      const file = path.join(os.tmpdir(), 'library-originals', key.replace(/\//g, '_'));
+      const file = copyPath(key);
       if (await fs.stat(file).then(() => true, () => false)) return file;
       const object = await storage.open(key);
-      if (!object) throw new Error(`the original ${key} is not in the media storage`);
+      if (!object) throw new Error('the original PDF is not in the media storage');
       await fs.mkdir(path.dirname(file), { recursive: true });
       const partial = `${file}.${process.pid}.part`;
       await pipeline(object.body, createWriteStream(partial));
@@ -135,6 +144,23 @@ async function originalFile(storage: MediaStorage, key: string): Promise<string>
     copy.catch(() => state.originals.delete(key));
   }
   return copy;
+}
+
+/** Removes this machine's copy of an issue's original once its pages are all drawn (a redraw fetches it again). */
+export async function removeOriginalCopy(issueId: number, db: Database = getDb()): Promise<void> {
+  const [issue] = await db.select({ originalKey: issues.originalKey, pagesDrawnAt: issues.pagesDrawnAt }).from(issues).where(eq(issues.id, issueId));
+  if (!issue?.originalKey || !issue.pagesDrawnAt) return;
+  state.originals.delete(issue.originalKey);
+  await fs.rm(copyPath(issue.originalKey), { force: true });
+}
+
+/** Copies of originals (and partial downloads) not touched for `maxAgeMs`: what a drawing cut short left (the hourly clean-up). */
+export async function removeStaleOriginalCopies(maxAgeMs = 24 * 60 * 60 * 1000): Promise<void> {
+  for (const name of await fs.readdir(ORIGINAL_COPIES).catch(() => [] as string[])) {
+    const file = path.join(ORIGINAL_COPIES, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > maxAgeMs) await fs.rm(file, { force: true });
+  }
 }
 
 /** Takes the next undrawn page of an issue nobody holds, first pages first; null when none is left to take. */
@@ -200,6 +226,15 @@ function pageCacheDrops(issueId: number, pageNo: number): { name: CacheName; key
 async function drawClaimed(db: Database, issueId: number, pageNo: number, pool: PagePool, mediaDir: string, onWarning?: (warning: string) => void): Promise<PageResult> {
   const storage = mediaStorage(mediaDir);
   const temporary = path.join(mediaDir, TEMPORARY_FOLDER, `${process.pid}-${randomBytes(6).toString('hex')}`);
+  // Renewed while this process draws the page: a claim left to lapse says its drawer died.
+  const renewing = setInterval(() => {
+    void db
+      .update(issuePages)
+      .set({ drawClaimedAt: sql`now()` })
+      .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo), isNull(issuePages.drawnAt), eq(issuePages.drawClaimedBy, CLAIMER)))
+      .catch(() => undefined);
+  }, CLAIM_RENEW_MS);
+  renewing.unref();
   try {
     const [issue] = await db
       .select({ coverPath: issues.coverPath, originalKey: issues.originalKey, drawVersion: issues.drawVersion })
@@ -252,6 +287,7 @@ async function drawClaimed(db: Database, issueId: number, pageNo: number, pool: 
     await release(db, issueId, pageNo);
     throw error;
   } finally {
+    clearInterval(renewing);
     await fs.rm(temporary, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
 }
@@ -394,45 +430,8 @@ export async function issuesStillDrawing(db: Database = getDb(), issueIds?: numb
   return rows;
 }
 
-/**
- * In-process background drawing (until the job queue runs it): issues drawn one after another in the order given,
- * each first pages first. Returns at once.
- */
-export function startDrawing(issueIds: number[], onWarning?: (issueId: number, warning: string) => void): void {
-  for (const id of issueIds) {
-    if (onWarning) state.listeners.set(id, (warning) => onWarning(id, warning));
-    if (!state.queue.includes(id) && state.current?.issueId !== id) state.queue.push(id);
-  }
-  if (state.running) return;
-  state.running = (async () => {
-    for (let id = state.queue.shift(); id !== undefined; id = state.queue.shift()) {
-      const abort = new AbortController();
-      state.current = { issueId: id, abort };
-      try {
-        await drawIssuePages(id, { signal: abort.signal, onWarning: state.listeners.get(id) });
-      } catch (error) {
-        console.error(`[draw] issue ${id}: ${(error as Error)?.message ?? String(error)}`);
-      } finally {
-        state.listeners.delete(id);
-      }
-    }
-  })().finally(() => {
-    state.current = null;
-    state.running = null;
-  });
-}
-
-/** At start-up: goes on drawing the issues left undrawn (by this instance or one that stopped). */
-export async function resumeDrawing(): Promise<void> {
-  const undrawn = await getDb().select({ id: issues.id }).from(issues).where(isNull(issues.pagesDrawnAt)).orderBy(asc(issues.id));
-  if (undrawn.length) startDrawing(undrawn.map((row) => row.id));
-}
-
-/** Stops the background drawing of this process (the pages under way finish), for a clean shutdown or a test. */
+/** Lets go of this process's drawing workers (the draw-pages jobs stop with the queue, server/jobs), for a clean shutdown or a test. */
 export async function stopDrawing(): Promise<void> {
-  state.queue.length = 0;
-  state.current?.abort.abort();
-  await state.running;
   if (state.idleTimer) clearTimeout(state.idleTimer);
   state.idleTimer = null;
   const pool = state.pool;

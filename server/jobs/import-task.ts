@@ -6,13 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import { getDb } from '../db/client';
-import { importJobs } from '../db/schema';
+import { importJobs, issues } from '../db/schema';
 import { importFile, type ImportDefaults } from '../import';
-import { startDrawing } from '../import/draw';
 import { sidecarName, uploadFolder } from '../import/uploads';
 import { PagePool } from '../import/workers';
 import { processWide } from '../process-wide';
 import { mediaStorage } from '../storage';
+import { enqueueDrawing } from './draw-task';
 import { enqueue, importWorkers } from './queue';
 
 /**
@@ -101,22 +101,21 @@ export async function runImport(payload: unknown, helpers: JobHelpers): Promise<
     const finished = { status: outcome.status, error: null, finishedAt: sql`now()`, updatedAt: sql`now()` } as const;
     if (outcome.status === 'unchanged') {
       await db.update(importJobs).set({ ...finished, issueId: outcome.issueId }).where(eq(importJobs.id, importId));
+      // The same file imported before: its pages may have been left undrawn (a job is added only if it has none).
+      const [issue] = await db.select({ pagesDrawnAt: issues.pagesDrawnAt }).from(issues).where(eq(issues.id, outcome.issueId));
+      if (issue && !issue.pagesDrawnAt) await enqueueDrawing(db, { issueId: outcome.issueId });
     } else if (outcome.status === 'imported' || outcome.status === 'updated') {
-      await db
-        .update(importJobs)
-        .set({ ...finished, issueId: outcome.issueId, metadata: outcome.chosen, warnings: outcome.warnings, pagesDone: outcome.pages, pageCount: outcome.pages })
-        .where(eq(importJobs.id, importId));
+      // Listed and searchable now; its pages are drawn by a draw-pages job (draw-task.ts), first pages first, and on
+      // request before that. What drawing loses is added to the upload's warnings as each page is drawn.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(importJobs)
+          .set({ ...finished, issueId: outcome.issueId, metadata: outcome.chosen, warnings: outcome.warnings, pagesDone: outcome.pages, pageCount: outcome.pages })
+          .where(eq(importJobs.id, importId));
+        await enqueueDrawing(tx, { issueId: outcome.issueId, importId }, { again: true });
+      });
       // New pages change what search's plans and counts rest on: one refresh for the imports of the next half minute.
       await enqueue(db, 'planner-statistics', {}, { key: 'planner-statistics', runAt: new Date(Date.now() + 30_000), keepRunAt: true });
-      // Listed and searchable now; its pages are drawn in the background, first pages first, and on request before
-      // that (server/import/draw.ts). What drawing loses is added to the upload's warnings as each page is drawn.
-      startDrawing([outcome.issueId], (_issueId, warning) => {
-        void db
-          .update(importJobs)
-          .set({ warnings: sql`coalesce(${importJobs.warnings}, '[]'::jsonb) || ${JSON.stringify([warning])}::jsonb` })
-          .where(eq(importJobs.id, importId))
-          .catch(() => undefined);
-      });
     }
     await mediaStorage().removeFolder(uploadFolder(importId));
   } catch (error) {

@@ -10,8 +10,9 @@ import { LANES, TASKS, type Lane, type TaskName } from './tasks';
 
 /**
  * The one job queue (docs/decisions.md, "Background work"): graphile-worker 0.16 on the site's PostgreSQL, in its
- * own schema (`graphile_worker`). Every instance runs one worker pool per lane (tasks.ts): imports, at most
- * IMPORT_WORKERS at a time, and upkeep, one at a time, so a long import never holds up a clean-up. A job is taken by
+ * own schema (`graphile_worker`). Every instance runs one worker pool per lane (tasks.ts): imports and the drawing of
+ * imported issues' pages, each at most IMPORT_WORKERS at a time, and upkeep, one at a time, so a long import never
+ * holds up a clean-up and a long drawing never holds up the next import. A job is taken by
  * whichever instance is free (LISTEN/NOTIFY, else a poll every 2 s); a failed try is tried again after e^try seconds
  * (graphile-worker's back-off), until its tries are spent and it stays failed with its reason; scheduled work (the
  * tasks with a `schedule`) is enqueued once per slot whatever the number of instances (graphile-worker's crontab).
@@ -53,6 +54,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** With a key: a job waiting keeps its time (a throttle: one run for the requests of a while) rather than taking the new one. */
   keepRunAt?: boolean;
+  /** With a key: nothing is added when a job with that key exists, waiting, running or failed for good. */
+  onlyIfNone?: boolean;
 }
 
 /**
@@ -62,7 +65,7 @@ export interface EnqueueOptions {
 export async function enqueue(db: Pick<Database, 'execute'>, task: TaskName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
   const tries = TASKS[task].tries();
   await db.execute(
-    sql`SELECT graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz, max_attempts => ${tries}, job_key => ${options.key ?? null}, job_key_mode => ${options.keepRunAt ? 'preserve_run_at' : 'replace'})`,
+    sql`SELECT graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz, max_attempts => ${tries}, job_key => ${options.key ?? null}, job_key_mode => ${options.onlyIfNone ? 'unsafe_dedupe' : options.keepRunAt ? 'preserve_run_at' : 'replace'})`,
   );
 }
 
@@ -81,7 +84,8 @@ interface Running {
 const state = processWide('job-queue', () => ({ running: null as Promise<Running> | null }));
 
 async function start(): Promise<Running> {
-  const pool = new Pool({ connectionString: databaseUrl(), max: importWorkers() + 6, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // A connection for each import and each drawing that may run at once, and the workers' own.
+  const pool = new Pool({ connectionString: databaseUrl(), max: 2 * importWorkers() + 6, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   // A lost connection is reported by the query that needed it; the pool must not crash the process.
   pool.on('error', () => undefined);
   const events = new EventEmitter();

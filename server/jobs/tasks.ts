@@ -1,4 +1,5 @@
 import type { JobHelpers } from 'graphile-worker';
+import { drawTries, runDrawPages } from './draw-task';
 import { importTries, importLost, runImport } from './import-task';
 import { cleanUp, forgetPastSessions, refreshStatistics } from './upkeep';
 
@@ -9,13 +10,14 @@ import { cleanUp, forgetPastSessions, refreshStatistics } from './upkeep';
  */
 export const TASKS = {
   import: { lane: 'imports', tries: importTries, run: runImport, lost: importLost },
+  'draw-pages': { lane: 'drawing', tries: drawTries, run: runDrawPages },
   'clean-up': { lane: 'upkeep', tries: () => 3, run: cleanUp, schedule: '17 * * * *' },
   'forget-past-sessions': { lane: 'upkeep', tries: () => 5, run: forgetPastSessions, schedule: '1 0 * * *' },
   'planner-statistics': { lane: 'upkeep', tries: () => 2, run: refreshStatistics },
 } satisfies Record<string, TaskEntry>;
 
 /** Lanes and how many of their jobs an instance runs at once ('import-workers': IMPORT_WORKERS). */
-export const LANES = { imports: 'import-workers', upkeep: 1 } as const satisfies Record<string, number | 'import-workers'>;
+export const LANES = { imports: 'import-workers', drawing: 'import-workers', upkeep: 1 } as const satisfies Record<string, number | 'import-workers'>;
 
 export type Lane = keyof typeof LANES;
 export type TaskName = keyof typeof TASKS;

@@ -4,17 +4,24 @@ import { getDb } from '../db/client';
 import { usageEvents, usageSalts } from '../db/schema';
 import { refreshPlannerStatistics } from '../db/statistics';
 import { removeAbandonedTemporaryFolders } from '../import';
+import { removeStaleOriginalCopies } from '../import/draw';
 import { tidyUploads } from '../import/uploads';
+import { enqueueUndrawn } from './draw-task';
 
 /**
  * Scheduled and occasional work (tasks.ts). Each runs on whichever instance is free, once per slot however many
  * instances there are, and a failure is tried again like any job.
  */
 
-/** Hourly: abandoned and old uploads (server/import/uploads.ts), drawings a dead import left, audit rows past retention. */
+/**
+ * Hourly: abandoned and old uploads (server/import/uploads.ts), drawings a dead import left, copies of originals a
+ * drawing cut short left, undrawn issues without a draw job, audit rows past retention.
+ */
 export async function cleanUp(): Promise<void> {
   await tidyUploads();
   await removeAbandonedTemporaryFolders();
+  await removeStaleOriginalCopies();
+  await enqueueUndrawn();
   await pruneAudit();
 }
 

@@ -1,0 +1,92 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { JobHelpers } from 'graphile-worker';
+import { getDb, type Database } from '../db/client';
+import { importJobs, issues } from '../db/schema';
+import { drawIssuePages, removeOriginalCopy } from '../import/draw';
+import { importTries } from './import-task';
+import { enqueue } from './queue';
+
+/**
+ * The `draw-pages` task: the pages of one issue not drawn yet, drawn after its rows commit, first pages first
+ * (server/import/draw.ts drawIssuePages). Each page is claimed in the database before it is drawn, so a member's
+ * request for a page (drawn on demand) and the job never draw one page twice, and a job handed to another instance
+ * (liveness.ts) goes on from the pages left. A page that cannot be drawn fails the try; the queue tries again after
+ * its back-off, and after the last try the job stays failed with its reason, shown in the console's "Pages being
+ * drawn" and retried from there.
+ */
+
+/** The job of an issue: one per issue, so enqueueing it again while it waits changes nothing. */
+export function drawJobKey(issueId: number): string {
+  return `draw-pages:${issueId}`;
+}
+
+export interface DrawPayload {
+  issueId: number;
+  /** The console upload that made the issue: what drawing loses is added to its warnings. */
+  importId?: number;
+}
+
+/** How long a try waits for pages another drawer holds (a member's request, another instance) before giving up. */
+const WAIT_FOR_HELD_MS = 90_000;
+
+class DrawTryFailed extends Error {}
+
+/** Has an issue's pages drawn by whichever instance is free: in the caller's transaction when given one. */
+export async function enqueueDrawing(db: Pick<Database, 'execute'>, payload: DrawPayload, options: { again?: boolean } = {}): Promise<void> {
+  // A job of the issue that has not started takes the new payload; a failed one starts again only when asked (again).
+  await enqueue(db, 'draw-pages', { ...payload }, { key: drawJobKey(payload.issueId), ...(options.again ? {} : { onlyIfNone: true }) });
+}
+
+export async function runDrawPages(payload: unknown, helpers: JobHelpers): Promise<void> {
+  const { issueId, importId } = (payload ?? {}) as Partial<DrawPayload>;
+  if (!Number.isInteger(issueId)) return;
+  const db = getDb();
+  const onWarning = importId
+    ? (warning: string) => {
+        void db
+          .update(importJobs)
+          .set({ warnings: sql`coalesce(${importJobs.warnings}, '[]'::jsonb) || ${JSON.stringify([warning])}::jsonb` })
+          .where(eq(importJobs.id, importId))
+          .catch(() => undefined);
+      }
+    : undefined;
+  const started = Date.now();
+  let lastDrawn = started;
+  for (;;) {
+    let result;
+    try {
+      result = await drawIssuePages(issueId!, { signal: helpers.abortSignal, onWarning });
+    } catch (error) {
+      throw new DrawTryFailed(`a page could not be drawn: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`);
+    }
+    if (result.finished) break;
+    if (helpers.abortSignal?.aborted) {
+      // The instance is stopping (a deploy, a scale-down): the issue goes back to the queue, for any instance to go on
+      // with, and the stop costs it no try.
+      await enqueueDrawing(db, { issueId: issueId!, importId }, { again: true });
+      return;
+    }
+    // The pages left are held by another drawer: wait for them, or for their claims to lapse.
+    if (result.drawn > 0) lastDrawn = Date.now();
+    if (Date.now() - lastDrawn > WAIT_FOR_HELD_MS) throw new DrawTryFailed('its last pages stayed held by another drawer');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  await removeOriginalCopy(issueId!, db).catch(() => undefined);
+}
+
+/**
+ * Issues whose pages are not all drawn and that have no job (an instance stopped between an issue's commit and its
+ * job, or issues imported before drawing was a job): each gets one. Run at start-up and by the hourly clean-up.
+ */
+export async function enqueueUndrawn(db: Database = getDb()): Promise<number> {
+  const undrawn = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(isNull(issues.pagesDrawnAt), sql`${issues.originalKey} IS NOT NULL`))
+    .orderBy(asc(issues.id));
+  for (const { id } of undrawn) await enqueueDrawing(db, { issueId: id });
+  return undrawn.length;
+}
+
+/** Tries a draw job gets (IMPORT_TRIES, like the import, default 3). */
+export const drawTries = importTries;
