@@ -199,7 +199,7 @@ describe('a harvester’s usual sequence over HTTP', () => {
     // The status is public: no credentials.
     const status = await counter('status', {}, 'status');
     expect(status.status).toBe(200);
-    expect(status.body[0]).toMatchObject({ Service_Active: true });
+    expect(status.body[0]).toMatchObject({ Service_Active: true, Registry_Record: '' });
     const members = await counter('members', credentials(), 'members');
     expect(members.body).toEqual([
       { Institution_Name: 'Library A', Institution_ID: { Proprietary: [`libraryreader:${cast.libraryA.id}`] }, Customer_ID: String(cast.libraryA.id) },
@@ -217,6 +217,27 @@ describe('a harvester’s usual sequence over HTTP', () => {
         else expect(codes).toEqual([3030]);
         expect((res.body.Report_Items as Json[]).length > 0).toBe(month === lastMonth);
       }
+    }
+  });
+});
+
+describe('the server status (/r51/status)', () => {
+  it('always carries a Registry_Record: the platform’s Registry link when set, blank without one (COUNTER API 5.1, Status)', async () => {
+    const record = 'https://registry.countermetrics.org/platform/0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
+    const before = process.env.COUNTER_REGISTRY_RECORD;
+    try {
+      for (const [set, expected] of [[undefined, ''], [record, record], ['https://example.org/not-the-registry', '']] as const) {
+        if (set === undefined) delete process.env.COUNTER_REGISTRY_RECORD;
+        else process.env.COUNTER_REGISTRY_RECORD = set;
+        const status = await counter('status', {}, 'status');
+        expect(status.status).toBe(200);
+        expect(status.body).toHaveLength(1);
+        expect(Object.keys(status.body[0])).toContain('Registry_Record');
+        expect(status.body[0].Registry_Record).toBe(expected);
+      }
+    } finally {
+      if (before === undefined) delete process.env.COUNTER_REGISTRY_RECORD;
+      else process.env.COUNTER_REGISTRY_RECORD = before;
     }
   });
 });
@@ -380,7 +401,7 @@ describe('while the database is down', () => {
     await app.stopDatabase();
     const status = await counter('status', {}, 'status');
     expect(status.status).toBe(200);
-    expect(status.body[0]).toMatchObject({ Service_Active: false });
+    expect(status.body[0]).toMatchObject({ Service_Active: false, Registry_Record: '' });
     const members = await counter('members', credentials(), 'members');
     expect(members).toMatchObject({ status: 503, body: { Code: 1000, Message: 'Service Not Available' } });
   });
