@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { count, sql } from 'drizzle-orm';
 import type { CounterReport } from '@/lib/counter-report';
 import { counterApiKeys, usageEvents, usageSearches } from '@/server/db/schema';
+import { LIMITS } from '@/server/auth/limits';
 import { recordUse } from '@/server/usage/counting';
 import { addMembership, createCategory, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -393,6 +394,36 @@ describe('a key of one library never reads another’s', () => {
     expect(await counter('reports/tr', { ...credentials(keys.b, String(cast.libraryA.id)), begin_date: lastMonth, end_date: lastMonth }, 'TR')).toMatchObject({ status: 403, body: { Code: 2010 } });
     const members = await counter('members', credentials(keys.b, String(cast.libraryB.id)), 'members');
     expect(members.body.map((member) => member.Institution_Name)).toEqual(['Library B']);
+  });
+});
+
+describe('the rate limit (Exception 1020)', () => {
+  it('answers HTTP 429 with Exception 1020 and Retry-After once an address is over the limit, on every path, and not to another address', async () => {
+    const { max, windowSeconds } = LIMITS.counterApiPerIp;
+    const from = (address: string, path: string) =>
+      fetch(`${app.baseUrl}/r51/${path}`, { headers: { 'X-Forwarded-For': address } }).then(async (res) => ({ status: res.status, retryAfter: res.headers.get('Retry-After'), body: (await res.json()) as Json }));
+    process.env.TRUST_PROXY = '1';
+    try {
+      const busy = '198.51.100.20';
+      for (let sent = 0; sent < max; sent += 25) {
+        const batch = await Promise.all(Array.from({ length: Math.min(25, max - sent) }, () => from(busy, 'status')));
+        expect(batch.map((res) => res.status)).toEqual(batch.map(() => 200));
+      }
+      const over = await from(busy, 'status');
+      expect(over.status).toBe(429);
+      expect(schemaErrors('exception', over.body)).toEqual([]);
+      expect(over.body).toMatchObject({ Code: 1020, Message: 'Client has made too many requests' });
+      expect(over.body.Data).toContain(`${max} requests per ${windowSeconds / 60} minutes`);
+      expect(Number(over.retryAfter)).toBeGreaterThan(0);
+      expect(Number(over.retryAfter)).toBeLessThanOrEqual(windowSeconds);
+      // The limit is the address's, whatever it asks for: a report path too, before its credentials are even read.
+      const report = await from(busy, `reports/pr?${new URLSearchParams({ ...credentials(), begin_date: lastMonth, end_date: lastMonth }).toString()}`);
+      expect(report).toMatchObject({ status: 429, body: { Code: 1020 } });
+      // Another harvester, from another address, is not held up.
+      expect((await from('198.51.100.21', 'status')).status).toBe(200);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
   });
 });
 
