@@ -352,6 +352,40 @@ describe('filters and attributes change the report as the Code says', () => {
     expect(total(split, 'Total_Item_Requests')).toBe(total(byType, 'Total_Item_Requests'));
   });
 
+  it('Access_Method as COUNTER 5.1 defines it: every use is Regular, TDM has none, an unknown method is 3060, a Standard View fixes it', async () => {
+    const total = (lines: Line[]) => lines.reduce((sum, line) => sum + line.total, 0);
+    for (const reportId of ['PR', 'TR', 'IR']) {
+      const all = await harvest(reportId, { ...dates(), attributes_to_show: 'Access_Method' });
+      const lines = linesOf(all.body);
+      expect(lines.length).toBeGreaterThan(0);
+      // Shown as an attribute, each line's Access_Method is one of the document's values: Regular (people reading).
+      expect(new Set(lines.map((line) => line.attributes.Access_Method))).toEqual(new Set(['Regular']));
+      // Filtered to Regular: the same usage, and the filter named in the header.
+      const regular = await harvest(reportId, { ...dates(), access_method: 'Regular' });
+      expect((regular.body.Report_Header as Json).Report_Filters).toMatchObject({ Access_Method: ['Regular'] });
+      expect(total(linesOf(regular.body))).toBe(total(lines));
+      expect(exceptionsOf(regular.body)).toEqual([]);
+      // Filtered to TDM: no usage of that kind here, so no items and Exception 3030.
+      const tdm = await harvest(reportId, { ...dates(), access_method: 'TDM' });
+      expect(tdm.status).toBe(200);
+      expect((tdm.body.Report_Header as Json).Report_Filters).toMatchObject({ Access_Method: ['TDM'] });
+      expect(tdm.body.Report_Items).toEqual([]);
+      expect(exceptionsOf(tdm.body).map((exception) => exception.Code)).toEqual([3030]);
+      // A value the document does not have: Exception 3060 naming it, and the report as if unfiltered.
+      const bogus = await harvest(reportId, { ...dates(), access_method: 'Robots' });
+      expect(bogus.status).toBe(200);
+      expect(exceptionsOf(bogus.body)).toEqual([{ Code: 3060, Message: 'Invalid ReportFilter Value', Data: 'access_method=Robots' }]);
+      expect((bogus.body.Report_Header as Json).Report_Filters).not.toHaveProperty('Access_Method');
+      expect(total(linesOf(bogus.body))).toBe(total(lines));
+    }
+    // A Standard View carries its fixed Access_Method filter, and takes no access_method parameter (3050).
+    const j1 = await harvest('TR_J1', { ...dates(), access_method: 'TDM' });
+    expect(j1.status).toBe(200);
+    expect((j1.body.Report_Header as Json).Report_Filters).toMatchObject({ Access_Method: ['Regular'] });
+    expect(exceptionsOf(j1.body)).toEqual([{ Code: 3050, Message: 'Parameter Not Recognized in this Context', Data: 'access_method' }]);
+    expect(linesOf(j1.body).length).toBeGreaterThan(0);
+  });
+
   it('TR filters by Metric_Type, Data_Type, Access_Type and YOP, and shows YOP and Access_Type when asked', async () => {
     // Two metrics: the document's TR Performance holds at least two.
     const requests = linesOf((await harvest('TR', { ...dates(), metric_type: 'Total_Item_Requests|Unique_Item_Requests' })).body);
