@@ -255,6 +255,38 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test('at 320px the text view reflows at its largest type: nothing wider than the screen, no sideways scrolling', async ({ page }) => {
+  const reader = await openSeededIssue(page);
+  await reader.setViewportSize({ width: 320, height: 640 });
+  await readerReady(reader);
+  // Page 3, the editor's letter: the longest text of the seed's issue.
+  for (let i = 0; i < 2; i += 1) await reader.keyboard.press('ArrowRight');
+  await expect(reader.getByRole('status')).toHaveText(/^Page 3/);
+  await reader.keyboard.press('t');
+  const text = reader.getByLabel('Text view');
+  await expect(text.locator('p').first()).toBeVisible();
+  await (await textTool(reader, /Text settings/)).click();
+  const settings = reader.getByRole('group', { name: 'Text settings' });
+  await settings.getByText('34px').click();
+  await settings.getByText('Wide').click();
+  await expect.poll(() => reader.locator('#reader-text > div').evaluate((el) => getComputedStyle(el).fontSize)).toBe('34px');
+  const overflow = () =>
+    reader.evaluate(() => {
+      const view = document.getElementById('reader-text')!;
+      const wider = [...view.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).map((el) => el.tagName);
+      return { page: document.documentElement.scrollWidth - window.innerWidth, view: view.scrollWidth - view.clientWidth, wider };
+    });
+  expect(await overflow()).toEqual({ page: 0, view: 0, wider: [] });
+  // The words wrap into lines: a paragraph of the letter takes more than one line at this width.
+  const paragraph = text.locator('p').first();
+  const lineHeight = await paragraph.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await paragraph.boundingBox())!.height).toBeGreaterThan(1.5 * lineHeight);
+  // And still none once the settings are closed and the text is read on.
+  await reader.keyboard.press('Escape');
+  await text.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  expect(await overflow()).toEqual({ page: 0, view: 0, wider: [] });
+});
+
 for (const viewport of VIEWPORTS) {
   test(`at ${viewport.width}px a keyboard-only member opens an issue, switches to the text, finds a word in the issue and bookmarks the page`, async ({ page }) => {
     await page.setViewportSize(viewport);
