@@ -454,3 +454,57 @@ test('read aloud says so when the browser has no voice in the issue’s language
   await expect(reader.getByRole('button', { name: 'Play' })).toHaveCount(0);
 });
 
+test('read aloud speaks with the voice chosen in the list, and keeps the sentence being read in view', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.addInitScript(speechRecorder, [
+    { name: 'Test English', lang: 'en-GB' },
+    { name: 'Test English (US)', lang: 'en-US' },
+    { name: 'Test Hindi', lang: 'hi-IN' },
+  ]);
+  const reader = await openSeededIssue(page);
+  // A short screen and big type: the editor's letter runs well below the fold.
+  await reader.setViewportSize({ width: 375, height: 560 });
+  await readerReady(reader);
+  for (let i = 0; i < 2; i += 1) await reader.keyboard.press('ArrowRight');
+  await expect(reader.getByRole('status')).toHaveText(/^Page 3/);
+  await reader.keyboard.press('t');
+  await (await textTool(reader, /Text settings/)).click();
+  await reader.getByRole('group', { name: 'Text settings' }).getByText('34px').click();
+  await (await textTool(reader, 'Read aloud')).click();
+  const panel = reader.getByRole('group', { name: 'Read aloud' });
+  // The list holds the voices in the issue's language only.
+  const voice = panel.getByLabel('Voice');
+  expect((await voice.locator('option').allTextContents()).map((name) => name.trim())).toEqual(['Test English', 'Test English (US)']);
+  await voice.selectOption('Test English (US)');
+  await panel.getByRole('button', { name: 'Play' }).click();
+  const spoken = () => reader.evaluate(() => (window as unknown as { spoken: { text: string; lang: string; voice: string | null }[] }).spoken.map((s) => ({ ...s })));
+  await expect.poll(async () => (await spoken()).length).toBeGreaterThan(0);
+  // The voice chosen is the one the browser is given, with its language.
+  for (const said of await spoken()) expect(said).toMatchObject({ voice: 'Test English (US)', lang: 'en-US' });
+
+  // Kept in view: the marked sentence is inside the text view's visible part, once the reading has gone below the fold
+  // (a sentence taller than the view, at this type size, has its start in view).
+  const view = reader.locator('#reader-text');
+  const where = () =>
+    view.evaluate((el) => {
+      const mark = el.querySelector('mark[data-reading]');
+      if (!mark) return null;
+      const box = mark.getBoundingClientRect();
+      const frame = el.getBoundingClientRect();
+      const fits = box.height <= frame.height;
+      const inView = box.top >= frame.top - 1 && box.top < frame.bottom && (!fits || box.bottom <= frame.bottom + 1);
+      return { page: mark.closest('section')?.getAttribute('data-page'), scrolled: el.scrollTop, inView, box: [Math.round(box.top), Math.round(box.bottom)], frame: [Math.round(frame.top), Math.round(frame.bottom)] };
+    });
+  await expect.poll(where, { timeout: 60_000 }).toMatchObject({ page: '3', inView: true, scrolled: expect.any(Number) });
+  await expect.poll(async () => (await where())?.scrolled ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+  for (let i = 0; i < 5; i += 1) {
+    const now = await where();
+    // The whole answer in the message when it fails: where the sentence was and where the view.
+    if (now) expect(JSON.stringify(now)).toContain('"inView":true');
+    await reader.waitForTimeout(350);
+  }
+
+  // Another voice chosen while reading: the sentence is said again in it.
+  await voice.selectOption('Test English');
+  await expect.poll(async () => (await spoken()).slice(-1)[0]).toMatchObject({ voice: 'Test English', lang: 'en-GB' });
+});
