@@ -84,6 +84,8 @@ interface Waits {
   textReceived: number;
   /** Largest Contentful Paint: the page's picture on screen (the browser's own measure of what the bench polls for). */
   lcp: number;
+  /** The main thread's long tasks (over 50 ms) between the picture received and LCP: how long its paint waited on script. */
+  blockedMs: number;
 }
 
 interface Run {
@@ -126,6 +128,12 @@ async function measure(browser: Browser, token: string, url: string): Promise<Ru
       new PerformanceObserver((list) => resolve(list.getEntries().at(-1).startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
       setTimeout(() => resolve(-1), 1000);
     });
+    const longTasks = await new Promise((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'longtask', buffered: true });
+      setTimeout(() => resolve([]), 500);
+    });
+    const from = image ? image.responseEnd : 0;
+    const blocked = longTasks.reduce((sum, task) => sum + Math.max(0, Math.min(task.startTime + task.duration, lcp) - Math.max(task.startTime, from)), 0);
     return {
       htmlFirstByte: end(nav, 'responseStart'),
       html: end(nav, 'responseEnd'),
@@ -138,6 +146,7 @@ async function measure(browser: Browser, token: string, url: string): Promise<Ru
       textAsked: end(text, 'startTime'),
       textReceived: end(text, 'responseEnd'),
       lcp: Math.round(lcp),
+      blockedMs: lcp > 0 ? Math.round(blocked) : -1,
     };
   })()`);
   const imageSrc = await page.evaluate(() => document.querySelector<HTMLImageElement>('img[data-page="1"]')!.currentSrc);
@@ -225,7 +234,7 @@ async function main(): Promise<void> {
     for (const { label, run } of rows) {
       const w = run.waits;
       console.log(
-        `${label.padEnd(12)}html ${w.htmlFirstByte}/${w.html}  image ${w.imageAsked}/${w.imageSent}/${w.imageFirstByte}/${w.imageReceived} (waited ${w.imageSent - w.imageAsked}, server ${w.imageFirstByte - w.imageSent}, alone ${run.imageAloneMs.toFixed(0)})  scripts ${w.scriptsReceived}  hydrated ${w.hydrated}  text ${w.textAsked}/${w.textReceived}  LCP ${w.lcp}  polled ${run.firstPageMs.toFixed(0)}`,
+        `${label.padEnd(12)}html ${w.htmlFirstByte}/${w.html}  image ${w.imageAsked}/${w.imageSent}/${w.imageFirstByte}/${w.imageReceived} (waited ${w.imageSent - w.imageAsked}, server ${w.imageFirstByte - w.imageSent}, alone ${run.imageAloneMs.toFixed(0)})  scripts ${w.scriptsReceived}  hydrated ${w.hydrated}  text ${w.textAsked}/${w.textReceived}  LCP ${w.lcp} (long tasks ${w.blockedMs} ms of the ${w.lcp - w.imageReceived} since the picture arrived)  polled ${run.firstPageMs.toFixed(0)}`,
       );
     }
     console.log(`targets: first page < ${TARGET.firstPageMs} ms, page 1 < ${TARGET.firstPageBytes / 1000} kB, turn < ${TARGET.turnMs} ms, text view < ${TARGET.textViewMs} ms`);
