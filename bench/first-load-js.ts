@@ -18,7 +18,12 @@
  *
  *   NEXT_DIR=.next-maps BENCH_ROUTE=/search npx tsx bench/first-load-js.ts
  *
- * Environment: NEXT_DIR, the build to read (.next); BENCH_ROUTE; BENCH_ROWS, how many sources to list (60).
+ * With BENCH_PART too (a pattern of source paths), it sums that part's share of the route's first load and lists its
+ * sources: the reader's text layer (issue 31's budget, 10 kB gzip) is
+ *
+ *   NEXT_DIR=.next-maps BENCH_ROUTE='/reader/[code]/[issue]' BENCH_PART='components/reader/text/|lib/text-layer' npx tsx bench/first-load-js.ts
+ *
+ * Environment: NEXT_DIR, the build to read (.next); BENCH_ROUTE; BENCH_PART; BENCH_ROWS, how many sources to list (60).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -124,8 +129,8 @@ function sizeBySource(file: string): Map<string, number> {
   return new Map([...alone].map(([source, bytes]) => [source, (total * bytes) / sum]));
 }
 
-/** BENCH_ROUTE: the route's first load, source by source. */
-function listRoute(manifest: BuildManifest, route: string, rows: number): void {
+/** BENCH_ROUTE: the route's first load, source by source; with BENCH_PART, the share of the sources it matches. */
+function listRoute(manifest: BuildManifest, route: string, rows: number, part: RegExp | null): void {
   const bySource = new Map<string, number>();
   for (const file of firstLoadFiles(manifest, route)) {
     for (const [source, bytes] of sizeBySource(file)) bySource.set(source, (bySource.get(source) ?? 0) + bytes);
@@ -135,7 +140,12 @@ function listRoute(manifest: BuildManifest, route: string, rows: number): void {
   const ours = sorted.filter(([source]) => !FRAMEWORK.test(source));
   console.log(`${route}: ${kB(sum(sorted)).trim()} gzip; the framework's ${kB(sum(sorted) - sum(ours)).trim()}, ours ${kB(sum(ours)).trim()}`);
   console.log(`our sources, largest first (${Math.min(rows, ours.length)} of ${ours.length}):`);
-  for (const [source, bytes] of ours.slice(0, rows)) console.log(`${(bytes / 1000).toFixed(2).padStart(6)} kB  ${source.replace(/^turbopack:\/\/\/\[project\]\//, '')}`);
+  const name = (source: string) => source.replace(/^turbopack:\/\/\/\[project\]\//, '');
+  for (const [source, bytes] of ours.slice(0, rows)) console.log(`${(bytes / 1000).toFixed(2).padStart(6)} kB  ${name(source)}`);
+  if (!part) return;
+  const matched = ours.filter(([source]) => part.test(name(source)));
+  console.log(`BENCH_PART ${part.source}: ${kB(sum(matched)).trim()} gzip of the route's first load, in ${matched.length} sources:`);
+  for (const [source, bytes] of matched) console.log(`${(bytes / 1000).toFixed(2).padStart(6)} kB  ${name(source)}`);
 }
 
 function sizeOf(file: string): FileSize {
@@ -180,7 +190,7 @@ function main(): void {
   if (!fs.existsSync(manifestPath)) throw new Error(`No build manifest in ${NEXT_DIR}: build first`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BuildManifest;
   if (process.env.BENCH_ROUTE) {
-    listRoute(manifest, process.env.BENCH_ROUTE, Number(process.env.BENCH_ROWS ?? 60));
+    listRoute(manifest, process.env.BENCH_ROUTE, Number(process.env.BENCH_ROWS ?? 60), process.env.BENCH_PART ? new RegExp(process.env.BENCH_PART) : null);
     return;
   }
   const routes = Object.keys(manifest.pages)

@@ -63,7 +63,35 @@ async function readerCode(token: string, issue: number): Promise<string> {
   return ((await res.json()) as { code: string }).code;
 }
 
+/** What the first page waited for, in ms from navigation start (from the browser's own timings; -1 when absent). */
+interface Waits {
+  /** The reader's HTML: its first byte and all of it received (its server time is most of it). */
+  htmlFirstByte: number;
+  html: number;
+  /**
+   * Page 1's image: asked for, sent (after waiting for a free connection: HTTP/1.1 allows six to a host), its first
+   * byte (the server's time is firstByte less sent), received.
+   */
+  imageAsked: number;
+  imageSent: number;
+  imageFirstByte: number;
+  imageReceived: number;
+  /** The last of the first load's scripts received, and Next's hydration ended. */
+  scriptsReceived: number;
+  hydrated: number;
+  /** Page 1's text (for its layer): asked for and received. */
+  textAsked: number;
+  textReceived: number;
+  /** Largest Contentful Paint: the page's picture on screen (the browser's own measure of what the bench polls for). */
+  lcp: number;
+  /** The main thread's long tasks (over 50 ms) between the picture received and LCP: how long its paint waited on script. */
+  blockedMs: number;
+}
+
 interface Run {
+  waits: Waits;
+  /** The same page image asked for again on its own, from Node, to its first byte: the server's time without company. */
+  imageAloneMs: number;
   firstPageMs: number;
   firstPageBytes: number;
   turnMs: number;
@@ -86,6 +114,42 @@ async function measure(browser: Browser, token: string, url: string): Promise<Ru
       { polling: 'raf', timeout: 30_000 },
     )
   ).jsonValue();
+  // A string, so tsx's name helpers (__name) do not reach the page.
+  const waits = await page.evaluate<Waits>(`(async () => {
+    const end = (entry, key) => (entry ? Math.round(entry[key]) : -1);
+    const nav = performance.getEntriesByType('navigation')[0];
+    const resources = performance.getEntriesByType('resource');
+    const src = document.querySelector('img[data-page="1"]').currentSrc;
+    const image = resources.find((e) => e.name === src);
+    const text = resources.find((e) => e.name.includes('/api/reader/text') && /[?&]page=1(&|$)/.test(e.name));
+    const scripts = resources.filter((e) => e.initiatorType === 'script' || /\\.js(\\?|$)/.test(e.name));
+    const hydration = performance.getEntriesByName('Next.js-hydration')[0];
+    const lcp = await new Promise((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().at(-1).startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(() => resolve(-1), 1000);
+    });
+    const longTasks = await new Promise((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'longtask', buffered: true });
+      setTimeout(() => resolve([]), 500);
+    });
+    const from = image ? image.responseEnd : 0;
+    const blocked = longTasks.reduce((sum, task) => sum + Math.max(0, Math.min(task.startTime + task.duration, lcp) - Math.max(task.startTime, from)), 0);
+    return {
+      htmlFirstByte: end(nav, 'responseStart'),
+      html: end(nav, 'responseEnd'),
+      imageAsked: end(image, 'startTime'),
+      imageSent: end(image, 'requestStart'),
+      imageFirstByte: end(image, 'responseStart'),
+      imageReceived: end(image, 'responseEnd'),
+      scriptsReceived: scripts.length ? Math.round(Math.max(...scripts.map((e) => e.responseEnd))) : -1,
+      hydrated: hydration ? Math.round(hydration.startTime + hydration.duration) : -1,
+      textAsked: end(text, 'startTime'),
+      textReceived: end(text, 'responseEnd'),
+      lcp: Math.round(lcp),
+      blockedMs: lcp > 0 ? Math.round(blocked) : -1,
+    };
+  })()`);
+  const imageSrc = await page.evaluate(() => document.querySelector<HTMLImageElement>('img[data-page="1"]')!.currentSrc);
   const firstPageBytes = await page.evaluate(() => {
     const src = document.querySelector<HTMLImageElement>('img[data-page="1"]')!.currentSrc;
     const entry = performance.getEntriesByType('resource').find((e) => e.name === src) as PerformanceResourceTiming | undefined;
@@ -117,7 +181,11 @@ async function measure(browser: Browser, token: string, url: string): Promise<Ru
     requestAnimationFrame(check);
   })`);
   await context.close();
-  return { firstPageMs: firstPageMs ?? -1, firstPageBytes, turnMs, textViewMs };
+  const asked = performance.now();
+  const alone = await fetch(imageSrc, { headers: { cookie: `session=${token}`, accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } });
+  const imageAloneMs = performance.now() - asked;
+  await alone.arrayBuffer();
+  return { waits, imageAloneMs, firstPageMs: firstPageMs ?? -1, firstPageBytes, turnMs, textViewMs };
 }
 
 function verdict(value: number, target: number): string {
@@ -160,6 +228,13 @@ async function main(): Promise<void> {
     for (const { label, run } of rows) {
       console.log(
         `${label.padEnd(12)}${`${run.firstPageMs.toFixed(0)} ms ${verdict(run.firstPageMs, TARGET.firstPageMs)}`.padEnd(26)}${`${(run.firstPageBytes / 1000).toFixed(1)} kB ${verdict(run.firstPageBytes, TARGET.firstPageBytes)}`.padEnd(24)}${`${run.turnMs.toFixed(1)} ms ${verdict(run.turnMs, TARGET.turnMs)}`.padEnd(23)}${run.textViewMs.toFixed(1)} ms ${verdict(run.textViewMs, TARGET.textViewMs)}`,
+      );
+    }
+    console.log('what the first page waited for (ms from navigation start): html first byte/received, image asked/sent/first byte/received (alone: the same image asked again on its own), scripts received, hydrated, page 1 text asked/received, LCP');
+    for (const { label, run } of rows) {
+      const w = run.waits;
+      console.log(
+        `${label.padEnd(12)}html ${w.htmlFirstByte}/${w.html}  image ${w.imageAsked}/${w.imageSent}/${w.imageFirstByte}/${w.imageReceived} (waited ${w.imageSent - w.imageAsked}, server ${w.imageFirstByte - w.imageSent}, alone ${run.imageAloneMs.toFixed(0)})  scripts ${w.scriptsReceived}  hydrated ${w.hydrated}  text ${w.textAsked}/${w.textReceived}  LCP ${w.lcp} (long tasks ${w.blockedMs} ms of the ${w.lcp - w.imageReceived} since the picture arrived)  polled ${run.firstPageMs.toFixed(0)}`,
       );
     }
     console.log(`targets: first page < ${TARGET.firstPageMs} ms, page 1 < ${TARGET.firstPageBytes / 1000} kB, turn < ${TARGET.turnMs} ms, text view < ${TARGET.textViewMs} ms`);

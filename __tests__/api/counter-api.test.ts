@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { count, sql } from 'drizzle-orm';
 import type { CounterReport } from '@/lib/counter-report';
 import { counterApiKeys, usageEvents, usageSearches } from '@/server/db/schema';
+import { LIMITS } from '@/server/auth/limits';
 import { recordUse } from '@/server/usage/counting';
 import { addMembership, createCategory, createMagazine, createStory, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
@@ -199,7 +200,7 @@ describe('a harvester’s usual sequence over HTTP', () => {
     // The status is public: no credentials.
     const status = await counter('status', {}, 'status');
     expect(status.status).toBe(200);
-    expect(status.body[0]).toMatchObject({ Service_Active: true });
+    expect(status.body[0]).toMatchObject({ Service_Active: true, Registry_Record: '' });
     const members = await counter('members', credentials(), 'members');
     expect(members.body).toEqual([
       { Institution_Name: 'Library A', Institution_ID: { Proprietary: [`libraryreader:${cast.libraryA.id}`] }, Customer_ID: String(cast.libraryA.id) },
@@ -217,6 +218,27 @@ describe('a harvester’s usual sequence over HTTP', () => {
         else expect(codes).toEqual([3030]);
         expect((res.body.Report_Items as Json[]).length > 0).toBe(month === lastMonth);
       }
+    }
+  });
+});
+
+describe('the server status (/r51/status)', () => {
+  it('always carries a Registry_Record: the platform’s Registry link when set, blank without one (COUNTER API 5.1, Status)', async () => {
+    const record = 'https://registry.countermetrics.org/platform/0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
+    const before = process.env.COUNTER_REGISTRY_RECORD;
+    try {
+      for (const [set, expected] of [[undefined, ''], [record, record], ['https://example.org/not-the-registry', '']] as const) {
+        if (set === undefined) delete process.env.COUNTER_REGISTRY_RECORD;
+        else process.env.COUNTER_REGISTRY_RECORD = set;
+        const status = await counter('status', {}, 'status');
+        expect(status.status).toBe(200);
+        expect(status.body).toHaveLength(1);
+        expect(Object.keys(status.body[0])).toContain('Registry_Record');
+        expect(status.body[0].Registry_Record).toBe(expected);
+      }
+    } finally {
+      if (before === undefined) delete process.env.COUNTER_REGISTRY_RECORD;
+      else process.env.COUNTER_REGISTRY_RECORD = before;
     }
   });
 });
@@ -330,6 +352,40 @@ describe('filters and attributes change the report as the Code says', () => {
     expect(total(split, 'Total_Item_Requests')).toBe(total(byType, 'Total_Item_Requests'));
   });
 
+  it('Access_Method as COUNTER 5.1 defines it: every use is Regular, TDM has none, an unknown method is 3060, a Standard View fixes it', async () => {
+    const total = (lines: Line[]) => lines.reduce((sum, line) => sum + line.total, 0);
+    for (const reportId of ['PR', 'TR', 'IR']) {
+      const all = await harvest(reportId, { ...dates(), attributes_to_show: 'Access_Method' });
+      const lines = linesOf(all.body);
+      expect(lines.length).toBeGreaterThan(0);
+      // Shown as an attribute, each line's Access_Method is one of the document's values: Regular (people reading).
+      expect(new Set(lines.map((line) => line.attributes.Access_Method))).toEqual(new Set(['Regular']));
+      // Filtered to Regular: the same usage, and the filter named in the header.
+      const regular = await harvest(reportId, { ...dates(), access_method: 'Regular' });
+      expect((regular.body.Report_Header as Json).Report_Filters).toMatchObject({ Access_Method: ['Regular'] });
+      expect(total(linesOf(regular.body))).toBe(total(lines));
+      expect(exceptionsOf(regular.body)).toEqual([]);
+      // Filtered to TDM: no usage of that kind here, so no items and Exception 3030.
+      const tdm = await harvest(reportId, { ...dates(), access_method: 'TDM' });
+      expect(tdm.status).toBe(200);
+      expect((tdm.body.Report_Header as Json).Report_Filters).toMatchObject({ Access_Method: ['TDM'] });
+      expect(tdm.body.Report_Items).toEqual([]);
+      expect(exceptionsOf(tdm.body).map((exception) => exception.Code)).toEqual([3030]);
+      // A value the document does not have: Exception 3060 naming it, and the report as if unfiltered.
+      const bogus = await harvest(reportId, { ...dates(), access_method: 'Robots' });
+      expect(bogus.status).toBe(200);
+      expect(exceptionsOf(bogus.body)).toEqual([{ Code: 3060, Message: 'Invalid ReportFilter Value', Data: 'access_method=Robots' }]);
+      expect((bogus.body.Report_Header as Json).Report_Filters).not.toHaveProperty('Access_Method');
+      expect(total(linesOf(bogus.body))).toBe(total(lines));
+    }
+    // A Standard View carries its fixed Access_Method filter, and takes no access_method parameter (3050).
+    const j1 = await harvest('TR_J1', { ...dates(), access_method: 'TDM' });
+    expect(j1.status).toBe(200);
+    expect((j1.body.Report_Header as Json).Report_Filters).toMatchObject({ Access_Method: ['Regular'] });
+    expect(exceptionsOf(j1.body)).toEqual([{ Code: 3050, Message: 'Parameter Not Recognized in this Context', Data: 'access_method' }]);
+    expect(linesOf(j1.body).length).toBeGreaterThan(0);
+  });
+
   it('TR filters by Metric_Type, Data_Type, Access_Type and YOP, and shows YOP and Access_Type when asked', async () => {
     // Two metrics: the document's TR Performance holds at least two.
     const requests = linesOf((await harvest('TR', { ...dates(), metric_type: 'Total_Item_Requests|Unique_Item_Requests' })).body);
@@ -375,12 +431,42 @@ describe('a key of one library never reads another’s', () => {
   });
 });
 
+describe('the rate limit (Exception 1020)', () => {
+  it('answers HTTP 429 with Exception 1020 and Retry-After once an address is over the limit, on every path, and not to another address', async () => {
+    const { max, windowSeconds } = LIMITS.counterApiPerIp;
+    const from = (address: string, path: string) =>
+      fetch(`${app.baseUrl}/r51/${path}`, { headers: { 'X-Forwarded-For': address } }).then(async (res) => ({ status: res.status, retryAfter: res.headers.get('Retry-After'), body: (await res.json()) as Json }));
+    process.env.TRUST_PROXY = '1';
+    try {
+      const busy = '198.51.100.20';
+      for (let sent = 0; sent < max; sent += 25) {
+        const batch = await Promise.all(Array.from({ length: Math.min(25, max - sent) }, () => from(busy, 'status')));
+        expect(batch.map((res) => res.status)).toEqual(batch.map(() => 200));
+      }
+      const over = await from(busy, 'status');
+      expect(over.status).toBe(429);
+      expect(schemaErrors('exception', over.body)).toEqual([]);
+      expect(over.body).toMatchObject({ Code: 1020, Message: 'Client has made too many requests' });
+      expect(over.body.Data).toContain(`${max} requests per ${windowSeconds / 60} minutes`);
+      expect(Number(over.retryAfter)).toBeGreaterThan(0);
+      expect(Number(over.retryAfter)).toBeLessThanOrEqual(windowSeconds);
+      // The limit is the address's, whatever it asks for: a report path too, before its credentials are even read.
+      const report = await from(busy, `reports/pr?${new URLSearchParams({ ...credentials(), begin_date: lastMonth, end_date: lastMonth }).toString()}`);
+      expect(report).toMatchObject({ status: 429, body: { Code: 1020 } });
+      // Another harvester, from another address, is not held up.
+      expect((await from('198.51.100.21', 'status')).status).toBe(200);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+});
+
 describe('while the database is down', () => {
   it('says so in the status, and answers other calls with Exception 1000 (HTTP 503), not an error page', async () => {
     await app.stopDatabase();
     const status = await counter('status', {}, 'status');
     expect(status.status).toBe(200);
-    expect(status.body[0]).toMatchObject({ Service_Active: false });
+    expect(status.body[0]).toMatchObject({ Service_Active: false, Registry_Record: '' });
     const members = await counter('members', credentials(), 'members');
     expect(members).toMatchObject({ status: 503, body: { Code: 1000, Message: 'Service Not Available' } });
   });

@@ -214,35 +214,77 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('selecting text on a page picture and copying gives its words', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+for (const viewport of VIEWPORTS) {
+  test(`at ${viewport.width}px selecting text on a page picture and copying gives its words`, async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const reader = await openSeededIssue(page);
+    await reader.setViewportSize(viewport);
+    // The arrows work once the reader's code has run (not 'networkidle': the progress save is a keepalive fetch, which
+    // Chromium never reports finished to the page).
+    await readerReady(reader);
+    // On to page 5: one page a view on a phone, a spread of two on a wide screen.
+    const layer = reader.locator('svg[data-text-layer="5"]');
+    for (let i = 0; i < 6 && !(await layer.isVisible()); i += 1) {
+      await reader.keyboard.press('ArrowRight');
+      await reader.waitForTimeout(300);
+    }
+    await expect(layer).toBeVisible();
+    const shown = (await reader.getByRole('status').textContent()) ?? '';
+    expect(shown).toMatch(/\b5\b/);
+    const lines = layer.locator('text');
+    await expect(lines.nth(3)).toBeAttached();
+    // The line with the most words.
+    const longest = await lines.evaluateAll((all) => all.reduce((best, el, i) => ((el.textContent ?? '').split(' ').length > (all[best].textContent ?? '').split(' ').length ? i : best), 0));
+    const line = lines.nth(longest);
+    const printed = ((await line.textContent()) ?? '').trim();
+    const box = (await line.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await reader.mouse.move(box.x + 1, box.y + box.height / 2);
+    await reader.mouse.down();
+    await reader.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 8 });
+    await reader.mouse.up();
+    await reader.keyboard.press('Control+C');
+    const copied = await reader.evaluate(() => navigator.clipboard.readText());
+    // Its middle words, whole (the first and last letters may fall outside the drag).
+    const middle = printed.split(' ').slice(1, -1).join(' ');
+    expect(middle.length).toBeGreaterThan(3);
+    expect(copied).toContain(middle);
+    // Selecting did not turn the page.
+    await expect(reader.getByRole('status')).toHaveText(shown);
+  });
+}
+
+test('at 320px the text view reflows at its largest type: nothing wider than the screen, no sideways scrolling', async ({ page }) => {
   const reader = await openSeededIssue(page);
-  // Portrait: one page a view.
-  await reader.setViewportSize({ width: 800, height: 900 });
-  // The arrows work once the reader's code has run (not 'networkidle': the progress save is a keepalive fetch, which
-  // Chromium never reports finished to the page).
+  await reader.setViewportSize({ width: 320, height: 640 });
   await readerReady(reader);
-  for (let i = 0; i < 4; i += 1) await reader.keyboard.press('ArrowRight');
-  await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
-  const lines = reader.locator('svg[data-text-layer="5"] text');
-  await expect(lines.nth(3)).toBeAttached();
-  // The line with the most words.
-  const longest = await lines.evaluateAll((all) => all.reduce((best, el, i) => ((el.textContent ?? '').split(' ').length > (all[best].textContent ?? '').split(' ').length ? i : best), 0));
-  const line = lines.nth(longest);
-  const printed = ((await line.textContent()) ?? '').trim();
-  const box = (await line.boundingBox())!;
-  await reader.mouse.move(box.x + 1, box.y + box.height / 2);
-  await reader.mouse.down();
-  await reader.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 8 });
-  await reader.mouse.up();
-  await reader.keyboard.press('Control+C');
-  const copied = await reader.evaluate(() => navigator.clipboard.readText());
-  // Its middle words, whole (the first and last letters may fall outside the drag).
-  const middle = printed.split(' ').slice(1, -1).join(' ');
-  expect(middle.length).toBeGreaterThan(3);
-  expect(copied).toContain(middle);
-  // Selecting did not turn the page.
-  await expect(reader.getByRole('status')).toHaveText(/^Page 5 of \d+$/);
+  // Page 3, the editor's letter: the longest text of the seed's issue.
+  for (let i = 0; i < 2; i += 1) await reader.keyboard.press('ArrowRight');
+  await expect(reader.getByRole('status')).toHaveText(/^Page 3/);
+  await reader.keyboard.press('t');
+  const text = reader.getByLabel('Text view');
+  await expect(text.locator('p').first()).toBeVisible();
+  await (await textTool(reader, /Text settings/)).click();
+  const settings = reader.getByRole('group', { name: 'Text settings' });
+  await settings.getByText('34px').click();
+  await settings.getByText('Wide').click();
+  await expect.poll(() => reader.locator('#reader-text > div').evaluate((el) => getComputedStyle(el).fontSize)).toBe('34px');
+  const overflow = () =>
+    reader.evaluate(() => {
+      const view = document.getElementById('reader-text')!;
+      const wider = [...view.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).map((el) => el.tagName);
+      return { page: document.documentElement.scrollWidth - window.innerWidth, view: view.scrollWidth - view.clientWidth, wider };
+    });
+  expect(await overflow()).toEqual({ page: 0, view: 0, wider: [] });
+  // The words wrap into lines: a paragraph of the letter takes more than one line at this width.
+  const paragraph = text.locator('p').first();
+  const lineHeight = await paragraph.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await paragraph.boundingBox())!.height).toBeGreaterThan(1.5 * lineHeight);
+  // And still none once the settings are closed and the text is read on.
+  await reader.keyboard.press('Escape');
+  await text.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  expect(await overflow()).toEqual({ page: 0, view: 0, wider: [] });
 });
 
 for (const viewport of VIEWPORTS) {
@@ -410,4 +452,59 @@ test('read aloud says so when the browser has no voice in the issue’s language
   await (await textTool(reader, 'Read aloud')).click();
   await expect(reader.getByRole('group', { name: 'Read aloud' })).toContainText('This browser has no Hindi voice');
   await expect(reader.getByRole('button', { name: 'Play' })).toHaveCount(0);
+});
+
+test('read aloud speaks with the voice chosen in the list, and keeps the sentence being read in view', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await context.addInitScript(speechRecorder, [
+    { name: 'Test English', lang: 'en-GB' },
+    { name: 'Test English (US)', lang: 'en-US' },
+    { name: 'Test Hindi', lang: 'hi-IN' },
+  ]);
+  const reader = await openSeededIssue(page);
+  // A short screen and big type: the editor's letter runs well below the fold.
+  await reader.setViewportSize({ width: 375, height: 560 });
+  await readerReady(reader);
+  for (let i = 0; i < 2; i += 1) await reader.keyboard.press('ArrowRight');
+  await expect(reader.getByRole('status')).toHaveText(/^Page 3/);
+  await reader.keyboard.press('t');
+  await (await textTool(reader, /Text settings/)).click();
+  await reader.getByRole('group', { name: 'Text settings' }).getByText('34px').click();
+  await (await textTool(reader, 'Read aloud')).click();
+  const panel = reader.getByRole('group', { name: 'Read aloud' });
+  // The list holds the voices in the issue's language only.
+  const voice = panel.getByLabel('Voice');
+  expect((await voice.locator('option').allTextContents()).map((name) => name.trim())).toEqual(['Test English', 'Test English (US)']);
+  await voice.selectOption('Test English (US)');
+  await panel.getByRole('button', { name: 'Play' }).click();
+  const spoken = () => reader.evaluate(() => (window as unknown as { spoken: { text: string; lang: string; voice: string | null }[] }).spoken.map((s) => ({ ...s })));
+  await expect.poll(async () => (await spoken()).length).toBeGreaterThan(0);
+  // The voice chosen is the one the browser is given, with its language.
+  for (const said of await spoken()) expect(said).toMatchObject({ voice: 'Test English (US)', lang: 'en-US' });
+
+  // Kept in view: the marked sentence is inside the text view's visible part, once the reading has gone below the fold
+  // (a sentence taller than the view, at this type size, has its start in view).
+  const view = reader.locator('#reader-text');
+  const where = () =>
+    view.evaluate((el) => {
+      const mark = el.querySelector('mark[data-reading]');
+      if (!mark) return null;
+      const box = mark.getBoundingClientRect();
+      const frame = el.getBoundingClientRect();
+      const fits = box.height <= frame.height;
+      const inView = box.top >= frame.top - 1 && box.top < frame.bottom && (!fits || box.bottom <= frame.bottom + 1);
+      return { page: mark.closest('section')?.getAttribute('data-page'), scrolled: el.scrollTop, inView, box: [Math.round(box.top), Math.round(box.bottom)], frame: [Math.round(frame.top), Math.round(frame.bottom)] };
+    });
+  await expect.poll(where, { timeout: 60_000 }).toMatchObject({ page: '3', inView: true, scrolled: expect.any(Number) });
+  await expect.poll(async () => (await where())?.scrolled ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+  for (let i = 0; i < 5; i += 1) {
+    const now = await where();
+    // The whole answer in the message when it fails: where the sentence was and where the view.
+    if (now) expect(JSON.stringify(now)).toContain('"inView":true');
+    await reader.waitForTimeout(350);
+  }
+
+  // Another voice chosen while reading: the sentence is said again in it.
+  await voice.selectOption('Test English');
+  await expect.poll(async () => (await spoken()).slice(-1)[0]).toMatchObject({ voice: 'Test English', lang: 'en-GB' });
 });

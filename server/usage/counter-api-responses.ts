@@ -27,7 +27,7 @@ export const counterStatusBody = z
     z.looseObject({
       Description: z.string().optional(),
       Service_Active: z.boolean(),
-      Registry_Record: registryRecord.optional(),
+      Registry_Record: registryRecord,
       Note: z.string().optional(),
       Alerts: z.array(z.looseObject({ Date_Time: z.string().optional(), Alert: z.string().optional() })).min(1).optional(),
     }),

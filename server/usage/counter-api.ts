@@ -92,7 +92,8 @@ export const counterApiRoutes: ServiceRoutes = {
             {
               Description: `COUNTER API of ${platform.name}`,
               Service_Active: active,
-              ...(platform.registryRecord ? { Registry_Record: platform.registryRecord } : {}),
+              // Required in 5.1 (Status in the COUNTER API document): blank for a platform with no Registry record yet.
+              Registry_Record: platform.registryRecord,
               ...(active ? {} : { Note: 'Usage reports are unavailable while the database is unreachable.' }),
             },
           ];

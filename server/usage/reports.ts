@@ -28,7 +28,7 @@ const REGISTRY_RECORD = /^https:\/\/registry\.countermetrics\.org\/(platform|usa
 
 /**
  * How this platform names itself in reports: COUNTER_PLATFORM (name), COUNTER_PLATFORM_ID (namespace),
- * COUNTER_REGISTRY_RECORD (left out unless it is a Registry record's address: a platform without one omits it).
+ * COUNTER_REGISTRY_RECORD (blank unless it is a Registry record's address: a platform without one leaves it blank).
  */
 export function counterPlatform() {
   const registryRecord = process.env.COUNTER_REGISTRY_RECORD?.trim() ?? '';

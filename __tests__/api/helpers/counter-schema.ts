@@ -280,7 +280,8 @@ export const COUNTER_SCHEMAS = {
         Note: { type: 'string' },
         Alerts: { type: 'array', minItems: 1, items: { type: 'object', properties: { Date_Time: { type: 'string', format: 'date-time' }, Alert: { type: 'string' } } } },
       },
-      required: ['Service_Active'],
+      // Registry_Record is required: the link to the platform's COUNTER Registry record, or blank without one.
+      required: ['Service_Active', 'Registry_Record'],
     },
   },
   members: {
