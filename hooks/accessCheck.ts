@@ -3,7 +3,7 @@ import type { NextRouter } from 'next/router';
 import { COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { isOpenRoute, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { saveSession } from '@/services/session';
 import { markAccessChecked, storedExpiration } from '@/services/storage';
 import { libraryAccessCheck } from '@/services/user';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { SEARCH_DEBOUNCE_MS, type SearchTab } from '@/lib/search';
 import { isEmptyPage, NO_RESULTS, type SearchPageResult } from '@/lib/search-results';
-import { recordEvent } from '@/services/events';
+import { recordEvent } from '@/hooks/record-event';
 import type { SearchOptions } from '@/services/search';
 import type { PagedList, PagedListOptions, PageOf } from './usePagedList';
 

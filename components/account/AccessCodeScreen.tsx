@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, redeemAccessCode } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { saveSession } from '@/services/session';
 import { markAccessChecked } from '@/services/storage';
 import { Actions, AuthCard, SignInFirst } from './AuthCard';

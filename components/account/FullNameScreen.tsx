@@ -5,7 +5,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, updateProfile } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { nextPathForStoredSession, storeName } from '@/services/sign-in';
 import { Actions, AuthCard, SignInFirst } from './AuthCard';
 

@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
 import { signInAsGuest } from '@/services/guest';
 import { ApiError } from '@/services/http';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { Actions, AuthCard } from './AuthCard';
 
 export interface GuestLvaScreenProps {

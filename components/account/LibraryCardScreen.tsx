@@ -8,7 +8,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, signInWithCard } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { finishSignIn, keepCardChoice } from '@/services/sign-in';
 import { Actions, AuthCard } from './AuthCard';
 

@@ -7,7 +7,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
 import { useSessionItem } from '@/hooks/useSessionItem';
 import { chooseCardLibrary, explain } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { CARD_CHOICE, finishSignIn, forgetCardChoice, parseCardChoice } from '@/services/sign-in';
 import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
 import { signInAsGuest } from '@/services/guest';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { ApiError } from '@/services/http';
 import { theme } from '@/styles/theme';
 import { AuthCard, Actions } from './AuthCard';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Button } from '@/components/ui/Button';
 import { explain, managePassword } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { useSessionItem } from '@/hooks/useSessionItem';
 import { forgetPasswordGrant, NEW_PASSWORD_GRANT, nextPathForStoredSession } from '@/services/sign-in';
 import { AuthCard } from './AuthCard';

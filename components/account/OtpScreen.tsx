@@ -7,7 +7,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, linkAccount, sendOtp, verifyOtp, type Address } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { finishSignIn, keepPasswordGrant } from '@/services/sign-in';
 import { saveSession } from '@/services/session';
 import { theme } from '@/styles/theme';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { catalogueBase } from '@/lib/navigation';
 import { explain, validatePartnerToken } from '@/services/account';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { finishSignIn } from '@/services/sign-in';
 import { theme } from '@/styles/theme';
 import { AuthCard } from './AuthCard';

@@ -8,7 +8,7 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, sendOtp, signInWithPassword } from '@/services/account';
 import { withParams } from '@/services/keys';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { finishSignIn } from '@/services/sign-in';
 import { Actions, AuthCard } from './AuthCard';
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { withParams } from '@/services/keys';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { finishSignIn, forgetStoredToken } from '@/services/sign-in';
 import { checkUser } from '@/services/user';
 import { theme } from '@/styles/theme';

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { RenewWithCard, type RenewOffer } from '@/components/payments/RenewWithCard';
 import { Button } from '@/components/ui/Button';
 import { logout } from '@/services/session';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { theme } from '@/styles/theme';
 
 export interface ValidateUserScreenProps {

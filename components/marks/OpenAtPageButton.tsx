@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 
 /** Opens an issue in the reader at a page, the way every Read on the site opens it (services/reader openIssue). */
 export function OpenAtPageButton({ issueId, pageNo, of }: { issueId: number; pageNo: number; /** What is opened, to tell the buttons of a list apart. */ of: string }) {

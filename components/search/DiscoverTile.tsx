@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { EXPIRED_POPUP } from '@/lib/constants';
 import { imageSet } from '@/lib/entities';
 import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';

@@ -9,7 +9,7 @@ import { useSearchRequest } from '@/hooks/useSearchRequest';
 import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { searchPageUrl, type SearchTab } from '@/lib/search';
 import { isEmptyPage, NO_RESULTS, type DiscoverIssue, type SearchPageResult } from '@/lib/search-results';
-import { recordEvent } from '@/services/events';
+import { recordEvent } from '@/hooks/record-event';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { DiscoverTile } from './DiscoverTile';

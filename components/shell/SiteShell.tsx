@@ -6,7 +6,7 @@ import { Layout } from '@/components/layout/Layout';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
 import { imageSet } from '@/lib/entities';
 import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/navigation';
-import { loadPage } from '@/services/navigation';
+import { loadPage } from '@/hooks/page-load';
 import { storedExpiration } from '@/services/storage';
 import type { ShellProps } from './types';
 
