@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { makeHardPdf, type HardPageName } from '@/server/import/hard-samples';
 import { PagePool, type PageResult } from '@/server/import/workers';
@@ -157,5 +158,19 @@ describe('the import draws hard pages faithfully', () => {
     // The field covers x 20-180 pt, y 20-80 pt from the bottom; its value sits at the left.
     near(page.at(0.85, 1 - 30 / 200), [0, 204, 0], 30);
     near(page.at(0.5, 0.2), WHITE);
+  });
+});
+
+describe('what the import reads of a file', () => {
+  it('takes a broken cross-reference table from PDFium, which draws the file, not from pdf.js’s console', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]).drawText('Rebuilt', { x: 20, y: 100 });
+    const good = Buffer.from(await doc.save({ useObjectStreams: false }));
+    // The same file with its cross-reference table pointing nowhere: readers rebuild it from the objects they find.
+    const broken = Buffer.from(good.toString('latin1').replace(/startxref\s+\d+/, 'startxref\n9'), 'latin1');
+    fs.writeFileSync(path.join(work, 'good.pdf'), good);
+    fs.writeFileSync(path.join(work, 'broken-xref.pdf'), broken);
+    expect((await pool.info(path.join(work, 'good.pdf'))).rebuilt).toBe(false);
+    expect((await pool.info(path.join(work, 'broken-xref.pdf'))).rebuilt).toBe(true);
   });
 });

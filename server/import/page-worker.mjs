@@ -71,15 +71,6 @@ function lowerEncodingThreads() {
 /** A PDF the import refuses; its message is what the operator reads. */
 class PdfError extends Error {}
 
-/**
- * What pdf.js says while it reads a file's information and outline (it draws nothing here): only whether it had to
- * rebuild the file from loose objects is taken from it. One job at a time: the job clears it.
- */
-let heard = [];
-console.warn = (...parts) => {
-  heard.push(parts.map(String).join(' '));
-};
-
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
 
@@ -99,11 +90,9 @@ async function openPdf(file) {
       cMapPacked: true,
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
-      // Warnings on: a rebuilt cross-reference table is heard as one (`rebuilt`).
-      verbosity: 1,
+      // Errors only: what the file lost is read from PDFium and the file's bytes, not from pdf.js's console.
+      verbosity: 0,
     }).promise;
-    // pdf.js rebuilds a file whose cross-reference table is broken from whatever objects it finds.
-    doc.rebuilt = heard.some((message) => message.includes('Indexing all PDF objects'));
     return doc;
   } catch (error) {
     if (error?.name === 'PasswordException') throw new PdfError('the PDF is encrypted (it needs a password)');
@@ -168,13 +157,18 @@ async function outlineOf(doc) {
 async function info(file) {
   const doc = await documentOf(file);
   const { info: dictionary = {} } = await doc.getMetadata();
+  // PDFium's own reading of the file, which draws it: whether it had to rebuild it from the objects it found.
+  const rebuilt = await drawingOf(file).then(
+    (drawn) => drawn.rebuilt,
+    () => false,
+  );
   return {
     pageCount: doc.numPages,
     title: clean(dictionary.Title),
     author: clean(dictionary.Author),
     producer: clean(dictionary.Producer),
     creationDate: creationDay(dictionary.CreationDate),
-    rebuilt: doc.rebuilt === true,
+    rebuilt,
     outline: await outlineOf(doc),
   };
 }
@@ -238,7 +232,7 @@ async function drawScales(page, base, width, folder, scales) {
   return { drawing: largest, broken };
 }
 
-/** Whether a drawing holds nothing but white (a page of a damaged file that pdf.js rebuilt into emptiness). */
+/** Whether a drawing holds nothing but white (a page of a damaged file that PDFium rebuilt into emptiness). */
 function allWhite(drawing) {
   const { data } = drawing;
   for (let i = 0; i < data.length; i += 1) if (data[i] !== 255) return false;
@@ -391,7 +385,6 @@ async function readPage(job) {
 }
 
 parentPort.on('message', ({ job }) => {
-  heard = [];
   lowerEncodingThreads();
   const work = job.kind === 'info' ? info(job.file) : job.kind === 'read' ? readPage(job) : drawPage(job);
   work.then(
