@@ -40,3 +40,20 @@ it('exits 1 with its summary when every file of a folder fails on the embedded d
   expect(output).toMatch(/failed: .*Cut Short - 2026-01-01\.pdf: the file is truncated/);
   expect(code).toBe(1);
 });
+
+it('--help prints the usage and what each option does, and exits 0 without touching a database', async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, 'help-data') };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(process.cwd(), 'scripts', 'import.ts'), '--help'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(output).toMatch(/^Usage: npm run import -- <file\.pdf \| folder>/);
+  for (const option of ['--dry-run', '--category', '--language', '--age-rating', '--issue-date', '--workers', '--redraw', '--help']) {
+    expect(output).toMatch(new RegExp(`^ +(-h, )?${option} .*\\w`, 'm'));
+  }
+  expect(output).not.toMatch(/Unknown option|stopped/);
+  expect(fs.existsSync(path.join(work, 'help-data'))).toBe(false);
+  expect(code).toBe(0);
+});
