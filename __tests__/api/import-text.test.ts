@@ -52,6 +52,41 @@ async function readPage(name: string, operators: string, unicode: Record<string,
 }
 
 describe('the text layer of a page', () => {
+  it('makes text turned 90° one line boxed where it stands, not a line per letter', async () => {
+    const page = await readPage('rotated', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (Across the top) Tj 0 1 -1 0 280 40 Tm (Up the side) Tj ET');
+    expect(page.lines.map((line) => line.text)).toEqual(['Across the top', 'Up the side']);
+    const side = page.lines[1];
+    // Up from 40 pt above the bottom, about 60 pt long, a line of 12-pt type wide, left of x 280.
+    expect(side.h).toBeGreaterThan(50);
+    expect(side.w).toBeLessThan(14);
+    expect(side.x).toBeGreaterThan(265);
+    expect(side.y + side.h).toBeCloseTo(300 - 40, -1);
+  });
+
+  it('joins runs of different sizes on one baseline into one line', async () => {
+    const page = await readPage('baseline', 'BT /F1 10 Tf 1 0 0 1 20 200 Tm (Price ab) Tj /F1 30 Tf 1 0 0 1 70 200 Tm (gyp) Tj ET');
+    expect(page.lines.map((line) => line.text)).toEqual(['Price ab gyp']);
+  });
+
+  it('shows the hyphen PDFium marks at a line’s end in the lines, and keeps the word whole in the text', async () => {
+    const page = await readPage('hyphen', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (Harbour co-) Tj 1 0 0 1 20 235 Tm (operative news) Tj ET');
+    expect(page.lines.map((line) => line.text)).toEqual(['Harbour co-', 'operative news']);
+    expect(page.text.replace(/\s+/g, ' ')).toBe('Harbour cooperative news');
+    expect(page.text).not.toMatch(/[\u0000-\u0008\ufffe]/);
+  });
+
+  it('leaves out text placed off the page, in the lines and in the text', async () => {
+    const page = await readPage('offpage', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (On the page) Tj 1 0 0 1 420 150 Tm (Hidden beyond) Tj 1 0 0 1 20 -80 Tm (Hidden below) Tj ET');
+    expect(page.lines.map((line) => line.text)).toEqual(['On the page']);
+    expect(page.text.trim()).toBe('On the page');
+  });
+
+  it('reads a character beyond the BMP (a surrogate pair) whole', async () => {
+    const page = await readPage('astral', 'BT /F1 24 Tf 1 0 0 1 20 200 Tm (AB C) Tj ET', { A: '𝐀', C: '😀' });
+    expect(page.lines.map((line) => line.text)).toEqual(['𝐀B 😀']);
+    expect(page.text.trim()).toBe('𝐀B 😀');
+  });
+
   it('stores each line in the form of the searched text: right-to-left in reading order, ligatures as letters (NFKC)', async () => {
     // שלום עולם drawn left to right as most producers do, its last letter first, and a word with the fi ligature.
     const page = await readPage('hebrew', 'BT /F1 14 Tf 1 0 0 1 20 200 Tm (MLWE MWLS) Tj 1 0 0 1 20 150 Tm (Fnd) Tj ET', { M: 'ם', L: 'ל', W: 'ו', E: 'ע', S: 'ש', F: 'ﬁ' });
