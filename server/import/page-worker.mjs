@@ -204,32 +204,30 @@ async function encode(input, view, scale) {
 }
 
 /**
- * Draws the page `width` px wide (`width` at 1x, times each of `scales`) and encodes it: each scale drawn from the PDF
- * at its own size. Resolves to the largest drawing's pixels and whether drawing failed (a white page stands in).
+ * Draws the page's master, `width` px wide at 1x times `scale` (3, or less for a page too large for that), and encodes
+ * it as `view/3.webp`, the master's address whatever its scale. Resolves to the drawing's pixels and whether drawing
+ * failed (a white page stands in).
  */
-async function drawScales(page, base, width, folder, scales) {
+async function drawMaster(page, base, width, folder, scale) {
   const view = path.join(folder, 'view');
   await fs.mkdir(view, { recursive: true });
-  let largest = null;
   let broken = false;
-  for (const scale of scales) {
-    const pixelWidth = Math.round(width * scale);
-    const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
-    largest?.release();
-    try {
-      largest = page.draw(pixelWidth, pixelHeight);
-    } catch {
-      broken = true;
-      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 3, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 3 }, release() {} };
-    }
-    try {
-      await encode(largest, view, scale);
-    } catch (error) {
-      largest.release();
-      throw error;
-    }
+  let drawing;
+  const pixelWidth = Math.round(width * scale);
+  const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
+  try {
+    drawing = page.draw(pixelWidth, pixelHeight);
+  } catch {
+    broken = true;
+    drawing = { data: Buffer.alloc(pixelWidth * pixelHeight * 3, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 3 }, release() {} };
   }
-  return { drawing: largest, broken };
+  try {
+    await encode(drawing, view, PAGE_SCALES[0]);
+  } catch (error) {
+    drawing.release();
+    throw error;
+  }
+  return { drawing, broken };
 }
 
 /** Whether a drawing holds nothing but white (a page of a damaged file that PDFium rebuilt into emptiness). */
@@ -287,9 +285,28 @@ async function writeScaled(drawing, region, width, heightAt, folders) {
   }
 }
 
-// The largest page drawn: 40 million pixels at 3x (a 160 MB canvas), an A1 poster's area. A page past it is refused,
-// not drawn: a PDF may declare pages of 14,400 points square, whose 3x canvas alone would take 7 GB.
-const MAX_PIXELS_3X = 40e6;
+// The most pixels a page's master is drawn with: 40 million (a 120 MB bitmap), an A1 poster's area at 3x. A larger
+// page (an A0 poster) is drawn at the scale that fits, below 3x, and says so; a page that would not fit even at 1x is
+// refused, not drawn: a PDF may declare pages of 14,400 points square, whose 3x bitmap alone would take 5 GB.
+const MAX_PIXELS = 40e6;
+
+/**
+ * The scale a page's master is drawn at: 3x, or less for a page too large for MAX_PIXELS at 3x (with a warning in
+ * words). Throws for a page too large to draw even at 1x.
+ */
+function masterScale(base, pageNo) {
+  const fits = Math.sqrt(MAX_PIXELS / (base.width * base.height));
+  if (fits >= PAGE_SCALES[0]) return { scale: PAGE_SCALES[0], warning: null };
+  const size = `${Math.round(base.width)} x ${Math.round(base.height)} points`;
+  if (fits < 1) {
+    throw new PdfError(`page ${pageNo} is too large to draw (${size}; a page may cover at most ${Math.round(MAX_PIXELS / 1e6)} million square points)`);
+  }
+  const scale = Math.floor(fits * 100) / 100;
+  return {
+    scale,
+    warning: `page ${pageNo} is too large to draw at ${PAGE_SCALES[0]}× (${size}, over ${Math.round(MAX_PIXELS / 1e6)} million pixels): drawn at ${scale.toFixed(2)}×, a little less sharp when zoomed in`,
+  };
+}
 
 async function drawPage(job) {
   const drawingDoc = await drawingOf(job.file);
@@ -303,9 +320,7 @@ async function drawPage(job) {
   let drawn = null;
   try {
     const base = page.size;
-    if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
-      throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
-    }
+    const master = masterScale(base, job.pageNo);
     const pageWidth = Math.round(base.width);
     // The text first: the drawing lives in PDFium's heap, which reading the text may grow (and so move).
     let text = '';
@@ -318,7 +333,7 @@ async function drawPage(job) {
     const rebuilt = drawingDoc.rebuilt;
     // The page is drawn once, at 3x; the cover and the story pictures are made from that drawing (Lanczos), not drawn
     // again: at a third of its width or less they lose nothing to it.
-    const drawing = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
+    const drawing = await drawMaster(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), master.scale);
     drawn = drawing.drawing;
     const broken = [drawing.broken];
     if (job.cover) {
@@ -338,6 +353,7 @@ async function drawPage(job) {
     drawn.release();
     // What PDFium itself tells (fonts it had to stand in for) and what it draws past silently, read from the file.
     const losses = [...page.losses(), ...page.damage()];
+    if (master.warning) losses.push(master.warning.replace(`page ${job.pageNo} `, 'the page '));
     if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
     return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
@@ -368,9 +384,7 @@ async function readPage(job) {
   }
   try {
     const base = page.size;
-    if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
-      throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
-    }
+    masterScale(base, job.pageNo);
     let text = '';
     let lines = [];
     try {
