@@ -99,3 +99,18 @@ describe('the text layer of a page', () => {
     ]);
   });
 });
+
+describe('a page whose text is only blank characters', () => {
+  it('is a page without text, with a warning naming the page', async () => {
+    const page = await readPage('blank-text', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (\xa0\xa0\xa0) Tj 1 0 0 1 20 230 Tm (\xa0 \xa0) Tj ET');
+    expect(page.text).toBe('');
+    expect(page.lines).toEqual([]);
+    expect(page.warnings).toEqual(['page 1: its text is only blank characters (no-break or other spaces): it counts as a page without text']);
+  });
+
+  it('warns of nothing on a page with words', async () => {
+    const page = await readPage('words', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (Words\xa0here) Tj ET');
+    expect(page.text).toBe('Words here');
+    expect(page.warnings).toEqual([]);
+  });
+});

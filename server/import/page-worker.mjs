@@ -188,13 +188,15 @@ function creationDay(value) {
  * text layer, lib/text-layer.ts TextLine) in page units from the top left (render-pdfium.mjs `lines`).
  */
 function pageText(page) {
-  const plain = page
-    .text()
+  const raw = page.text();
+  const plain = raw
     .split(/\r?\n/)
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((line) => line.replace(/[\s\u200b\u2060]+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
-  return { text: plain, lines: page.lines() };
+  // Characters, but none to read (no-break spaces, other spaces): a page without text, which the summary counts.
+  const blankOnly = !plain && /[^\r\n]/.test(raw);
+  return { text: plain, lines: page.lines(), blankOnly };
 }
 
 /** The WebP of a raw image (RGB, or RGBX whose fourth channel is dropped) into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
@@ -387,12 +389,15 @@ async function readPage(job) {
     masterScale(base, job.pageNo);
     let text = '';
     let lines = [];
+    const warnings = [];
     try {
-      ({ text, lines } = pageText(page));
+      let blankOnly;
+      ({ text, lines, blankOnly } = pageText(page));
+      if (blankOnly) warnings.push(`page ${job.pageNo}: its text is only blank characters (no-break or other spaces): it counts as a page without text`);
     } catch {
       // no text layer to read
     }
-    return { pageNo: job.pageNo, width: Math.round(base.width), height: Math.round(base.height), text, lines, blank: false, warnings: [] };
+    return { pageNo: job.pageNo, width: Math.round(base.width), height: Math.round(base.height), text, lines, blank: false, warnings };
   } finally {
     page.close();
   }
