@@ -81,6 +81,12 @@ describe('the text layer of a page', () => {
     expect(page.text.trim()).toBe('On the page');
   });
 
+  it('drops a NUL a producer left inside a word, in the lines and in the text', async () => {
+    const page = await readPage('nul', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (HarXbour quarterly) Tj ET', { X: '\u0000' });
+    expect(page.lines.map((line) => line.text)).toEqual(['Harbour quarterly']);
+    expect(page.text).toBe('Harbour quarterly');
+  });
+
   it('reads a character beyond the BMP (a surrogate pair) whole', async () => {
     const page = await readPage('astral', 'BT /F1 24 Tf 1 0 0 1 20 200 Tm (AB C) Tj ET', { A: '𝐀', C: '😀' });
     expect(page.lines.map((line) => line.text)).toEqual(['𝐀B 😀']);

@@ -250,7 +250,13 @@ export class PdfiumPage {
           if (line) line.text += '-';
           continue;
         }
-        const char = String.fromCodePoint(code || 32);
+        // Other control characters (a NUL a producer left inside a word) are nothing, as the stored text has them.
+        // Its glyph's room is no gap between words either.
+        if (code < 32 && code !== 10 && code !== 13) {
+          if (line) line.glued = true;
+          continue;
+        }
+        const char = String.fromCodePoint(code);
         if (char === '\n' || char === '\r') {
           text += char;
           finish();
@@ -292,8 +298,9 @@ export class PdfiumPage {
         if (!joins) finish();
         if (!line) {
           line = { text: '', angle: turned, v, uMin: uLo, uMax: uHi, left: x0, right: x1, top: y0, bottom: y1, size };
-        } else if (gap > size * 0.15 && !line.text.endsWith(' ')) line.text += ' ';
+        } else if (gap > size * 0.15 && !line.text.endsWith(' ') && !line.glued) line.text += ' ';
         line.text += char;
+        line.glued = false;
         line.uMin = Math.min(line.uMin, uLo);
         line.uMax = Math.max(line.uMax, uHi);
         line.left = Math.min(line.left, x0);
