@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
 import { makeHardPdf, type HardPageName } from '@/bench/hard-samples';
 import { PagePool, type PageResult } from '@/server/import/workers';
@@ -157,5 +159,59 @@ describe('the import draws hard pages faithfully', () => {
     // The field covers x 20-180 pt, y 20-80 pt from the bottom; its value sits at the left.
     near(page.at(0.85, 1 - 30 / 200), [0, 204, 0], 30);
     near(page.at(0.5, 0.2), WHITE);
+  });
+});
+
+describe('what the import reads of a file', () => {
+  it('takes a broken cross-reference table from PDFium, which draws the file, not from pdf.js’s console', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]).drawText('Rebuilt', { x: 20, y: 100 });
+    const good = Buffer.from(await doc.save({ useObjectStreams: false }));
+    // The same file with its cross-reference table pointing nowhere: readers rebuild it from the objects they find.
+    const broken = Buffer.from(good.toString('latin1').replace(/startxref\s+\d+/, 'startxref\n9'), 'latin1');
+    fs.writeFileSync(path.join(work, 'good.pdf'), good);
+    fs.writeFileSync(path.join(work, 'broken-xref.pdf'), broken);
+    expect((await pool.info(path.join(work, 'good.pdf'))).rebuilt).toBe(false);
+    expect((await pool.info(path.join(work, 'broken-xref.pdf'))).rebuilt).toBe(true);
+  });
+});
+
+describe('a page too large to draw at 3×', () => {
+  it('draws an A0 poster holding a 49-megapixel image at the scale that fits, its pixels in place, and says so in words', async () => {
+    // A0 (2384 x 3370 points): 72 million pixels at 3x, past the 40 million a master may have. Its whole page is one
+    // 7,000 x 7,000 image: a black band along the top tenth, red on the left half below it, blue on the right.
+    const [width, height, side] = [2384, 3370, 7000];
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([width, height]);
+    const red = Buffer.alloc(side * 3);
+    for (let x = 0; x < side; x += 1) red.set(x < side / 2 ? [255, 0, 0] : [0, 0, 255], x * 3);
+    const black = Buffer.alloc(side * 3, 0);
+    const rows = Array.from({ length: side }, (_, y) => (y < side / 10 ? black : red));
+    const image = doc.context.register(
+      doc.context.stream(deflateSync(Buffer.concat(rows)), { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'FlateDecode' }),
+    );
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(Buffer.from(`q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q`, 'latin1'), {})));
+    page.node.set(PDFName.of('Resources'), doc.context.obj({ XObject: { Im1: image } }));
+    const file = path.join(work, 'poster.pdf');
+    fs.writeFileSync(file, await doc.save());
+
+    const outDir = path.join(work, 'poster');
+    const result = await pool.render({ file, pageNo: 1, outDir, cover: false, storyFolders: [] });
+    expect({ width: result.width, height: result.height }).toEqual({ width, height });
+    expect(result.warnings).toEqual(['page 1: the page is too large to draw at 3× (2384 x 3370 points, over 40 million pixels): drawn at 2.23×, a little less sharp when zoomed in']);
+    // The master, at its address view/3.webp, drawn at 2.23x: 5,316 pixels wide, under 40 million in all.
+    const master = path.join(outDir, 'page-1', 'view', '3.webp');
+    const { data, info } = await sharp(master).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(Math.round(width * 2.23));
+    expect(info.width * info.height).toBeLessThanOrEqual(40e6);
+    const at = (x: number, y: number) => {
+      const offset = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * info.channels;
+      return [data[offset], data[offset + 1], data[offset + 2]] as [number, number, number];
+    };
+    near(at(0.5, 0.05), BLACK);
+    near(at(0.25, 0.5), [255, 0, 0]);
+    near(at(0.75, 0.5), [0, 0, 255]);
+    near(at(0.25, 0.95), [255, 0, 0]);
+    near(at(0.75, 0.12), [0, 0, 255]);
   });
 });

@@ -209,6 +209,24 @@ async function release(db: Database, issueId: number, pageNo: number): Promise<v
     .catch(() => undefined);
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Marks a page drawn, inside the transaction that moves its images in, and the issue drawn when it was the last. The
+ * issue's row is locked first: two pages finishing at once each saw the other's page still undrawn (neither had
+ * committed) and neither marked the issue, which stayed "still drawing" with every page drawn. Locked, the second
+ * waits for the first to commit and then sees its page drawn.
+ */
+export async function markPageDrawn(tx: Transaction | Database, issueId: number, pageNo: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM issues WHERE id = ${issueId} FOR UPDATE`);
+  await tx.update(issuePages).set({ drawnAt: sql`now()`, drawClaimedAt: null, drawClaimedBy: null }).where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)));
+  // The last page drawn, by whichever instance, marks the issue drawn.
+  await tx.execute(sql`
+    UPDATE issues SET pages_drawn_at = now()
+    WHERE id = ${issueId} AND pages_drawn_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM issue_pages WHERE issue_id = ${issueId} AND drawn_at IS NULL)`);
+}
+
 /** The cache entries that hold what was made from a page's older drawing (its sizes and JPEGs). */
 function pageCacheDrops(issueId: number, pageNo: number): { name: CacheName; key: string }[] {
   const folder = `pages/${issueId}/${pageNo}/view`;
@@ -271,12 +289,7 @@ async function drawClaimed(db: Database, issueId: number, pageNo: number, pool: 
         await tx.update(stories).set({ imagePath: story.to }).where(eq(stories.id, story.id));
         if (story.old) gone.push(story.old);
       }
-      await tx.update(issuePages).set({ drawnAt: sql`now()`, drawClaimedAt: null, drawClaimedBy: null }).where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)));
-      // The last page drawn, by whichever instance, marks the issue drawn.
-      await tx.execute(sql`
-        UPDATE issues SET pages_drawn_at = now()
-        WHERE id = ${issueId} AND pages_drawn_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM issue_pages WHERE issue_id = ${issueId} AND drawn_at IS NULL)`);
+      await markPageDrawn(tx, issueId, pageNo);
     });
     await Promise.all(gone.map((folder) => storage.removeFolder(folder)));
     await invalidateMany(pageCacheDrops(issueId, pageNo)).catch(() => undefined);

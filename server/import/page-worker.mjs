@@ -71,15 +71,6 @@ function lowerEncodingThreads() {
 /** A PDF the import refuses; its message is what the operator reads. */
 class PdfError extends Error {}
 
-/**
- * What pdf.js says while it reads a file's information and outline (it draws nothing here): only whether it had to
- * rebuild the file from loose objects is taken from it. One job at a time: the job clears it.
- */
-let heard = [];
-console.warn = (...parts) => {
-  heard.push(parts.map(String).join(' '));
-};
-
 /** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
 let open = null;
 
@@ -99,11 +90,9 @@ async function openPdf(file) {
       cMapPacked: true,
       wasmUrl: `${PDFJS_ROOT}/wasm/`,
       isEvalSupported: false,
-      // Warnings on: a rebuilt cross-reference table is heard as one (`rebuilt`).
-      verbosity: 1,
+      // Errors only: what the file lost is read from PDFium and the file's bytes, not from pdf.js's console.
+      verbosity: 0,
     }).promise;
-    // pdf.js rebuilds a file whose cross-reference table is broken from whatever objects it finds.
-    doc.rebuilt = heard.some((message) => message.includes('Indexing all PDF objects'));
     return doc;
   } catch (error) {
     if (error?.name === 'PasswordException') throw new PdfError('the PDF is encrypted (it needs a password)');
@@ -168,13 +157,18 @@ async function outlineOf(doc) {
 async function info(file) {
   const doc = await documentOf(file);
   const { info: dictionary = {} } = await doc.getMetadata();
+  // PDFium's own reading of the file, which draws it: whether it had to rebuild it from the objects it found.
+  const rebuilt = await drawingOf(file).then(
+    (drawn) => drawn.rebuilt,
+    () => false,
+  );
   return {
     pageCount: doc.numPages,
     title: clean(dictionary.Title),
     author: clean(dictionary.Author),
     producer: clean(dictionary.Producer),
     creationDate: creationDay(dictionary.CreationDate),
-    rebuilt: doc.rebuilt === true,
+    rebuilt,
     outline: await outlineOf(doc),
   };
 }
@@ -194,13 +188,15 @@ function creationDay(value) {
  * text layer, lib/text-layer.ts TextLine) in page units from the top left (render-pdfium.mjs `lines`).
  */
 function pageText(page) {
-  const plain = page
-    .text()
+  const raw = page.text();
+  const plain = raw
     .split(/\r?\n/)
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((line) => line.replace(/[\s\u200b\u2060]+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
-  return { text: plain, lines: page.lines() };
+  // Characters, but none to read (no-break spaces, other spaces): a page without text, which the summary counts.
+  const blankOnly = !plain && /[^\r\n]/.test(raw);
+  return { text: plain, lines: page.lines(), blankOnly };
 }
 
 /** The WebP of a raw image (RGB, or RGBX whose fourth channel is dropped) into `view/{scale}.webp` (its JPEG is made when a browser first asks for one). */
@@ -210,35 +206,33 @@ async function encode(input, view, scale) {
 }
 
 /**
- * Draws the page `width` px wide (`width` at 1x, times each of `scales`) and encodes it: each scale drawn from the PDF
- * at its own size. Resolves to the largest drawing's pixels and whether drawing failed (a white page stands in).
+ * Draws the page's master, `width` px wide at 1x times `scale` (3, or less for a page too large for that), and encodes
+ * it as `view/3.webp`, the master's address whatever its scale. Resolves to the drawing's pixels and whether drawing
+ * failed (a white page stands in).
  */
-async function drawScales(page, base, width, folder, scales) {
+async function drawMaster(page, base, width, folder, scale) {
   const view = path.join(folder, 'view');
   await fs.mkdir(view, { recursive: true });
-  let largest = null;
   let broken = false;
-  for (const scale of scales) {
-    const pixelWidth = Math.round(width * scale);
-    const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
-    largest?.release();
-    try {
-      largest = page.draw(pixelWidth, pixelHeight);
-    } catch {
-      broken = true;
-      largest = { data: Buffer.alloc(pixelWidth * pixelHeight * 3, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 3 }, release() {} };
-    }
-    try {
-      await encode(largest, view, scale);
-    } catch (error) {
-      largest.release();
-      throw error;
-    }
+  let drawing;
+  const pixelWidth = Math.round(width * scale);
+  const pixelHeight = Math.max(1, Math.round((base.height * pixelWidth) / base.width));
+  try {
+    drawing = page.draw(pixelWidth, pixelHeight);
+  } catch {
+    broken = true;
+    drawing = { data: Buffer.alloc(pixelWidth * pixelHeight * 3, 255), raw: { width: pixelWidth, height: pixelHeight, channels: 3 }, release() {} };
   }
-  return { drawing: largest, broken };
+  try {
+    await encode(drawing, view, PAGE_SCALES[0]);
+  } catch (error) {
+    drawing.release();
+    throw error;
+  }
+  return { drawing, broken };
 }
 
-/** Whether a drawing holds nothing but white (a page of a damaged file that pdf.js rebuilt into emptiness). */
+/** Whether a drawing holds nothing but white (a page of a damaged file that PDFium rebuilt into emptiness). */
 function allWhite(drawing) {
   const { data } = drawing;
   for (let i = 0; i < data.length; i += 1) if (data[i] !== 255) return false;
@@ -293,9 +287,28 @@ async function writeScaled(drawing, region, width, heightAt, folders) {
   }
 }
 
-// The largest page drawn: 40 million pixels at 3x (a 160 MB canvas), an A1 poster's area. A page past it is refused,
-// not drawn: a PDF may declare pages of 14,400 points square, whose 3x canvas alone would take 7 GB.
-const MAX_PIXELS_3X = 40e6;
+// The most pixels a page's master is drawn with: 40 million (a 120 MB bitmap), an A1 poster's area at 3x. A larger
+// page (an A0 poster) is drawn at the scale that fits, below 3x, and says so; a page that would not fit even at 1x is
+// refused, not drawn: a PDF may declare pages of 14,400 points square, whose 3x bitmap alone would take 5 GB.
+const MAX_PIXELS = 40e6;
+
+/**
+ * The scale a page's master is drawn at: 3x, or less for a page too large for MAX_PIXELS at 3x (with a warning in
+ * words). Throws for a page too large to draw even at 1x.
+ */
+function masterScale(base, pageNo) {
+  const fits = Math.sqrt(MAX_PIXELS / (base.width * base.height));
+  if (fits >= PAGE_SCALES[0]) return { scale: PAGE_SCALES[0], warning: null };
+  const size = `${Math.round(base.width)} x ${Math.round(base.height)} points`;
+  if (fits < 1) {
+    throw new PdfError(`page ${pageNo} is too large to draw (${size}; a page may cover at most ${Math.round(MAX_PIXELS / 1e6)} million square points)`);
+  }
+  const scale = Math.floor(fits * 100) / 100;
+  return {
+    scale,
+    warning: `page ${pageNo} is too large to draw at ${PAGE_SCALES[0]}× (${size}, over ${Math.round(MAX_PIXELS / 1e6)} million pixels): drawn at ${scale.toFixed(2)}×, a little less sharp when zoomed in`,
+  };
+}
 
 async function drawPage(job) {
   const drawingDoc = await drawingOf(job.file);
@@ -309,9 +322,7 @@ async function drawPage(job) {
   let drawn = null;
   try {
     const base = page.size;
-    if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
-      throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
-    }
+    const master = masterScale(base, job.pageNo);
     const pageWidth = Math.round(base.width);
     // The text first: the drawing lives in PDFium's heap, which reading the text may grow (and so move).
     let text = '';
@@ -324,7 +335,7 @@ async function drawPage(job) {
     const rebuilt = drawingDoc.rebuilt;
     // The page is drawn once, at 3x; the cover and the story pictures are made from that drawing (Lanczos), not drawn
     // again: at a third of its width or less they lose nothing to it.
-    const drawing = await drawScales(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), PAGE_SCALES);
+    const drawing = await drawMaster(page, base, pageWidth, path.join(job.outDir, `page-${job.pageNo}`), master.scale);
     drawn = drawing.drawing;
     const broken = [drawing.broken];
     if (job.cover) {
@@ -344,6 +355,7 @@ async function drawPage(job) {
     drawn.release();
     // What PDFium itself tells (fonts it had to stand in for) and what it draws past silently, read from the file.
     const losses = [...page.losses(), ...page.damage()];
+    if (master.warning) losses.push(master.warning.replace(`page ${job.pageNo} `, 'the page '));
     if (broken.some(Boolean)) losses.push('the page could not be drawn: a white page stands in its place');
     return { pageNo: job.pageNo, width: pageWidth, height: Math.round(base.height), text, lines, blank, warnings: losses.map((loss) => `page ${job.pageNo}: ${loss}`) };
   } finally {
@@ -374,24 +386,24 @@ async function readPage(job) {
   }
   try {
     const base = page.size;
-    if (base.width * 3 * base.height * 3 > MAX_PIXELS_3X) {
-      throw new PdfError(`page ${job.pageNo} is too large to draw (${Math.round(base.width)} x ${Math.round(base.height)} points; a page may cover at most ${Math.round(MAX_PIXELS_3X / 9 / 1e6 * 10) / 10} million square points)`);
-    }
+    masterScale(base, job.pageNo);
     let text = '';
     let lines = [];
+    const warnings = [];
     try {
-      ({ text, lines } = pageText(page));
+      let blankOnly;
+      ({ text, lines, blankOnly } = pageText(page));
+      if (blankOnly) warnings.push(`page ${job.pageNo}: its text is only blank characters (no-break or other spaces): it counts as a page without text`);
     } catch {
       // no text layer to read
     }
-    return { pageNo: job.pageNo, width: Math.round(base.width), height: Math.round(base.height), text, lines, blank: false, warnings: [] };
+    return { pageNo: job.pageNo, width: Math.round(base.width), height: Math.round(base.height), text, lines, blank: false, warnings };
   } finally {
     page.close();
   }
 }
 
 parentPort.on('message', ({ job }) => {
-  heard = [];
   lowerEncodingThreads();
   const work = job.kind === 'info' ? info(job.file) : job.kind === 'read' ? readPage(job) : drawPage(job);
   work.then(

@@ -166,6 +166,22 @@ async function readPages(pool: PagePool, file: string, pageCount: number, onPage
   return pages;
 }
 
+/**
+ * A damaged copy of an issue already imported (the same title and date) does not replace the issue's pages: a copy
+ * PDFium had to rebuild from loose objects, or with pages that cannot be read, is refused, and the issue keeps what it
+ * has. A good copy replaces a damaged one as any new version does.
+ */
+function refuseDamagedReplacement(info: { rebuilt: boolean }, pages: PageResult[], issueId: number): void {
+  const unreadable = pages.filter((page) => page.blank).map((page) => page.pageNo);
+  const damage = [
+    ...(info.rebuilt ? ['its cross-reference table is broken'] : []),
+    ...(unreadable.length ? [`${unreadable.length === 1 ? `page ${unreadable[0]} cannot` : `pages ${unreadable.join(', ')} cannot`} be read`] : []),
+  ];
+  if (damage.length) {
+    throw new ImportError(`the PDF is damaged (${damage.join('; ')}): it would replace issue ${issueId} of the same title and date, whose pages are kept; import a good copy`);
+  }
+}
+
 export async function fileHash(file: string): Promise<string> {
   return createHash('sha256')
     .update(await fs.readFile(file))
@@ -196,5 +212,6 @@ export async function planFile(
   const issueDate = metadata.issueDate ?? previous?.issueDate;
   if (!issueDate) throw new ImportError(NO_DATE);
   const pages = options.readText && !same ? await readPages(options.pool, file, info.pageCount, options.onPage) : [];
+  if (previous && !same) refuseDamagedReplacement(info, pages, previous.id);
   return { file, hash, sameIssueId: same?.id ?? null, metadata, sources, dateToCheck, choice, previous, issueDate, pageCount: info.pageCount, spans, pages };
 }

@@ -167,41 +167,49 @@ export class PdfiumPage {
     return this.text_;
   }
 
-  /** The page's text as PDFium reads it (its own reading order, lines ended by CR LF). */
+  /** The page's text as PDFium reads it (its own reading order, lines ended by CR LF), without what lies off the page. */
   text() {
-    const m = this.module;
-    const textPage = this.textPage();
-    if (!textPage) return '';
-    const count = m.FPDFText_CountChars(textPage);
-    if (count <= 0) return '';
-    const buffer = m.pdfium.wasmExports.malloc((count + 1) * 2);
-    try {
-      const written = m.FPDFText_GetText(textPage, 0, count, buffer);
-      return written > 0 ? m.pdfium.UTF16ToString(buffer) : '';
-    } finally {
-      m.pdfium.wasmExports.free(buffer);
-    }
+    return this.read().text;
   }
 
   /**
    * The page's text as positioned lines (lib/text-layer.ts TextLine: `x`, `y` the top of the type, `w`, `h`, `size`,
-   * in points from the top left of the page as shown). A line ends where PDFium ends one, where the baseline moves, or
-   * at a gap wider than two spaces of its type (the next column on the same baseline).
+   * in points from the top left of the page as shown). A line is a run of characters at one angle on one baseline: it
+   * ends where PDFium ends one, where the baseline or the angle changes, or at a gap wider than two spaces of its type
+   * (the next column on the same baseline). Rotated text (a spine, a sidebar) makes lines of its own, boxed where it
+   * stands. Characters in the order the file gives them (right-to-left text too: server/import/write.ts puts each
+   * line in reading order).
    */
   lines() {
+    return this.read().lines;
+  }
+
+  /**
+   * One pass over the page's characters for its text and its lines. Left out of both: characters placed off the page
+   * (outside what is shown, which the file may hold but nobody sees). PDFium marks a hyphen it found at a line's end
+   * with the control character 2: a hyphen in the lines (it is printed), nothing in the text (the word it splits is
+   * one word to search for).
+   */
+  read() {
+    if (this.read_) return this.read_;
     const m = this.module;
     const textPage = this.textPage();
-    if (!textPage) return [];
+    if (!textPage) return (this.read_ = { text: '', lines: [] });
     const { width, height } = this.size;
     const box = m.pdfium.wasmExports.malloc(4 * 8 + 2 * 4);
     const lines = [];
+    let text = '';
     let line = null;
     const tenth = (n) => Math.round(n * 10) / 10;
     const finish = () => {
-      const text = line?.text.replace(/\s+/g, ' ').trim();
-      if (line && text) {
-        const top = Math.max(0, line.bottom - line.size);
-        lines.push({ text, x: tenth(line.x), y: tenth(top), w: tenth(line.right - line.x), h: tenth(line.size), size: tenth(line.size) });
+      const words = line?.text.replace(/\s+/g, ' ').trim();
+      if (line && words) {
+        if (line.angle === 0) {
+          const top = Math.max(0, line.bottom - line.size);
+          lines.push({ text: words, x: tenth(line.left), y: tenth(top), w: tenth(line.right - line.left), h: tenth(line.size), size: tenth(line.size) });
+        } else {
+          lines.push({ text: words, x: tenth(line.left), y: tenth(line.top), w: tenth(line.right - line.left), h: tenth(line.bottom - line.top), size: tenth(line.size) });
+        }
       }
       line = null;
     };
@@ -222,39 +230,87 @@ export class PdfiumPage {
       Math.round((origin[1] + alongX[1] * pageX + alongY[1] * pageY) * 10) / 10,
     ];
     // The wasm exports themselves in the loop over every character: the wrapped calls convert each argument.
-    const { _FPDFText_GetUnicode: unicodeAt, _FPDFText_GetCharBox: charBox, _FPDFText_GetFontSize: fontSize } = m.pdfium;
-    const boxes = () => new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
+    const {
+      _FPDFText_GetUnicode: unicodeAt,
+      _FPDFText_GetCharBox: charBox,
+      _FPDFText_GetFontSize: fontSize,
+      _FPDFText_GetCharOrigin: charOrigin,
+      _FPDFText_GetCharAngle: charAngle,
+      _FPDFText_IsGenerated: generated,
+    } = m.pdfium;
+    const numbers = () => new Float64Array(m.pdfium.HEAPU8.buffer, box, 4);
+    // Angles PDFium gives clockwise in radians, from 0 to 2 pi; a tenth of a degree apart are one angle.
+    const sameAngle = (a, b) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b))) < 0.002;
     try {
       const count = m.FPDFText_CountChars(textPage);
       for (let i = 0; i < count; i += 1) {
-        const char = String.fromCodePoint(unicodeAt(textPage, i) || 32);
+        const code = unicodeAt(textPage, i);
+        if (code === 2) {
+          // A hyphen PDFium found at the end of a line: printed, but the word goes on on the next line.
+          if (line) line.text += '-';
+          continue;
+        }
+        // Other control characters (a NUL a producer left inside a word) are nothing, as the stored text has them.
+        // Its glyph's room is no gap between words either.
+        if (code < 32 && code !== 10 && code !== 13) {
+          if (line) line.glued = true;
+          continue;
+        }
+        const char = String.fromCodePoint(code);
         if (char === '\n' || char === '\r') {
+          text += char;
           finish();
           continue;
         }
-        if (/\s/.test(char)) {
+        if (generated(textPage, i) || /\s/.test(char)) {
+          text += ' ';
           if (line && !line.text.endsWith(' ')) line.text += ' ';
           continue;
         }
-        if (!charBox(textPage, i, box, box + 8, box + 16, box + 24)) continue;
-        const [left, right, bottom, top] = boxes();
+        if (!charBox(textPage, i, box, box + 8, box + 16, box + 24)) {
+          text += char;
+          continue;
+        }
+        const [left, right, bottom, top] = numbers();
         const corners = [toPage(left, bottom), toPage(right, top)];
         const x0 = Math.min(corners[0][0], corners[1][0]);
         const x1 = Math.max(corners[0][0], corners[1][0]);
+        const y0 = Math.min(corners[0][1], corners[1][1]);
         const y1 = Math.max(corners[0][1], corners[1][1]);
+        // Placed off the page: not shown, so neither read nor laid over the picture.
+        const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+        if (cx < 0 || cx > width || cy < 0 || cy > height) continue;
+        text += char;
         const size = fontSize(textPage, i) || Math.abs(corners[0][1] - corners[1][1]);
         if (!(size > 0)) continue;
-        const joins = line && Math.abs(y1 - line.bottom) < line.size * 0.5 && x0 - line.right < line.size * 2 && x0 >= line.x - size;
+        // The character's place along its baseline (u) and across it (v), in page space turned by its angle.
+        const angle = charAngle(textPage, i);
+        const turned = angle > 0 && angle < 2 * Math.PI - 0.002 && Math.abs(angle) > 0.002 ? angle : 0;
+        let [ox, oy] = [left, bottom];
+        if (charOrigin(textPage, i, box, box + 8)) [ox, oy] = numbers();
+        const [cos, sin] = [Math.cos(turned), Math.sin(turned)];
+        const v = ox * sin + oy * cos;
+        // The character's box along the baseline, from its corners.
+        const along = [left * cos - bottom * sin, right * cos - bottom * sin, left * cos - top * sin, right * cos - top * sin];
+        const [uLo, uHi] = [Math.min(...along), Math.max(...along)];
+        const gap = line ? Math.max(uLo - line.uMax, line.uMin - uHi, 0) : 0;
+        const joins = line && sameAngle(turned, line.angle) && Math.abs(v - line.v) < line.size * 0.5 && gap < Math.max(line.size, size) * 2;
         if (!joins) finish();
-        if (!line) line = { text: '', x: x0, right: x1, bottom: y1, size };
-        else if (x0 - line.right > size * 0.15 && !line.text.endsWith(' ')) line.text += ' ';
+        if (!line) {
+          line = { text: '', angle: turned, v, uMin: uLo, uMax: uHi, left: x0, right: x1, top: y0, bottom: y1, size };
+        } else if (gap > size * 0.15 && !line.text.endsWith(' ') && !line.glued) line.text += ' ';
         line.text += char;
+        line.glued = false;
+        line.uMin = Math.min(line.uMin, uLo);
+        line.uMax = Math.max(line.uMax, uHi);
+        line.left = Math.min(line.left, x0);
         line.right = Math.max(line.right, x1);
+        line.top = Math.min(line.top, y0);
         line.bottom = Math.max(line.bottom, y1);
         line.size = Math.max(line.size, size);
       }
       finish();
-      return lines;
+      return (this.read_ = { text, lines });
     } finally {
       m.pdfium.wasmExports.free(box);
     }

@@ -24,7 +24,7 @@ export interface PdfInfo {
   producer: string;
   /** The day of the information dictionary's CreationDate (YYYY-MM-DD), or null when it has none that reads. */
   creationDate: string | null;
-  /** pdf.js rebuilt the file from the objects it found (its cross-reference table is broken). */
+  /** PDFium rebuilt the file from the objects it found (its cross-reference table is broken). */
   rebuilt: boolean;
   /** Top-level outline entries with a title and a page, in page order. */
   outline: OutlineEntry[];

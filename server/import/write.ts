@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
+import type { TextLine } from '@/lib/text-layer';
 import { normaliseText } from '@/lib/text-normalise';
 import type { Database } from '../db/client';
 import { categories, issuePages, issues, magazines, stories } from '../db/schema';
@@ -137,6 +138,15 @@ async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string,
   return { issueId, issueDate, updated: previous !== null, stale };
 }
 
+/**
+ * A page's positioned lines as stored: each line's text in the form the page's text is stored and searched in
+ * (lib/text-normalise.ts: right-to-left lines in reading order, NFKC, no controls), so a word found in the text is the
+ * word the layer shows and the reader's find marks. Lines left empty by that go.
+ */
+export function layerLines(lines: TextLine[]): TextLine[] {
+  return lines.map((line) => ({ ...line, text: normaliseText(line.text).replace(/\s+/g, ' ').trim() })).filter((line) => line.text);
+}
+
 /** Every page with its size, text and positioned lines, undrawn. */
 async function writePages(tx: Tx, issueId: number, pages: FilePlan['pages']): Promise<void> {
   await tx.insert(issuePages).values(
@@ -147,7 +157,7 @@ async function writePages(tx: Tx, issueId: number, pages: FilePlan['pages']): Pr
       width: page.width,
       height: page.height,
       text: page.text,
-      textLayer: page.lines,
+      textLayer: layerLines(page.lines),
       isSpread: page.width > page.height,
       drawnAt: null,
     })),
