@@ -29,6 +29,8 @@ export const librarySettingsBody = z.object({
   callbackAfterGuest: z.boolean().optional(),
   /** Visitors who are not signed in read the open /q/temp catalogue under this library (operators only; one library at most). */
   openCatalogue: z.boolean().optional(),
+  /** Members may download issues' original PDFs from the library's OPDS catalogues (off by default). */
+  pdfDownload: z.boolean().optional(),
   signInMethods: z.array(z.enum(SIGN_IN_METHODS)).max(3).optional(),
   cardMode: z.enum(['none', 'list', 'sip2']).optional(),
   sip2Host: optionalText(253),
@@ -121,7 +123,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary:
-        'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), sign-in ways',
+        'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), PDF download in the OPDS catalogues, sign-in ways',
       responses: { 200: { description: 'OK', body: putLibrariesLibraryIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: librarySettingsBody,
       async handler({ body, staff, libraryId }) {
