@@ -1,11 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import type { MediaObject } from '../storage';
 import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from './content';
-import { originalForStaff } from './originals';
+import { originalForStaff, sendOriginal } from './originals';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
 import { adminIssue, getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
@@ -82,24 +79,6 @@ const ORIGINAL_RESPONSES = {
   200: { description: 'The PDF the issue was imported from', mediaTypes: ['application/pdf'] },
   404: { description: 'No such library or issue, or no original kept for it' },
 };
-
-/** Streams an original PDF as a download (a HEAD request gets the headers alone). */
-async function sendOriginal(req: IncomingMessage, res: ServerResponse, original: { object: MediaObject; fileName: string }): Promise<void> {
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Length', original.object.size);
-  res.setHeader('Content-Disposition', `attachment; filename="${original.fileName}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.method === 'HEAD') {
-    original.object.body.destroy();
-    res.end();
-    return;
-  }
-  await pipeline(original.object.body, res).catch(() => {
-    // The browser went away, or the store broke off mid-stream: the response is already cut short.
-  });
-}
 
 function paramId(params: Record<string, string>, name: string): number {
   const parsed = id.safeParse(params[name]);
