@@ -96,6 +96,8 @@ test('library staff turn on PDF download for reading apps in the library’s set
     return rows[0].id;
   });
   await signInAs(page, baseURL!, { uid: staffId, libid: 0, mexp: 0 });
+  // The double-submit token a sign-in sets beside the session: the console's saves send it back.
+  await page.context().addCookies([{ name: 'XSRF-TOKEN', value: `e2e-${staffId}-xsrf`, url: baseURL! }]);
   await page.goto(`/admin/libraries/${RIVERSIDE}`);
   const pdf = page.getByRole('checkbox', { name: /Members may download issues as PDF/ });
   await expect(pdf).not.toBeChecked();
