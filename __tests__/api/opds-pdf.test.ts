@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { hashPassword } from '@/server/auth/password';
-import { issues, libraryStaff, magazines } from '@/server/db/schema';
+import { issues, libraryStaff, magazines, usageEvents } from '@/server/db/schema';
 import { partialMd5OfStream } from '@/server/opds/partial-md5';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
@@ -166,6 +166,10 @@ describe('PDF download in the OPDS catalogues, behind the library’s switch', (
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename=".*Harbour Weekly.*\.pdf"$/);
     expect(pdf.bytes.equals(fs.readFileSync(file))).toBe(true);
+    // Counted as a request for the issue, as opening it in the reader is (counting does not hold up the download).
+    const downloads = async () => app.db.select().from(usageEvents).where(and(eq(usageEvents.kind, 'issue'), eq(usageEvents.issueId, issueId)));
+    for (let attempt = 0; attempt < 100 && (await downloads()).length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await downloads()).toEqual([expect.objectContaining({ libraryId: reader.library, titleId })]);
     // Without credentials the app is asked to sign in, as on every OPDS route.
     expect((await get(link.href, {})).status).toBe(401);
   });
