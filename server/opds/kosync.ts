@@ -82,8 +82,9 @@ async function unkeyedOriginals(): Promise<boolean> {
 /**
  * The issue a document key names for the member, readable by them now: their own key (the OPDS entry's), else the
  * partial MD5 of an original PDF (what KOReader sends for a downloaded issue) of an issue they may read. A key no issue
- * has first keys the originals kept before partial MD5s were written, then is looked up again. Null: no such issue,
- * or none the member may read (another library's, above their age rating, withdrawn): the same answer.
+ * has first keys the originals kept before partial MD5s were written, then is looked up again. `known` is false for
+ * no such issue and for a PDF of an issue the member may not read (another library's, above their age rating,
+ * withdrawn): the same answer; the member's own key of an issue they may no longer read is known, its issue null.
  */
 async function issueOfDocument(userId: number, document: string): Promise<{ issue: IssueDetails | null; known: boolean }> {
   const own = issueOfDocumentKey(userId, document);
