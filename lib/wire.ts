@@ -388,6 +388,8 @@ export interface LibrarySettings {
   tempRoutes: boolean;
   callbackAfterGuest: boolean;
   openCatalogue: boolean;
+  /** Members may download issues' original PDFs from the OPDS catalogues (KOReader syncs them by their partial MD5). */
+  pdfDownload: boolean;
   signInMethods: SignInMethod[];
   cardMode: string;
   sip2Host: string | null;

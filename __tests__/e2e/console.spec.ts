@@ -85,3 +85,28 @@ test('library staff cannot open another library’s pages, and a member cannot o
   await expect(page).toHaveURL(/\/login$/);
   expect(signedOut?.ok()).toBe(true);
 });
+
+test('library staff turn on PDF download for reading apps in the library’s settings, and it is saved', async ({ page, baseURL }) => {
+  const staffId = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      "insert into users (email, first_name, last_name) values ('pdf.staff@riverside.test', 'Pat', 'Staff') on conflict (email) do update set first_name = excluded.first_name returning id",
+    );
+    await db.query('insert into library_staff (user_id, library_id) values ($1, $2) on conflict do nothing', [rows[0].id, RIVERSIDE]);
+    await db.query('update libraries set pdf_download = false where id = $1', [RIVERSIDE]);
+    return rows[0].id;
+  });
+  await signInAs(page, baseURL!, { uid: staffId, libid: 0, mexp: 0 });
+  // The double-submit token a sign-in sets beside the session: the console's saves send it back.
+  await page.context().addCookies([{ name: 'XSRF-TOKEN', value: `e2e-${staffId}-xsrf`, url: baseURL! }]);
+  await page.goto(`/admin/libraries/${RIVERSIDE}`);
+  const pdf = page.getByRole('checkbox', { name: /Members may download issues as PDF/ });
+  await expect(pdf).not.toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
+  await pdf.check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status')).toContainText('Settings saved.');
+  expect(await withDatabase(async (db) => (await db.query<{ on: boolean }>('select pdf_download as on from libraries where id = $1', [RIVERSIDE])).rows[0].on)).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /Members may download issues as PDF/ })).toBeChecked();
+  await withDatabase((db) => db.query('update libraries set pdf_download = false where id = $1', [RIVERSIDE]));
+});

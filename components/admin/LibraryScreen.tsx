@@ -40,6 +40,7 @@ function formOf(library: LibrarySettings) {
     tempRoutes: library.tempRoutes,
     callbackAfterGuest: library.callbackAfterGuest,
     openCatalogue: library.openCatalogue,
+    pdfDownload: library.pdfDownload,
     signInMethods: library.signInMethods,
     cardMode: library.cardMode as CardMode,
     sip2Host: library.sip2Host ?? '',
@@ -86,6 +87,7 @@ export function LibraryScreen({ initial, operator = false }: { initial: LibraryS
         callbackAfterGuest: form.callbackAfterGuest,
         // Sent only by operators: the server refuses it from library staff.
         ...(operator ? { openCatalogue: form.openCatalogue } : {}),
+        pdfDownload: form.pdfDownload,
         signInMethods: form.signInMethods,
         cardMode: form.cardMode,
         sip2Host: form.sip2Host,
@@ -227,6 +229,23 @@ export function LibraryScreen({ initial, operator = false }: { initial: LibraryS
               </span>
             </Check>
             {errorOf('openCatalogue') ? <FieldError id={`${fieldId('openCatalogue')}-error`}>{errorOf('openCatalogue')}</FieldError> : null}
+          </Fieldset>
+        </Section>
+        <Section aria-labelledby="reading-apps">
+          <SubHeading id="reading-apps">Reading apps</SubHeading>
+          <Fieldset>
+            <legend>What reading apps may take</legend>
+            <Check>
+              <input type="checkbox" {...wired('pdfDownload')} checked={form.pdfDownload} onChange={(event) => set('pdfDownload', event.target.checked)} />
+              <span>
+                Members may download issues as PDF
+                <Hint as="span">
+                  The library’s OPDS catalogues offer each issue’s original PDF to members who may read it, so apps such as KOReader keep a copy and sync
+                  the reading place. Off: apps read page by page only.
+                </Hint>
+              </span>
+            </Check>
+            {errorOf('pdfDownload') ? <FieldError id={`${fieldId('pdfDownload')}-error`}>{errorOf('pdfDownload')}</FieldError> : null}
           </Fieldset>
         </Section>
         <Section aria-labelledby="sign-in">

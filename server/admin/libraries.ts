@@ -37,6 +37,7 @@ export function presentLibrary(library: Library): LibrarySettings {
     tempRoutes: library.tempRoutes,
     callbackAfterGuest: library.callbackAfterGuest,
     openCatalogue: library.openCatalogue,
+    pdfDownload: library.pdfDownload,
     signInMethods: parseSignInMethods(library.signInMethods),
     cardMode: library.cardMode,
     sip2Host: library.sip2Host,
@@ -62,6 +63,7 @@ export interface LibraryChanges {
   tempRoutes?: boolean;
   callbackAfterGuest?: boolean;
   openCatalogue?: boolean;
+  pdfDownload?: boolean;
   signInMethods?: string[];
   cardMode?: 'none' | 'list' | 'sip2';
   sip2Host?: string | null;

@@ -1,11 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
-import type { MediaObject } from '../storage';
 import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from './content';
-import { originalForStaff } from './originals';
+import { originalForStaff, sendOriginal } from './originals';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
 import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
 import { adminIssue, getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
@@ -29,6 +26,8 @@ export const librarySettingsBody = z.object({
   callbackAfterGuest: z.boolean().optional(),
   /** Visitors who are not signed in read the open /q/temp catalogue under this library (operators only; one library at most). */
   openCatalogue: z.boolean().optional(),
+  /** Members may download issues' original PDFs from the library's OPDS catalogues (off by default). */
+  pdfDownload: z.boolean().optional(),
   signInMethods: z.array(z.enum(SIGN_IN_METHODS)).max(3).optional(),
   cardMode: z.enum(['none', 'list', 'sip2']).optional(),
   sip2Host: optionalText(253),
@@ -81,24 +80,6 @@ const ORIGINAL_RESPONSES = {
   404: { description: 'No such library or issue, or no original kept for it' },
 };
 
-/** Streams an original PDF as a download (a HEAD request gets the headers alone). */
-async function sendOriginal(req: IncomingMessage, res: ServerResponse, original: { object: MediaObject; fileName: string }): Promise<void> {
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Length', original.object.size);
-  res.setHeader('Content-Disposition', `attachment; filename="${original.fileName}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.method === 'HEAD') {
-    original.object.body.destroy();
-    res.end();
-    return;
-  }
-  await pipeline(original.object.body, res).catch(() => {
-    // The browser went away, or the store broke off mid-stream: the response is already cut short.
-  });
-}
-
 function paramId(params: Record<string, string>, name: string): number {
   const parsed = id.safeParse(params[name]);
   if (!parsed.success) throw new HttpError(400, `${name}: must be a positive whole number`, { field: name });
@@ -121,7 +102,7 @@ export const libraryRoutes: ServiceRoutes = {
       auth: 'staff',
       library: 'libraryId',
       summary:
-        'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), sign-in ways',
+        'Edits a library: name, support email, guests, age rate, excluded categories, newspapers and journals, hide profile, /q/temp routes, guest callback, the open catalogue (operators), PDF download in the OPDS catalogues, sign-in ways',
       responses: { 200: { description: 'OK', body: putLibrariesLibraryIdBody }, 403: { description: 'Refused: not allowed for this person or library' }, 404: { description: 'Not found, or not one this person may see' } },
       body: librarySettingsBody,
       async handler({ body, staff, libraryId }) {

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { collectionWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
@@ -48,4 +50,38 @@ export async function originalForStaff(_staff: StaffAccess, libraryId: number | 
   const object = await mediaStorage().open(issue.originalKey);
   if (!object) throw new HttpError(404, 'This issue has no original PDF kept');
   return { object, fileName: fileName(issue.title, issue.name) };
+}
+
+/**
+ * The original of an issue whose reader already checked it may be read (the OPDS catalogues' PDF download, after
+ * visibleIssueWhere): null when none is kept.
+ */
+export async function originalOfIssue(issueId: number): Promise<{ object: MediaObject; fileName: string } | null> {
+  const [issue] = await getDb()
+    .select({ originalKey: issues.originalKey, name: issues.name, title: magazines.name })
+    .from(issues)
+    .innerJoin(magazines, eq(magazines.id, issues.magazineId))
+    .where(eq(issues.id, issueId))
+    .limit(1);
+  if (!issue?.originalKey) return null;
+  const object = await mediaStorage().open(issue.originalKey);
+  return object ? { object, fileName: fileName(issue.title, issue.name) } : null;
+}
+
+/** Streams an original PDF as a download (a HEAD request gets the headers alone). */
+export async function sendOriginal(req: IncomingMessage, res: ServerResponse, original: { object: MediaObject; fileName: string }): Promise<void> {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Length', original.object.size);
+  res.setHeader('Content-Disposition', `attachment; filename="${original.fileName}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (req.method === 'HEAD') {
+    original.object.body.destroy();
+    res.end();
+    return;
+  }
+  await pipeline(original.object.body, res).catch(() => {
+    // The browser went away, or the store broke off mid-stream: the response is already cut short.
+  });
 }

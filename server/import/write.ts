@@ -5,6 +5,7 @@ import { normaliseText } from '@/lib/text-normalise';
 import type { Database } from '../db/client';
 import { categories, issuePages, issues, magazines, stories } from '../db/schema';
 import { COVER_SIZE } from '../media/render';
+import { partialMd5 } from '../opds/partial-md5';
 import { slugify } from '../seed/text';
 import type { MediaStorage } from '../storage';
 import { chooseTitle, findIssue, ImportError, NO_DATE, type FilePlan, type ImportDefaults, type Tx } from './plan';
@@ -112,7 +113,8 @@ async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string,
   // The original goes into the storage before the rows commit: an issue is never without the file its pages come from.
   const original = originalKey(issueId, plan.hash);
   stored(original);
-  await storage.write(original, await fs.readFile(plan.file));
+  const bytes = await fs.readFile(plan.file);
+  await storage.write(original, bytes);
   if (stale.original === original) stale.original = null;
   const first = pages[0];
   const row = {
@@ -129,6 +131,8 @@ async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string,
     sourceFile: plan.file,
     contentHash: plan.hash,
     originalKey: original,
+    // KOReader's name for the file a member downloads (server/opds/partial-md5.ts): its progress sync finds the issue by it.
+    partialMd5: partialMd5(bytes),
     drawVersion: version,
     // Listed and searchable once this commits; its pages are drawn after (draw.ts).
     pagesDrawnAt: null,

@@ -28,6 +28,7 @@ export const REL = {
   thumbnail: 'http://opds-spec.org/image/thumbnail',
   sortNew: 'http://opds-spec.org/sort/new',
   progression: 'http://opds-spec.org/progression',
+  acquisition: 'http://opds-spec.org/acquisition',
 } as const;
 
 /** Text for XML content and attribute values; characters XML 1.0 cannot hold are dropped. */

@@ -37,6 +37,17 @@ export function issueOfDocumentKey(userId: number, key: string): number | null {
   return issueId > 0 && documentKey(userId, issueId) === key ? issueId : null;
 }
 
+/** Where a member downloads an issue's original PDF, when the library allows it (pdfLink). */
+export function pdfHref(libraryId: number, issueId: number): string {
+  return `${opdsBase(libraryId)}/issues/${issueId}/pdf`;
+}
+
+/** The acquisition link of an issue's original PDF: only when the library turned PDF download on and the original is kept. */
+export function pdfLink(library: Library, row: Pick<IssueEntry, 'issueId' | 'issueName' | 'hasOriginal'>): Link | null {
+  if (!library.pdfDownload || !row.hasOriginal) return null;
+  return { rel: REL.acquisition, href: pdfHref(library.id, row.issueId), type: 'application/pdf', title: `Download ${row.issueName} (PDF)` };
+}
+
 export function pseHref(libraryId: number, issueId: number): string {
   return `${opdsBase(libraryId)}/issues/${issueId}/pages/{pageNumber}?width={maxWidth}`;
 }
@@ -55,6 +66,7 @@ export function issueAtomEntry(library: Library, userId: number, row: IssueEntry
       ...(row.lastRead && row.lastReadAt ? { 'pse:lastReadUpdate': row.lastReadAt.toISOString() } : {}),
     },
   };
+  const pdf = pdfLink(library, row);
   return {
     id: `${base}/issues/${row.issueId}`,
     title: `${row.magName}: ${row.issueName}`,
@@ -69,6 +81,7 @@ export function issueAtomEntry(library: Library, userId: number, row: IssueEntry
     ],
     links: [
       stream,
+      ...(pdf ? [pdf] : []),
       { rel: REL.image, href: coverUrl(row.coverPath, 2), type: 'image/jpeg' },
       { rel: REL.thumbnail, href: coverUrl(row.coverPath, 1), type: 'image/jpeg' },
       { rel: 'alternate', href: `${base}/issues/${row.issueId}`, type: TYPE.entry, title: row.issueName },

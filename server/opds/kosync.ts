@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { getDb } from '../db/client';
+import { issues } from '../db/schema';
 import { issueForMember } from '../reader/access';
 import { readingPlace, saveProgress } from '../reader/queries';
 import { route, type ServiceRoutes } from '../http/handler';
@@ -7,12 +10,14 @@ import type { IssueDetails } from '../catalogue/titles';
 import { membershipsOf } from '../user/queries';
 import { memberOfSyncKey } from './credentials';
 import { issueOfDocumentKey } from './feeds';
+import { backfillPartialMd5 } from './partial-md5';
 
 /**
  * KOReader's progress sync (the protocol of koreader-sync-server, which KOReader's kosync plugin speaks), over the one
  * reading place the web reader keeps. Accounts are the site's: x-auth-user is the member's app user name (email, or
  * m{id}), x-auth-key the MD5 of an app password made in My Account. A document is an issue, named by the member's own
- * document key (server/opds/feeds.ts documentKey); progress is the page number, percentage the share of pages read.
+ * document key (server/opds/feeds.ts documentKey) or, as KOReader names a file it has open, by the partial MD5 of the
+ * issue's original PDF (server/opds/partial-md5.ts); progress is the page number, percentage the share of pages read.
  */
 
 function sendJson(res: ServerResponse, status: number, body: unknown): null {
@@ -62,6 +67,41 @@ async function readableIssue(userId: number, issueId: number): Promise<IssueDeta
 }
 
 const documentPattern = /^[A-Za-z0-9_]{1,64}$/;
+
+async function issuesOfPartialMd5(key: string): Promise<number[]> {
+  const rows = await getDb().select({ id: issues.id }).from(issues).where(eq(issues.partialMd5, key)).orderBy(issues.id);
+  return rows.map((row) => row.id);
+}
+
+/** Whether some original PDF has no partial MD5 yet (kept before the import wrote it). */
+async function unkeyedOriginals(): Promise<boolean> {
+  const rows = await getDb().select({ id: issues.id }).from(issues).where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5))).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The issue a document key names for the member, readable by them now: their own key (the OPDS entry's), else the
+ * partial MD5 of an original PDF (what KOReader sends for a downloaded issue) of an issue they may read. A key no issue
+ * has first keys the originals kept before partial MD5s were written, then is looked up again. `known` is false for
+ * no such issue and for a PDF of an issue the member may not read (another library's, above their age rating,
+ * withdrawn): the same answer; the member's own key of an issue they may no longer read is known, its issue null.
+ */
+async function issueOfDocument(userId: number, document: string): Promise<{ issue: IssueDetails | null; known: boolean }> {
+  const own = issueOfDocumentKey(userId, document);
+  if (own) return { issue: await readableIssue(userId, own), known: true };
+  const key = document.toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(key)) return { issue: null, known: false };
+  let ids = await issuesOfPartialMd5(key);
+  if (ids.length === 0 && (await unkeyedOriginals())) {
+    await backfillPartialMd5();
+    ids = await issuesOfPartialMd5(key);
+  }
+  for (const id of ids) {
+    const issue = await readableIssue(userId, id);
+    if (issue) return { issue, known: true };
+  }
+  return { issue: null, known: false };
+}
 
 const progressBody = z.object({
   document: z.string().max(200).optional(),
@@ -141,13 +181,12 @@ export const kosyncRoutes: ServiceRoutes = {
         const user = await syncMember(req, ip);
         if (!user) return fail(res, ERRORS.unauthorized);
         if (!body.document || !documentPattern.test(body.document)) return fail(res, ERRORS.documentMissing);
-        const issueId = issueOfDocumentKey(user.id, body.document);
-        if (!issueId) return fail(res, ERRORS.unknownDocument);
-        const issue = await readableIssue(user.id, issueId);
+        const { issue, known } = await issueOfDocument(user.id, body.document);
+        if (!known) return fail(res, ERRORS.unknownDocument);
         if (!issue) return fail(res, ERRORS.unavailable);
         const page = pageOfProgress(body.progress, body.percentage, issue.pageCount);
         if (page === null) return fail(res, ERRORS.invalidFields);
-        await saveProgress(user.id, issueId, page, { device: body.device?.trim() || 'KOReader', deviceId: body.device_id?.trim() || '' });
+        await saveProgress(user.id, issue.issueId, page, { device: body.device?.trim() || 'KOReader', deviceId: body.device_id?.trim() || '' });
         return { document: body.document, timestamp: Math.floor(Date.now() / 1000) };
       },
     }),
@@ -169,8 +208,7 @@ export const kosyncRoutes: ServiceRoutes = {
         const user = await syncMember(req, ip);
         if (!user) return fail(res, ERRORS.unauthorized);
         if (!documentPattern.test(params.document)) return fail(res, ERRORS.documentMissing);
-        const issueId = issueOfDocumentKey(user.id, params.document);
-        const issue = issueId ? await readableIssue(user.id, issueId) : null;
+        const { issue } = await issueOfDocument(user.id, params.document);
         const place = issue ? await readingPlace(user.id, issue.issueId) : null;
         if (!issue || !place) return {};
         const page = Math.min(place.page, Math.max(1, issue.pageCount));

@@ -9,7 +9,7 @@ import { pagesOfIssue, readingPlace, saveProgress } from '../reader/queries';
 import { searchMagazines } from '../search/magazines';
 import { cachedFavouriteMagazines } from '../user/favourite-queries';
 import { REL, TYPE } from './atom';
-import { FEED_PAGE_SIZE, coverUrl } from './feeds';
+import { FEED_PAGE_SIZE, coverUrl, pdfLink } from './feeds';
 import { countIssueEntries, issueEntries, issueEntry, type IssueEntry } from './queries';
 import { idOf, openAppRequest, type AppRequest } from './request';
 
@@ -63,6 +63,7 @@ export function manifestUrl(base: string, issueId: number): string {
 /** An issue as an OPDS 2 publication: its manifest (acquired as a DiViNa web publication), covers and facts. */
 function publication(app: AppRequest, row: IssueEntry) {
   const manifest = manifestUrl(app.base, row.issueId);
+  const pdf = pdfLink(app.library, row);
   return {
     metadata: {
       '@type': 'http://schema.org/PublicationIssue',
@@ -80,6 +81,7 @@ function publication(app: AppRequest, row: IssueEntry) {
     links: [
       { rel: 'self', href: manifest, type: TYPE.manifest },
       { rel: 'http://opds-spec.org/acquisition', href: manifest, type: TYPE.manifest, title: 'Read page by page' },
+      ...(pdf ? [{ rel: pdf.rel, href: pdf.href, type: pdf.type, title: pdf.title }] : []),
       { rel: REL.progression, href: `${app.base}/issues/${row.issueId}/progression`, type: TYPE.progression },
     ],
     images: [

@@ -20,6 +20,8 @@ export interface IssueEntry {
   lang: string;
   catId: number;
   catName: string;
+  /** The issue's original PDF is kept (issues.original_key): a library that allows it offers it for download. */
+  hasOriginal: boolean;
   lastRead: number | null;
   lastReadAt: Date | null;
 }
@@ -69,6 +71,7 @@ async function issueRows(viewer: Viewer, ageRating: number | null, filter: Issue
       lang: magazines.languageCode,
       catId: categories.id,
       catName: categories.name,
+      hasOriginal: sql<boolean>`${issues.originalKey} IS NOT NULL`,
     })
     .from(issues)
     .innerJoin(magazines, eq(magazines.id, issues.magazineId))

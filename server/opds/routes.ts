@@ -11,10 +11,12 @@ import { issuePages } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { route, type RouteResponses, type ServiceRoutes } from '../http/handler';
 import { siteOrigin } from '../http/origin';
+import { originalOfIssue, sendOriginal } from '../admin/originals';
 import { openWithTwin, sendObject } from '../media/serve';
 import { ensurePageImage } from '../reader/images';
 import { searchMagazines } from '../search/magazines';
 import { StorageUnavailableError } from '../storage';
+import { countIssueDownloaded } from '../usage/reading';
 import { cachedFavouriteMagazines } from '../user/favourite-queries';
 import { cachedLibrary } from '../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from './atom';
@@ -320,6 +322,32 @@ export const opdsRoutes: ServiceRoutes = {
         if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
         const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${entryXml(issueAtomEntry(app.library, app.member.user.id, row), true)}\n`;
         return sendText(res, 200, `${TYPE.entry};charset=utf-8`, xml);
+      },
+    }),
+  },
+  ':libraryId/issues/:issueId/pdf': {
+    GET: route({
+      summary:
+        'The original PDF of an issue the member may read, when the library turned PDF download on (its acquisition link in the feeds); 404 when it is off, the issue is not shown to the member, or no original is kept',
+      operationId: 'getOpdsIssuePdf',
+      auth: 'none',
+      responses: { ...FEED_RESPONSES('application/pdf'), 503: { description: 'The media storage is not reachable just now' } },
+      async handler({ params, req, res, ip }) {
+        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
+        if (!app) return null;
+        // The same answer for a library that keeps PDFs in and an issue the member may not see: nothing to download here.
+        if (!app.library.pdfDownload) throw new HttpError(404, 'This library offers no PDF downloads', { field: 'issueId' });
+        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
+        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+        const original = await originalOfIssue(row.issueId).catch((error: unknown) => {
+          if (error instanceof StorageUnavailableError) throw new HttpError(503, 'The PDF is not reachable just now; try again shortly');
+          throw error;
+        });
+        if (!original) throw new HttpError(404, 'This issue has no PDF to download', { field: 'issueId' });
+        // Counted as an issue opened in the reader is (not awaited: counting must not slow or break the download).
+        if (req.method !== 'HEAD') void countIssueDownloaded(app.library.id, app.member.user.id, row.mid, row.issueId);
+        await sendOriginal(req, res, original);
+        return null;
       },
     }),
   },

@@ -14,6 +14,11 @@ export function countIssueOpened(grant: ReaderGrant): Promise<void> {
   return countUse({ kind: 'issue', libraryId: claims.libraryId, titleId: issue.mid, issueId: issue.issueId, reader: readerOf(claims.userId) });
 }
 
+/** An issue's original PDF downloaded by a member from a library's OPDS catalogue: a Request for the issue, as opening it is. */
+export function countIssueDownloaded(libraryId: number, userId: number, titleId: number, issueId: number): Promise<void> {
+  return countUse({ kind: 'issue', libraryId, titleId, issueId, reader: readerOf(userId) });
+}
+
 /** A page the reader showed long enough to save the member's place. */
 export function countPageRead(grant: ReaderGrant, pageNo: number): Promise<void> {
   const { claims, issue } = grant;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TextLine } from '../../../lib/text-layer';
 import { timestamps } from './helpers';
@@ -121,9 +122,15 @@ export const issues = pgTable(
     originalKey: text('original_key'),
     /** Suffix of the folders the drawing writes the cover and story pictures to; a redraw changes it. */
     drawVersion: text('draw_version'),
+    /**
+     * KOReader's document key of the original PDF: its partial MD5 (util.partialMD5, server/opds/partial-md5.ts), which
+     * KOReader's progress sync names the downloaded file by. Written by the import; null for an issue without an
+     * original, or one kept before this column (filled on the first sync that misses, server/opds/partial-md5.ts).
+     */
+    partialMd5: text('partial_md5'),
     ...timestamps,
   },
-  (t) => [index('issues_magazine_date_idx').on(t.magazineId, t.issueDate)],
+  (t) => [index('issues_magazine_date_idx').on(t.magazineId, t.issueDate), index('issues_partial_md5_idx').on(t.partialMd5).where(sql`${t.partialMd5} IS NOT NULL`)],
 );
 
 /** One page of an issue: its image and the words printed on it (for search and alt text). */

@@ -32,6 +32,8 @@ export const libraries = pgTable(
     callbackAfterGuest: boolean('callback_after_guest').notNull().default(false),
     /** The open /q/temp catalogue reads under this library's rules and branding when nobody is signed in (one at most). */
     openCatalogue: boolean('open_catalogue').notNull().default(false),
+    /** Members may download an issue's original PDF from the OPDS catalogues (for KOReader and other apps); off by default. */
+    pdfDownload: boolean('pdf_download').notNull().default(false),
     /** How library cards are checked: 'none', 'list' (imported, hashed) or 'sip2'. */
     cardMode: text('card_mode').notNull().default('none'),
     sip2Host: text('sip2_host'),

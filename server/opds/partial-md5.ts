@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { issues } from '../db/schema';
+import { mediaStorage } from '../storage';
+
+/**
+ * KOReader's document key of a file: its "partial MD5" (util.partialMD5 in KOReader's frontend/util.lua, which the
+ * kosync plugin sends as `document` by default). One MD5 over up to twelve 1024-byte samples, at offsets
+ * lshift(1024, 2*i) for i = -1..10 with LuaJIT's 32-bit shift, so i = -1 is offset 0 and then 1 KiB, 4 KiB, 16 KiB, …
+ * 1 GiB; a sample past the end of the file stops it, one that reaches the end is shorter.
+ */
+
+const SAMPLE = 1024;
+
+/** The offsets KOReader samples, in its order. */
+export const PARTIAL_MD5_OFFSETS: readonly number[] = [0, ...Array.from({ length: 11 }, (_, i) => SAMPLE * 4 ** i)];
+
+/** The partial MD5 of a file held whole in memory (the import has it so). */
+export function partialMd5(bytes: Buffer): string {
+  const md5 = createHash('md5');
+  for (const offset of PARTIAL_MD5_OFFSETS) {
+    if (offset >= bytes.length) break;
+    md5.update(bytes.subarray(offset, offset + SAMPLE));
+  }
+  return md5.digest('hex');
+}
+
+/**
+ * The partial MD5 of a stored object read as a stream (a bucket has no seek): the samples are taken as the bytes go
+ * by, and the stream is left once the last sample the file can give is read.
+ */
+export async function partialMd5OfStream(body: Readable): Promise<string> {
+  const md5 = createHash('md5');
+  let position = 0;
+  let next = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      const end = position + chunk.length;
+      // The part of each sample this chunk holds; a sample split across chunks is finished by the next one.
+      while (next < PARTIAL_MD5_OFFSETS.length && PARTIAL_MD5_OFFSETS[next] < end) {
+        const from = Math.max(PARTIAL_MD5_OFFSETS[next], position);
+        const to = Math.min(PARTIAL_MD5_OFFSETS[next] + SAMPLE, end);
+        if (to > from) md5.update(chunk.subarray(from - position, to - position));
+        if (PARTIAL_MD5_OFFSETS[next] + SAMPLE > end) break;
+        next++;
+      }
+      position = end;
+      if (next >= PARTIAL_MD5_OFFSETS.length) break;
+    }
+  } finally {
+    body.destroy();
+  }
+  return md5.digest('hex');
+}
+
+/** How many originals one pass keys at most, so a request that waits for it is not held for long. */
+const BACKFILL_BATCH = 200;
+let running: Promise<number> | null = null;
+
+/**
+ * Keys originals kept before the import wrote their partial MD5 (a pass of at most BACKFILL_BATCH, one at a time; a
+ * pass already running is shared). Returns how many it keyed. An original missing from the storage is left unkeyed.
+ */
+export function backfillPartialMd5(): Promise<number> {
+  running ??= (async () => {
+    const db = getDb();
+    const rows = await db
+      .select({ id: issues.id, originalKey: issues.originalKey })
+      .from(issues)
+      .where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5)))
+      .limit(BACKFILL_BATCH);
+    let keyed = 0;
+    for (const row of rows) {
+      const object = await mediaStorage().open(row.originalKey!);
+      if (!object) continue;
+      const key = await partialMd5OfStream(object.body);
+      await db.update(issues).set({ partialMd5: key }).where(and(eq(issues.id, row.id), eq(issues.originalKey, row.originalKey!)));
+      keyed++;
+    }
+    return keyed;
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
