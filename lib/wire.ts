@@ -6,6 +6,7 @@
  */
 
 import { z } from 'zod';
+import type { LibraryDetails } from './entities';
 import type { LibraryEntry } from './library-verification';
 import type { SignInMethod } from './sign-in-methods';
 import type { TextBlock, TextLayer } from './text-layer';
@@ -259,22 +260,6 @@ export interface Highlight {
   value: string;
   matchLevel: 'full' | 'partial' | 'none';
   matchedWords: string[];
-}
-
-/** SPEC §3 Library details, as the sign-in answer carries it (stored by the browser as libraryDetails). */
-export interface LibraryDetails {
-  libId: number;
-  libName: string;
-  logo1: string;
-  logo2: string;
-  logo3: string;
-  logo_banner1: string;
-  logo_banner2: string;
-  logo_banner3: string;
-  hideProfile: boolean;
-  tempRoutes: boolean;
-  callbackAfterGuest: boolean;
-  supportEmail: string;
 }
 
 /** The login and validate-user answer of SPEC §3. */
