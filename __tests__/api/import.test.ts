@@ -304,11 +304,22 @@ describe('npm run import: files it refuses leave nothing behind', () => {
     const before = await issueCounts();
 
     const { child, done } = startImport([longFile, '--workers', '1', '--category', 'Travel', '--language', 'en', '--age-rating', '3']);
-    // Killed once some pages are drawn into the temporary folder and before the file's pages are all drawn.
+    // Killed once a page is being drawn or drawn, and before the file's pages are all drawn. A page's picture sits in
+    // the temporary folder only while it is written, which a poll can miss on a loaded machine: the database says a
+    // page is drawn too.
+    const drawnOfLongHarbour = async () => {
+      const [row] = await app.db
+        .select({ n: count() })
+        .from(issuePages)
+        .innerJoin(issues, eq(issues.id, issuePages.issueId))
+        .innerJoin(magazines, eq(magazines.id, issues.magazineId))
+        .where(sql`${magazines.name} = 'Long Harbour' AND ${issuePages.drawnAt} IS NOT NULL`);
+      return row?.n ?? 0;
+    };
     const deadline = Date.now() + 120_000;
-    while (mediaFiles().filter((f) => f.startsWith('.import') && f.endsWith('3.webp')).length < 1) {
+    while (mediaFiles().filter((f) => f.startsWith('.import') && f.endsWith('3.webp')).length < 1 && (await drawnOfLongHarbour()) < 1) {
       if (Date.now() > deadline) throw new Error('the import drew no pages in 2 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     child.kill('SIGKILL');
     const killed = await done;
