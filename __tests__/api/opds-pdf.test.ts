@@ -243,4 +243,19 @@ describe('KOReader names the downloaded PDF by its partial MD5', () => {
     const [row] = await app.db.select({ partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
     expect(row.partialMd5).toBe(document);
   });
+
+  it('marks an original missing from storage as having no key, so later syncs of unknown documents do not look for it again', async () => {
+    const [before] = await app.db.select({ originalKey: issues.originalKey, partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
+    await app.db.update(issues).set({ originalKey: 'originals/gone-from-storage.pdf', partialMd5: null }).where(eq(issues.id, issueId));
+    try {
+      const made = await call<{ appPassword: { password: string } }>(app, '/api/user/appPasswords', { token: reader.token, body: { name: 'Other book' } });
+      const unknown = 'ab'.repeat(16);
+      const got = await call(app, `/api/kosync/syncs/progress/${unknown}`, { headers: koreaderHeaders(reader.email, made.body.appPassword.password) });
+      expect(got.body).toEqual({});
+      const [row] = await app.db.select({ partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
+      expect(row.partialMd5).toBe('');
+    } finally {
+      await app.db.update(issues).set({ originalKey: before.originalKey, partialMd5: before.partialMd5 }).where(eq(issues.id, issueId));
+    }
+  });
 });

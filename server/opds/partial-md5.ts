@@ -74,10 +74,11 @@ export function backfillPartialMd5(): Promise<number> {
     let keyed = 0;
     for (const row of rows) {
       const object = await mediaStorage().open(row.originalKey!);
-      if (!object) continue;
-      const key = await partialMd5OfStream(object.body);
+      // An original missing from storage is marked '' (no key matches it), or every unknown document's sync would
+      // look for it again, and a batch of missing ones would stop the rest from ever being keyed.
+      const key = object ? await partialMd5OfStream(object.body) : '';
       await db.update(issues).set({ partialMd5: key }).where(and(eq(issues.id, row.id), eq(issues.originalKey, row.originalKey!)));
-      keyed++;
+      if (key) keyed++;
     }
     return keyed;
   })().finally(() => {
