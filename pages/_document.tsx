@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
 import { SITE_DESCRIPTION } from '@/lib/constants';
@@ -14,6 +16,44 @@ const NONCE_PATTERN = /^[A-Za-z0-9+/_=-]{8,256}$/;
 function nonceFrom(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   return value && NONCE_PATTERN.test(value) ? value : undefined;
+}
+
+type DocumentFiles = Parameters<Head['getCssLinks']>[0];
+
+/**
+ * The build's stylesheets by file: only styles/fonts.css's @font-face rules (the rest of the CSS is styled-components',
+ * already in the page). Files of the build, which do not change while it runs, so each is read once.
+ */
+const builtStylesheets = new Map<string, string | null>();
+
+function builtStylesheet(file: string, assetPrefix: string): string | null {
+  if (!builtStylesheets.has(file)) {
+    let css: string | null = null;
+    try {
+      css = fs.readFileSync(path.join(process.cwd(), '.next', file), 'utf8');
+      // url(../media/x.woff2) is relative to the stylesheet's own address; in the page it must say where it is.
+      const base = `${assetPrefix}/_next/${path.posix.dirname(file)}/`;
+      css = css.replace(/url\((['"]?)(?![a-z]+:|\/)([^'")]+)\1\)/gi, (_match, quote: string, relative: string) => `url(${quote}${path.posix.normalize(base + relative)}${quote})`);
+    } catch {
+      css = null;
+    }
+    builtStylesheets.set(file, css);
+  }
+  return builtStylesheets.get(file) ?? null;
+}
+
+/**
+ * The page's stylesheets written into it instead of linked: a linked stylesheet holds the first paint until it
+ * arrives, and the reader's first page (its picture already received) waited for the fonts' rules on a busy server.
+ * Where a file is not on disk (the development server serves its own), the links are kept.
+ */
+class InlineStylesheetsHead extends Head {
+  getCssLinks(files: DocumentFiles) {
+    const assetPrefix = (this.context as { assetPrefix?: string } | undefined)?.assetPrefix ?? '';
+    const sheets = files.allFiles.filter((file) => file.endsWith('.css')).map((file) => ({ file, css: builtStylesheet(file, assetPrefix) }));
+    if (!sheets.length || sheets.some((sheet) => sheet.css === null)) return super.getCssLinks(files);
+    return sheets.map(({ file, css }) => <style key={file} nonce={this.props.nonce} data-n-href={`${assetPrefix}/_next/${file}`} dangerouslySetInnerHTML={{ __html: css ?? '' }} />);
+  }
 }
 
 /**
@@ -58,7 +98,7 @@ export default class AppDocument extends Document<AppDocumentProps> {
     const { nonce } = this.props;
     return (
       <Html lang="en">
-        <Head nonce={nonce}>
+        <InlineStylesheetsHead nonce={nonce}>
           {/* styled-components reads this to put the nonce on the <style> tags it adds in the browser. */}
           {nonce ? <meta property="csp-nonce" nonce={nonce} /> : null}
           <meta name="robots" content="noindex,nofollow" />
@@ -68,7 +108,7 @@ export default class AppDocument extends Document<AppDocumentProps> {
           <link rel="manifest" href="/manifest.webmanifest" />
           <meta name="theme-color" content="#B71C1C" />
           <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        </Head>
+        </InlineStylesheetsHead>
         <body>
           <Main />
           <NextScript nonce={nonce} />

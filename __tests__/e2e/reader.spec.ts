@@ -82,3 +82,40 @@ test('on a wide screen the cover stands alone and the next pages face each other
   await expectPageLoaded(reader, 3);
   await expect(reader.getByRole('status')).toHaveText(/^Pages 2 and 3 of \d+$/);
 });
+
+test.describe('on a screen of pixel ratio 2', () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test('the first page is asked for once, at 2x, from the HTML: no 1x picture first and the sharper one after the script', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await continueAsGuest(page);
+    await openLatestIssuePage(page);
+    const asked: string[] = [];
+    page.context().on('request', (request) => {
+      const match = /\/api\/reader\/page\/[^/]+\/p(\d+)x(\d)-/.exec(request.url());
+      if (match) asked.push(`${match[1]}x${match[2]}`);
+    });
+    const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
+    const first = await expectPageLoaded(reader, 1);
+    expect(await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/\/p1x2-/);
+    // The pages read ahead come at the same scale.
+    await expect.poll(() => asked.filter((a) => a === '2x2' || a === '3x2').length).toBe(2);
+    expect(asked.filter((a) => a.endsWith('x1'))).toEqual([]);
+    expect(asked.filter((a) => a === '1x2')).toHaveLength(1);
+  });
+});
+
+test('no stylesheet holds the first paint: the fonts’ rules are written into the page, and the font files they name are served', async ({ page, request }) => {
+  const response = await page.goto('/');
+  const html = await response!.text();
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  const rules = await page.locator('style[data-n-href]').allTextContents();
+  const fonts = [...rules.join('\n').matchAll(/url\(([^)]+\.woff2)\)/g)].map((m) => m[1].replace(/["']/g, ''));
+  expect(fonts.length).toBeGreaterThanOrEqual(12);
+  for (const font of fonts.slice(0, 3)) {
+    expect(font).toMatch(/^\/_next\/static\/media\//);
+    const file = await request.get(font);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+  }
+});
