@@ -198,6 +198,7 @@ async function main(): Promise<void> {
   }
   const site = startSite({ database: 'embedded', dataDir: DATA_DIR, port: PORT, cwd });
   let sampler: ReturnType<typeof sampleThroughput> | null = null;
+  let progress: NodeJS.Timeout | null = null;
   let idle = 0;
   let searchableAt: number | null = null;
   let readableAt: number | null = null;
@@ -216,6 +217,12 @@ async function main(): Promise<void> {
     idle = Math.max(...idleSample.windows.map((w) => w.perSecond));
     console.log(`[first-library] a member's home page, idle: ${idle.toFixed(1)} requests/s`);
     sampler = sampleThroughput(`${BASE}/`, demo.cookie);
+    // Progress every minute, so a run stopped early still says how the site held up.
+    const running = sampler;
+    progress = setInterval(() => {
+      const ratios = running.windows.map((w) => w.perSecond / idle);
+      if (ratios.length) console.log(`[first-library] ${((performance.now() - clock) / 1000).toFixed(0)} s: a member's home page at ${(ratios.at(-1) ?? 0).toFixed(2)} of idle, lowest so far ${Math.min(...ratios).toFixed(2)}`);
+    }, 60_000);
 
     const token = await step('npm run operator -- add, and its link followed', async () => {
       const output = await run('npx', ['tsx', 'scripts/operator.ts', 'add', OPERATOR], commandEnv, cwd);
@@ -285,6 +292,7 @@ async function main(): Promise<void> {
     if (!new RegExp(`Summary: ${fileCount} imported, 0 updated, 0 unchanged, 0 failed`).test(summary)) throw new Error(`the import did not take every file: ${summary}`);
     if (!importOutput.includes('every page drawn')) throw new Error('the import ended with pages still to draw');
   } finally {
+    if (progress) clearInterval(progress);
     await sampler?.stop();
     await stopSite(site);
   }
