@@ -1,5 +1,5 @@
 /**
- * npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]
+ * npm run import -- <file.pdf | folder> [--dry-run] [--replace] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]
  * npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]
  * npm run import -- --help
  *
@@ -25,7 +25,7 @@ import { CHECK_DATE } from '../server/import/metadata';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
 
 const USAGE =
-  'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]\n       npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]';
+  'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--replace] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]\n       npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]';
 
 const HELP = `${USAGE}
        npm run import -- --help
@@ -34,6 +34,9 @@ Imports PDF issues: a file, or every PDF under a folder. Each file's rows are wr
 searchable at once), then its pages are drawn, first pages first. Ends with a summary; exits 1 when any file failed.
 
   --dry-run              show the title, issue and metadata each file would get, and where each came from; change nothing
+  --replace              let a file replace the issue of its title and date (or number) that another file was
+                         imported as; without it that file is refused (the same file name is a new version, and
+                         replaces it anyway)
   --category NAME|ID     category of a new title, when its sidecar or the folder's title.json gives none
   --language CODE        language of a new title, when its sidecar or title.json gives none
   --age-rating 1-9       age rating of a new title, when its sidecar or title.json gives none
@@ -59,6 +62,7 @@ function parseCommandLine() {
       allowPositionals: true,
       options: {
         'dry-run': { type: 'boolean', default: false },
+        replace: { type: 'boolean', default: false },
         category: { type: 'string' },
         language: { type: 'string' },
         'age-rating': { type: 'string' },
@@ -103,7 +107,8 @@ function parseCommandLine() {
     workers = Number(values.workers);
     if (!Number.isInteger(workers) || workers < 1 || workers > 64) fail('--workers must be a whole number from 1 to 64.');
   }
-  return { target: positionals[0], dryRun: values['dry-run'], defaults, workers, redraw };
+  if (redraw && values.replace) fail('--replace is for importing files, not --redraw.');
+  return { target: positionals[0], dryRun: values['dry-run'], replace: values.replace, defaults, workers, redraw };
 }
 
 /** One line redrawn in place on a terminal; elsewhere (a log, a pipe) nothing until the file's result line. */
@@ -203,7 +208,7 @@ async function redraw(target: RedrawTarget, workers: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { target, dryRun, defaults, workers, redraw: redrawTarget } = parseCommandLine();
+  const { target, dryRun, replace, defaults, workers, redraw: redrawTarget } = parseCommandLine();
   if (redrawTarget) return redraw(redrawTarget, workers);
   let files: string[];
   try {
@@ -233,6 +238,7 @@ async function main(): Promise<void> {
         pool,
         defaults,
         dryRun,
+        replace,
         onPage: (done, total) => progressLine(i + 1, files.length, name, done, total),
       }).catch((error: unknown): ImportOutcome => ({ file, status: 'failed', reason: failureReason(error) }));
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');

@@ -50,7 +50,7 @@ it('--help prints the usage and what each option does, and exits 0 without touch
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(output).toMatch(/^Usage: npm run import -- <file\.pdf \| folder>/);
-  for (const option of ['--dry-run', '--category', '--language', '--age-rating', '--issue-date', '--workers', '--redraw', '--help']) {
+  for (const option of ['--dry-run', '--replace', '--category', '--language', '--age-rating', '--issue-date', '--workers', '--redraw', '--help']) {
     expect(output).toMatch(new RegExp(`^ +(-h, )?${option} .*\\w`, 'm'));
   }
   expect(output).not.toMatch(/Unknown option|stopped/);

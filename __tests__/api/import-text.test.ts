@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
+import { normaliseText } from '@/lib/text-normalise';
+import { readingBlocks } from '@/lib/text-layer';
 import { layerLines } from '@/server/import/write';
 import { PagePool, type PageResult } from '@/server/import/workers';
+import { makeArabicPdf } from './helpers/arabic-pdf';
 
 /**
  * A page's text and its positioned lines (the text layer) as the import reads them with PDFium: generated pages in
@@ -118,5 +121,24 @@ describe('a page whose text is only blank characters', () => {
     const page = await readPage('words', 'BT /F1 12 Tf 1 0 0 1 20 250 Tm (Words\xa0here) Tj ET');
     expect(page.text).toBe('Words here');
     expect(page.warnings).toEqual([]);
+  });
+});
+
+describe('Arabic set as a word processor sets it, in a real Arabic font (DejaVu Sans)', () => {
+  // Shaped letters drawn in visual order; alef, dal, reh, waw and teh marbuta do not join the next letter, which
+  // leaves a gap inside a word wider than a word space's share of the type (بالعالم was stored as "با لعا لم").
+  const lines = ['مرحبا بالعالم', 'العربية لغة جميلة', 'كتب الطالب الدرس في المكتبة'];
+
+  it.each(['space', 'kerning'] as const)('stores each line with its words whole and parted by spaces, in reading order, and the text view reads them so (words parted by %s)', async (wordGap) => {
+    const file = path.join(work, `arabic-${wordGap}.pdf`);
+    fs.writeFileSync(file, await makeArabicPdf(lines, { wordGap }));
+    const page = await pool.read(file, 1);
+    const stored = layerLines(page.lines);
+    expect(stored.map((line) => line.text)).toEqual(lines);
+    // Right to left: each line ends at x 540, its first word there.
+    for (const line of stored) expect(line.x + line.w).toBeCloseTo(540, -1);
+    expect(normaliseText(page.text).split('\n')).toEqual(lines);
+    const blocks = readingBlocks({ width: 595, height: 842, lines: stored });
+    expect(blocks.map((block) => block.text).join(' ')).toBe(lines.join(' '));
   });
 });

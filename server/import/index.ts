@@ -28,6 +28,8 @@ export interface ImportOptions {
   pool: PagePool;
   defaults?: ImportDefaults;
   dryRun?: boolean;
+  /** Replace the issue of the file's title and date even when another file was imported as it (plan.ts refuseAnotherFile). */
+  replace?: boolean;
   mediaDir?: string;
   /** Where the original goes: by default the local media folder, or the S3 bucket when S3_BUCKET is set. */
   storage?: MediaStorage;
@@ -84,7 +86,7 @@ export async function removeAbandonedTemporaryFolders(mediaDir = MEDIA_DIR): Pro
 /** An error's first line, cut short: a line of a summary, never a query, its parameters or a stack. */
 function firstLine(message: string): string {
   const line = message.split('\n')[0].trim();
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
 /** PostgreSQL's own words for a refused statement (the error under drizzle's, which quotes the whole query). */
@@ -117,7 +119,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
       if (same) return { file, status: 'unchanged', issueId: same.id };
     }
-    const plan = await planFile(db, file, { pool: options.pool, defaults, readText: !options.dryRun, onPage: options.onPage });
+    const plan = await planFile(db, file, { pool: options.pool, defaults, readText: !options.dryRun, replace: options.replace, onPage: options.onPage });
     if (options.dryRun) {
       return {
         file,

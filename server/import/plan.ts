@@ -87,11 +87,12 @@ export async function findTitle(db: Database | Tx, metadata: IssueMetadata) {
   return candidates.find((candidate) => normaliseTitle(candidate.name) === wanted) ?? null;
 }
 
+/** The issue of a title a file's metadata names (by its number, else its date), and which of the two matched. */
 export async function findIssue(db: Database | Tx, magazineId: number, metadata: IssueMetadata) {
-  const columns = { id: issues.id, issueDate: issues.issueDate, coverPath: issues.coverPath, contentHash: issues.contentHash, originalKey: issues.originalKey };
+  const columns = { id: issues.id, issueDate: issues.issueDate, coverPath: issues.coverPath, contentHash: issues.contentHash, originalKey: issues.originalKey, sourceFile: issues.sourceFile };
   if (metadata.issueNumber) {
     const [byNumber] = await db.select(columns).from(issues).where(and(eq(issues.magazineId, magazineId), eq(issues.issueNumber, metadata.issueNumber))).limit(1);
-    if (byNumber) return byNumber;
+    if (byNumber) return { ...byNumber, matchedBy: 'number' as const };
   }
   if (!metadata.issueDate) return null;
   const [byDate] = await db
@@ -99,7 +100,21 @@ export async function findIssue(db: Database | Tx, magazineId: number, metadata:
     .from(issues)
     .where(and(eq(issues.magazineId, magazineId), eq(issues.issueDate, metadata.issueDate), eq(issues.isSpecial, metadata.isSpecialIssue ?? false)))
     .limit(1);
-  return byDate ?? null;
+  return byDate ? { ...byDate, matchedBy: 'date' as const } : null;
+}
+
+/**
+ * A different file with the title and date (or number) of an issue already imported does not replace it: two good
+ * files that name the same issue (a publisher's edition and a scan, two regional editions) are both the library's,
+ * and which one readers get is the operator's choice, not the order of a folder. The file the issue was imported
+ * from, under the same name (a corrected export, a new download), is a new version of it and replaces it; so does
+ * any file with `replace` (`--replace`). Its very bytes again are "unchanged" before this is asked.
+ */
+export function refuseAnotherFile(previous: { id: number; sourceFile: string | null; matchedBy: 'number' | 'date' }, file: string, replace: boolean): void {
+  if (replace || (previous.sourceFile !== null && path.basename(previous.sourceFile) === path.basename(file))) return;
+  const same = previous.matchedBy === 'number' ? 'title and issue number' : 'title and date';
+  const from = previous.sourceFile === null ? 'is already in the library (not imported from a file)' : `was imported from ${path.basename(previous.sourceFile)}`;
+  throw new ImportError(`issue ${previous.id} of the same ${same} ${from}: this different file is not imported over it (to replace that issue, import it under that name or with --replace)`);
 }
 
 export interface TitleChoice {
@@ -131,6 +146,8 @@ export interface FilePlan {
   hash: string;
   /** An issue that holds this very file already. */
   sameIssueId: number | null;
+  /** The operator asked for this file to replace the issue of its title and date whatever file that came from. */
+  replace: boolean;
   metadata: IssueMetadata;
   sources: ResolvedMetadata['sources'];
   dateToCheck: boolean;
@@ -192,8 +209,9 @@ export async function fileHash(file: string): Promise<string> {
 export async function planFile(
   db: Database,
   file: string,
-  options: { pool: PagePool; defaults: ImportDefaults; readText: boolean; onPage?: (done: number, total: number) => void },
+  options: { pool: PagePool; defaults: ImportDefaults; readText: boolean; replace?: boolean; onPage?: (done: number, total: number) => void },
 ): Promise<FilePlan> {
+  const replace = options.replace ?? false;
   const hash = await fileHash(file);
   const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
   const info = await options.pool.info(file);
@@ -211,7 +229,9 @@ export async function planFile(
   }
   const issueDate = metadata.issueDate ?? previous?.issueDate;
   if (!issueDate) throw new ImportError(NO_DATE);
+  // Before a page is read: a file that would replace another file's issue costs nothing.
+  if (previous && !same) refuseAnotherFile(previous, file, replace);
   const pages = options.readText && !same ? await readPages(options.pool, file, info.pageCount, options.onPage) : [];
   if (previous && !same) refuseDamagedReplacement(info, pages, previous.id);
-  return { file, hash, sameIssueId: same?.id ?? null, metadata, sources, dateToCheck, choice, previous, issueDate, pageCount: info.pageCount, spans, pages };
+  return { file, hash, sameIssueId: same?.id ?? null, replace, metadata, sources, dateToCheck, choice, previous, issueDate, pageCount: info.pageCount, spans, pages };
 }

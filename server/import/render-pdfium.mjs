@@ -189,6 +189,13 @@ export class PdfiumPage {
    * (outside what is shown, which the file may hold but nobody sees). PDFium marks a hyphen it found at a line's end
    * with the control character 2: a hyphen in the lines (it is printed), nothing in the text (the word it splits is
    * one word to search for).
+   *
+   * Words are parted in the lines exactly where PDFium parts them in the text: at the file's own spaces and at the
+   * spaces PDFium puts where it finds words set apart without one (its word-gap rules weigh each font's space and
+   * glyph widths, as Chrome's copying of text does). Not by the gap between glyph boxes: an Arabic letter that does
+   * not join the next one (ا د ر و ة ...) leaves a gap inside its word wider than a word space's share of the type,
+   * so boxes parted "ا ليمين" for اليمين (and TeX's kerned Latin "ara bl uatex"): measured on 309 pages of Debian's
+   * texlive-lang-arabic documentation, the layer held the text's words on 20% of pages that way.
    */
   read() {
     if (this.read_) return this.read_;
@@ -251,11 +258,7 @@ export class PdfiumPage {
           continue;
         }
         // Other control characters (a NUL a producer left inside a word) are nothing, as the stored text has them.
-        // Its glyph's room is no gap between words either.
-        if (code < 32 && code !== 10 && code !== 13) {
-          if (line) line.glued = true;
-          continue;
-        }
+        if (code < 32 && code !== 10 && code !== 13) continue;
         const char = String.fromCodePoint(code);
         if (char === '\n' || char === '\r') {
           text += char;
@@ -298,9 +301,8 @@ export class PdfiumPage {
         if (!joins) finish();
         if (!line) {
           line = { text: '', angle: turned, v, uMin: uLo, uMax: uHi, left: x0, right: x1, top: y0, bottom: y1, size };
-        } else if (gap > size * 0.15 && !line.text.endsWith(' ') && !line.glued) line.text += ' ';
+        }
         line.text += char;
-        line.glued = false;
         line.uMin = Math.min(line.uMin, uLo);
         line.uMax = Math.max(line.uMax, uHi);
         line.left = Math.min(line.left, x0);

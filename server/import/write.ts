@@ -8,7 +8,7 @@ import { COVER_SIZE } from '../media/render';
 import { partialMd5 } from '../opds/partial-md5';
 import { slugify } from '../seed/text';
 import type { MediaStorage } from '../storage';
-import { chooseTitle, findIssue, ImportError, NO_DATE, type FilePlan, type ImportDefaults, type Tx } from './plan';
+import { chooseTitle, findIssue, ImportError, NO_DATE, refuseAnotherFile, type FilePlan, type ImportDefaults, type Tx } from './plan';
 
 /**
  * The import's second step: a plan's rows (title, issue, pages with their text, stories) in one transaction, one
@@ -96,6 +96,8 @@ async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string,
   const previous = await findIssue(tx, title.id, metadata);
   const issueDate = metadata.issueDate ?? previous?.issueDate;
   if (!issueDate) throw new ImportError(NO_DATE);
+  // Asked again under the import lock: another run may have imported a file of this issue since the plan was made.
+  if (previous) refuseAnotherFile(previous, plan.file, plan.replace);
   let issueId: number;
   const stale: IssueWritten['stale'] = { folders: [], original: null };
   if (previous) {

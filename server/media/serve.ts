@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { cached } from '../cache';
 import { ensureMediaDrawn } from '../import/draw';
+import { pageWidth } from '../reader/queries';
 import { mediaStorage, StorageUnavailableError, type MediaObject } from '../storage';
 
 /** Public media kinds; issue page images are not among them (the reader serves those with a code). */
@@ -11,7 +12,10 @@ const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', svg
 
 /** The qualities of an image made on request: the import's WebP (server/import/page-worker.mjs), a plain JPEG. */
 const MADE = { webp: { quality: 70, effort: 2 }, jpeg: { quality: 82 } } as const;
-/** The largest scale, which an imported page alone stores (its master): the others are made from it. */
+/**
+ * The address of the largest scale, which an imported page alone stores (its master): the others are made from it.
+ * A page too large to draw at 3x (an A0 poster) has its master drawn at the scale that fits, at the same address.
+ */
 const MASTER_SCALE = 3;
 
 /**
@@ -38,6 +42,19 @@ function viewKey(key: string): { folder: string; scale: number } | null {
 }
 
 /**
+ * The width of `view/{n}` made from a master: n times the page's own width (issue_pages.width, in points), whatever
+ * scale the master was drawn at, so 1x and 2x are the same fractions of every page (a poster's master drawn at 2.23x
+ * included). A folder that is no page's is made in proportion to its master, taken as 3x.
+ */
+async function madeWidth(view: { folder: string; scale: number }, master: Buffer): Promise<number> {
+  const page = /^pages\/(\d+)\/(\d+)\/view$/.exec(view.folder);
+  const width = page ? await pageWidth(Number(page[1]), Number(page[2])) : null;
+  if (width) return width * view.scale;
+  const { width: masterWidth = 0 } = await sharp(master).metadata();
+  return Math.max(1, Math.round((masterWidth * view.scale) / MASTER_SCALE));
+}
+
+/**
  * `view/{n}.webp`: as stored; else made and kept from the master `view/3.webp` resized (an imported page stores only
  * that), or from `view/{n}.jpg` (the demo seed stores JPEGs only).
  */
@@ -51,8 +68,7 @@ async function openWebp(key: string): Promise<MediaObject | null> {
     if (view.scale !== MASTER_SCALE) {
       const master = await bytesOf(await storage.open(`${view.folder}/${MASTER_SCALE}.webp`));
       if (master) {
-        const { width } = await sharp(master).metadata();
-        const resized = sharp(master).resize({ width: Math.round(((width ?? 0) * view.scale) / MASTER_SCALE), kernel: 'lanczos3' });
+        const resized = sharp(master).resize({ width: await madeWidth(view, master), kernel: 'lanczos3' });
         return resized.webp(MADE.webp).toBuffer();
       }
     }

@@ -32,6 +32,16 @@ export async function pageToRender(issueId: number, pageNo: number) {
   return rows[0] ?? null;
 }
 
+/** A page's width in points (its 1x width in pixels), or null when the issue has no such page. */
+export async function pageWidth(issueId: number, pageNo: number): Promise<number | null> {
+  const rows = await getDb()
+    .select({ width: issuePages.width })
+    .from(issuePages)
+    .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)))
+    .limit(1);
+  return rows[0]?.width ?? null;
+}
+
 function readingPlaceKey(userId: number, issueId: number): string {
   return `${userId}:${issueId}`;
 }
