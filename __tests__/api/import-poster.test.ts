@@ -10,6 +10,7 @@ import { issuePages } from '@/server/db/schema';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { ensureSearchLanguage } from './helpers/search-factories';
+import { readerCodeFor } from './helpers/reader-code';
 
 /**
  * A page too large to draw at 3x (an A0 poster) has its master drawn at the scale that fits (2.23x), at the master's
@@ -53,13 +54,8 @@ async function posterPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-async function readerCode(issueId: number): Promise<string> {
-  const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
-    token: member.token,
-    body: { user_id: member.id, issue: issueId, lib_id: member.library, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
-  });
-  expect(res.status).toBe(200);
-  return res.body.code;
+function readerCode(issueId: number): Promise<string> {
+  return readerCodeFor(app, member, issueId);
 }
 
 /** The image at a reader address in the form `accept` asks for: its format, size and the colour a quarter and three quarters across, half way down. */

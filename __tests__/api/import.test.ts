@@ -12,6 +12,7 @@ import { fillerLines, makeSamplePdf, type SamplePage } from '@/bench/samples';
 import { call, freshDatabase, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { ensureSearchLanguage } from './helpers/search-factories';
+import { readerCodeFor } from './helpers/reader-code';
 
 jest.setTimeout(240_000);
 
@@ -41,13 +42,8 @@ async function issueCounts() {
   return { issues: issueRows.n, pages: pageRows.n, stories: storyRows.n, titles: titleRows.n };
 }
 
-async function readerCode(issueId: number): Promise<string> {
-  const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
-    token: member.token,
-    body: { user_id: member.id, issue: issueId, lib_id: member.library, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
-  });
-  expect(res.status).toBe(200);
-  return res.body.code;
+function readerCode(issueId: number): Promise<string> {
+  return readerCodeFor(app, member, issueId);
 }
 
 /** Whether the planner has statistics for the pages' search column (1) or not (0). */

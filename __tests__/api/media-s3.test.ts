@@ -12,6 +12,7 @@ import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { startS3, type TestS3 } from './helpers/s3';
 import { ensureSearchLanguage } from './helpers/search-factories';
+import { readerCodeFor } from './helpers/reader-code';
 
 jest.setTimeout(180_000);
 
@@ -27,13 +28,8 @@ async function objectBytes(key: string): Promise<Buffer> {
   return Buffer.from(await object.Body!.transformToByteArray());
 }
 
-async function readerCode(issue: number): Promise<string> {
-  const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
-    token: member.token,
-    body: { user_id: member.id, issue, lib_id: member.library, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
-  });
-  expect(res.status).toBe(200);
-  return res.body.code;
+function readerCode(issue: number): Promise<string> {
+  return readerCodeFor(app, member, issue);
 }
 
 beforeAll(async () => {
