@@ -8,7 +8,7 @@ import { opdsRoutes } from './opds/routes';
 import { counterApiRoutes } from './usage/counter-api';
 import { counterWrapperError } from './usage/counter-exceptions';
 import { feedRoutes } from './usage/routes';
-import { userService } from './user/service';
+import { userService } from './user/routes';
 
 /**
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),

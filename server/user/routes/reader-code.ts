@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
-import { findIssueWithVisibility } from '../catalogue/titles';
-import { titleAgeRating } from '../context/ratings';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { issueReaderCode } from '../reader/code';
-import { warmPages } from '../reader/images';
-import { viewerOfLibrary } from '../context/viewer';
-import { membershipIn } from './queries';
-import { postGenCodeBody } from './reader-code-responses';
+import { findIssueWithVisibility } from '../../catalogue/titles';
+import { titleAgeRating } from '../../context/ratings';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { issueReaderCode } from '../../reader/code';
+import { warmPages } from '../../reader/images';
+import { viewerOfLibrary } from '../../context/viewer';
+import { membershipIn } from '../queries';
+import { postGenCodeBody } from '../reader-code-responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const flag = z.coerce.number().int().min(0).max(1);

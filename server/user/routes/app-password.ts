@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { siteOrigin } from '../http/origin';
-import { membershipsOf } from '../user/queries';
-import { appLoginOf, createAppPassword, listAppPasswords, revokeAppPassword } from './credentials';
-import { opdsBase } from './feeds';
-import { idOf } from './request';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { siteOrigin } from '../../http/origin';
+import { membershipsOf } from '../queries';
+import { appLoginOf, createAppPassword, listAppPasswords, revokeAppPassword } from '../../opds/credentials';
+import { opdsBase } from '../../opds/feeds';
+import { idOf } from '../../opds/request';
 
 /** Most app passwords a member keeps at once: one per app and device is a handful. */
 export const MAX_APP_PASSWORDS = 20;

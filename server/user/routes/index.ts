@@ -1,17 +1,17 @@
-import { serviceRoutes } from '../http/handler';
-import { appPasswordRoutes } from '../opds/app-password-routes';
-import { supportRequestRoute, contactUsRoute } from '../support/forms';
-import { accountRoutes } from './account-routes';
-import { cardRoutes } from './card-routes';
-import { favouriteRoutes } from './favourite-routes';
-import { markRoutes } from './mark-routes';
-import { offlineRoutes } from './offline-routes';
-import { otpRoutes } from './otp-routes';
-import { partnerRoutes } from './partner-routes';
-import { paymentUserRoutes } from './payment-routes';
-import { readerCodeRoutes } from './reader-code-routes';
-import { userRoutes } from './session-routes';
-import { ssoRoutes } from './sso-routes';
+import { serviceRoutes } from '../../http/handler';
+import { appPasswordRoutes } from './app-password';
+import { supportRequestRoute, contactUsRoute } from '../../support/forms';
+import { accountRoutes } from './account';
+import { cardRoutes } from './card';
+import { favouriteRoutes } from './favourite';
+import { markRoutes } from './mark';
+import { offlineRoutes } from './offline';
+import { otpRoutes } from './otp';
+import { partnerRoutes } from './partner';
+import { paymentUserRoutes } from './payment';
+import { readerCodeRoutes } from './reader-code';
+import { userRoutes } from './session';
+import { ssoRoutes } from './sso';
 
 /** Every route of the user service, /api/user/...: sign-in, accounts, favourites, reader codes, payments, help forms. */
 export const userService = serviceRoutes('user', {

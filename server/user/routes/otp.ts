@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
 import { MOBILE_MESSAGES, toE164 } from '@/lib/country-codes';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { canDeliver, codeMessage, deliver, unavailableMessage } from '../auth/delivery';
-import { limit } from '../auth/limits';
-import { checkCode, issueCode, OTP, withdrawCode, OTP_MESSAGES, type Channel } from '../auth/otp';
-import { checkPassword } from '../auth/password-rules';
-import { signPurposeToken } from '../auth/purpose-token';
-import { enforceLimits, resetLimit } from '../auth/rate-limit';
-import { completeSignIn } from '../auth/sign-in';
-import { findUserById } from './queries';
-import { requireMethodOffered } from './sign-in-methods';
-import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from './account-queries';
-import { postLinkAccountBody, postSendotpBody, postVerifyotpBody } from './otp-responses';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { canDeliver, codeMessage, deliver, unavailableMessage } from '../../auth/delivery';
+import { limit } from '../../auth/limits';
+import { checkCode, issueCode, OTP, withdrawCode, OTP_MESSAGES, type Channel } from '../../auth/otp';
+import { checkPassword } from '../../auth/password-rules';
+import { signPurposeToken } from '../../auth/purpose-token';
+import { enforceLimits, resetLimit } from '../../auth/rate-limit';
+import { completeSignIn } from '../../auth/sign-in';
+import { findUserById } from '../queries';
+import { requireMethodOffered } from '../sign-in-methods';
+import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from '../account-queries';
+import { postLinkAccountBody, postSendotpBody, postVerifyotpBody } from '../otp-responses';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -1,19 +1,19 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { libraryCards, type Library } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { limit } from '../auth/limits';
-import { signPurposeToken, verifyPurposeToken } from '../auth/purpose-token';
-import { enforceLimits } from '../auth/rate-limit';
-import { hashSecret } from '../auth/secrets';
-import { completeSignIn, linkedMembershipEnd } from '../auth/sign-in';
-import { checkPatron } from '../auth/sip2';
-import { findLibrary } from './queries';
-import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from './account-queries';
-import { postSplLibLoginBody } from './card-responses';
+import { getDb } from '../../db/client';
+import { libraryCards, type Library } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { limit } from '../../auth/limits';
+import { signPurposeToken, verifyPurposeToken } from '../../auth/purpose-token';
+import { enforceLimits } from '../../auth/rate-limit';
+import { hashSecret } from '../../auth/secrets';
+import { completeSignIn, linkedMembershipEnd } from '../../auth/sign-in';
+import { checkPatron } from '../../auth/sip2';
+import { findLibrary } from '../queries';
+import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from '../account-queries';
+import { postSplLibLoginBody } from '../card-responses';
 
 export const splLibLoginBody = z.object({
   cardNumber: z

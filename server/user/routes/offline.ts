@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { offlineGrant, type OfflineGrant } from '@/lib/wire';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { issueForMember } from '../reader/access';
-import { membershipIn } from './queries';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { issueForMember } from '../../reader/access';
+import { membershipIn } from '../queries';
 
 /** How long a download stays readable without a renewal (Libby's "keep for 7 days"): OFFLINE_DAYS, 7 by default. */
 export function offlineDays(): number {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { classifyLibraryVerification } from '@/lib/library-verification';
-import { clearSessionCookies, issueSession } from '../auth/issue';
-import { revoke } from '../auth/revocation';
-import type { Session } from '../auth/session';
-import { defaultGuestLibraryId } from '../config';
-import { HttpError } from '../http/errors';
-import { route, type RouteContext, type ServiceRoutes } from '../http/handler';
-import { findLibrary, findOrCreateGuest, membershipsOf } from './queries';
-import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from './present';
-import { membershipsAndMarkTimes } from './mark-queries';
-import { getIsGuestLoginAvailableBody, getLibDetailsBody, getLibDetailsSettingsBody, getLibraryAccessCheckBody, postGetUserLibDetailsBody, postLoginAsGuestBody, postLogoutBody, postValidateuserBody, postVerifyLibraryBody } from './responses';
+import { clearSessionCookies, issueSession } from '../../auth/issue';
+import { revoke } from '../../auth/revocation';
+import type { Session } from '../../auth/session';
+import { defaultGuestLibraryId } from '../../config';
+import { HttpError } from '../../http/errors';
+import { route, type RouteContext, type ServiceRoutes } from '../../http/handler';
+import { findLibrary, findOrCreateGuest, membershipsOf } from '../queries';
+import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from '../present';
+import { membershipsAndMarkTimes } from '../mark-queries';
+import { getIsGuestLoginAvailableBody, getLibDetailsBody, getLibDetailsSettingsBody, getLibraryAccessCheckBody, postGetUserLibDetailsBody, postLoginAsGuestBody, postLogoutBody, postValidateuserBody, postVerifyLibraryBody } from '../responses';
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 

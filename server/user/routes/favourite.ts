@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Session } from '../auth/session';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from './favourite-queries';
-import { postAddmyFavBody, postDeletemyFavBody, postGetMyFavBody } from './favourite-responses';
+import type { Session } from '../../auth/session';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from '../favourite-queries';
+import { postAddmyFavBody, postDeletemyFavBody, postGetMyFavBody } from '../favourite-responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { wordBoxes } from '@/lib/text-layer';
 import type { BookmarkView, ClippingView, PageTextAnswer } from '@/lib/wire';
-import type { Session } from '../auth/session';
-import type { IssueDetails } from '../catalogue/titles';
-import type { Bookmark, Clipping } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { issueForMember } from '../reader/access';
-import { pageToRender } from '../reader/queries';
-import { pageTextOf } from '../reader/text';
-import { sendClippingImage } from './clipping-image';
-import { clippingText, type PositionedWord } from './clipping-text';
+import type { Session } from '../../auth/session';
+import type { IssueDetails } from '../../catalogue/titles';
+import type { Bookmark, Clipping } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { issueForMember } from '../../reader/access';
+import { pageToRender } from '../../reader/queries';
+import { pageTextOf } from '../../reader/text';
+import { sendClippingImage } from '../clipping-image';
+import { clippingText, type PositionedWord } from '../clipping-text';
 import {
   addBookmark,
   addClipping,
@@ -25,8 +25,8 @@ import {
   renameBookmark,
   renameClipping,
   shareClipping,
-} from './mark-queries';
-import { deleteBookmarksIdBody, deleteClippingsIdBody, getBookmarksBody, getClippingsBody, getSharedClippingTokenBody, postBookmarksBody, postClippingsBody, postClippingsIdShareBody, putBookmarksIdBody, putClippingsIdBody } from './mark-responses';
+} from '../mark-queries';
+import { deleteBookmarksIdBody, deleteClippingsIdBody, getBookmarksBody, getClippingsBody, getSharedClippingTokenBody, postBookmarksBody, postClippingsBody, postClippingsIdShareBody, putBookmarksIdBody, putClippingsIdBody } from '../mark-responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const name = z.string().trim().min(1, 'must not be empty').max(120);

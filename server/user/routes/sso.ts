@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { isValidEmail } from '@/lib/email';
-import { route, type ServiceRoutes } from '../http/handler';
-import { siteOrigin } from '../http/origin';
-import { signPurposeToken, verifyPurposeToken } from '../auth/purpose-token';
-import { readCookies } from '../auth/session';
-import { completeSignIn, linkedMembershipEnd } from '../auth/sign-in';
-import { authorizationUrl, describeSsoError, finishSignIn, hasSso, providerConfig, type FlowSecrets } from '../auth/sso';
-import { findLibrary } from './queries';
-import { extendMembership, findOrCreateByIdentity } from './account-queries';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { siteOrigin } from '../../http/origin';
+import { signPurposeToken, verifyPurposeToken } from '../../auth/purpose-token';
+import { readCookies } from '../../auth/session';
+import { completeSignIn, linkedMembershipEnd } from '../../auth/sign-in';
+import { authorizationUrl, describeSsoError, finishSignIn, hasSso, providerConfig, type FlowSecrets } from '../../auth/sso';
+import { findLibrary } from '../queries';
+import { extendMembership, findOrCreateByIdentity } from '../account-queries';
 
 const FLOW_COOKIE = 'sso_flow';
 const FLOW_PATH = '/api/user/sso';
