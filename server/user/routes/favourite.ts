@@ -3,7 +3,18 @@ import type { Session } from '../../auth/session';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from '../favourite-queries';
-import { postAddmyFavBody, postDeletemyFavBody, postGetMyFavBody } from '../favourite-responses';
+
+// What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
+// API tests receive against them), written from the types their handlers return.
+
+/** POST getMyFav */
+export const postGetMyFavBody = z.object({ status: z.string(), msg: z.array(z.object({ mid: z.object({ values: z.array(z.number()) }) })) });
+
+/** POST addmy_fav */
+export const postAddmyFavBody = z.object({ status: z.string(), message: z.string() });
+
+/** POST deletemy_fav: the same answer as postAddmyFavBody. */
+export const postDeletemyFavBody = postAddmyFavBody;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
