@@ -1,6 +1,6 @@
 import { adminRoutes } from './admin/routes';
 import { articleRoutes } from './article/routes';
-import { catalogueService } from './catalogue/service';
+import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';

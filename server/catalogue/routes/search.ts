@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
-import { route, type ServiceRoutes } from '../http/handler';
-import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../search/issues';
-import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../search/magazines';
-import { MAX_QUERY_LENGTH } from '../search/text';
-import { countSearchRun } from '../usage/reading';
-import { getMagazineLibarayBody, getMagazineSearchBody, getSearchListBody } from './search-responses';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../../search/issues';
+import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../../search/magazines';
+import { MAX_QUERY_LENGTH } from '../../search/text';
+import { countSearchRun } from '../../usage/reading';
+import { getMagazineLibarayBody, getMagazineSearchBody, getSearchListBody } from '../search-responses';
 
 const libraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 const searchText = z.string().trim().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional().default('');

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { editionTile } from '@/lib/catalogue-tiles';
 import { CATEGORY_PAGE_SIZE, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
-import { libraryDetails } from '../user/present';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { cachedLibrary, type Viewer } from '../context/viewer';
-import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from './browse';
-import { COUNTRIES, flagOf } from './countries';
-import { isTopList } from './queries';
-import { allStoreCountries, findIssue, findMagazine, listIssues, storeForCountry, type MagazineMeta } from './titles';
-import { getCountryCodesBody, getEditionsBody, getIssueDetailsBody, getIssuesByMagBody, getOrgDetailsBody, getIssuesBody, getLanguageListBody, getMagMetaBody, getMagazineMetaBody } from './browse-responses';
+import { libraryDetails } from '../../user/present';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { cachedLibrary, type Viewer } from '../../context/viewer';
+import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from '../browse';
+import { COUNTRIES, flagOf } from '../countries';
+import { isTopList } from '../queries';
+import { allStoreCountries, findIssue, findMagazine, listIssues, storeForCountry, type MagazineMeta } from '../titles';
+import { getCountryCodesBody, getEditionsBody, getIssueDetailsBody, getIssuesByMagBody, getOrgDetailsBody, getIssuesBody, getLanguageListBody, getMagMetaBody, getMagazineMetaBody } from '../browse-responses';
 
 const MAX_ID = 2_147_483_647;
 const id = z.coerce.number().int().positive().max(MAX_ID);

@@ -1,9 +1,9 @@
-import { serviceRoutes } from '../http/handler';
-import { supportRequestRoute } from '../support/forms';
-import { browseRoutes } from './browse-routes';
-import { catalogueRoutes } from './routes';
-import { searchRoutes } from './search-routes';
-import { storyCategoryRoutes } from './story-category-routes';
+import { serviceRoutes } from '../../http/handler';
+import { supportRequestRoute } from '../../support/forms';
+import { browseRoutes } from './browse';
+import { catalogueRoutes } from './filters';
+import { searchRoutes } from './search';
+import { storyCategoryRoutes } from './story-category';
 
 /** Every route of the catalogue service, /api/catalogue/...: listings, titles, issues, search, story categories, support. */
 export const catalogueService = serviceRoutes('catalogue', {

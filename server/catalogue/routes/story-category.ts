@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import type { RequestContext } from '../context/request';
-import { idParam } from '../article/params';
-import { storyCategoriesFor } from '../article/lists';
-import { setFavouriteStoryCategory, visibleCategory } from '../article/queries';
-import { deleteStoryCategoriesCategoryIdFavouriteBody, getStoryCategoriesBody, putStoryCategoriesCategoryIdFavouriteBody } from './story-category-responses';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import type { RequestContext } from '../../context/request';
+import { idParam } from '../../article/params';
+import { storyCategoriesFor } from '../../article/lists';
+import { setFavouriteStoryCategory, visibleCategory } from '../../article/queries';
+import { deleteStoryCategoriesCategoryIdFavouriteBody, getStoryCategoriesBody, putStoryCategoriesCategoryIdFavouriteBody } from '../story-category-responses';
 
 export const storyCategoryParams = z.object({ categoryId: idParam });
 export const storyCategoriesQuery = z.object({ lang: z.string().trim().max(10).optional() });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_STORE_ID } from '@/lib/constants';
-import { route, type ServiceRoutes } from '../http/handler';
-import { cachedListing, magazineScope } from './browse';
-import { allLanguages, allStores, isTopList, visibleCategories } from './queries';
-import { getCategoriesBody, getLanguagesBody, getStoresBody, getMagazineFilterBody } from './responses';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { cachedListing, magazineScope } from '../browse';
+import { allLanguages, allStores, isTopList, visibleCategories } from '../queries';
+import { getCategoriesBody, getLanguagesBody, getStoresBody, getMagazineFilterBody } from '../responses';
 
 const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 
