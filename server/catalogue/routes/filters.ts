@@ -3,7 +3,46 @@ import { DEFAULT_STORE_ID } from '@/lib/constants';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { cachedListing, magazineScope } from '../browse';
 import { allLanguages, allStores, isTopList, visibleCategories } from '../queries';
-import { getCategoriesBody, getLanguagesBody, getStoresBody, getMagazineFilterBody } from '../responses';
+
+// What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
+// API tests receive against them), written from the types their handlers return.
+
+/** GET getCategories */
+export const getCategoriesBody = z.object({
+  status: z.string(),
+  data: z.array(z.object({ category_id: z.number(), name: z.string(), image: z.string(), is_fav: z.number(), cat_slug: z.string() })),
+});
+
+/** GET getLanguages */
+export const getLanguagesBody = z.object({
+  status: z.string(),
+  data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
+});
+
+/** GET getStores */
+export const getStoresBody = z.object({ status: z.string(), data: z.array(z.object({ store_id: z.number(), name: z.string(), country: z.string() })) });
+
+/** GET magazine-filter */
+export const getMagazineFilterBody = z.object({
+  status: z.string(),
+  page: z.number(),
+  nbPages: z.number(),
+  total: z.number(),
+  data: z.array(z.object({
+    mid: z.number(),
+    magName: z.string(),
+    slug: z.string(),
+    catId: z.number(),
+    lang: z.string(),
+    isGold: z.number(),
+    issueId: z.number(),
+    issueName: z.string(),
+    issueDate: z.string(),
+    img: z.string(),
+    width: z.number(),
+    height: z.number(),
+  })),
+});
 
 const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 
@@ -37,7 +76,7 @@ export const magazineFilterQuery = z
   });
 export type MagazineFilterQuery = z.infer<typeof magazineFilterQuery>;
 
-export const catalogueRoutes: ServiceRoutes = {
+export const filterRoutes: ServiceRoutes = {
   getCategories: {
     GET: route({
       auth: 'optional',
