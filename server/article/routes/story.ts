@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { storyPathSegments } from '@/lib/story-paths';
-import type { Session } from '../auth/session';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { countStoryOpened } from '../usage/reading';
-import { storyAt } from './lists';
-import { ageRatingParam, articleScope, idParam } from './params';
-import { storyDetails } from './present';
-import { findStoryById, type StoryRecord } from './queries';
-import { mayReadInFull, rememberRead, storyText } from './reading';
-import { getV1ArticleByUrlBody, getV1ArticleMidIssidArtidBody } from './story-responses';
+import type { Session } from '../../auth/session';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { countStoryOpened } from '../../usage/reading';
+import { storyAt } from '../lists';
+import { ageRatingParam, articleScope, idParam } from '../params';
+import { storyDetails } from '../present';
+import { findStoryById, type StoryRecord } from '../queries';
+import { mayReadInFull, rememberRead, storyText } from '../reading';
+import { getV1ArticleByUrlBody, getV1ArticleMidIssidArtidBody } from '../story-responses';
 
 export const storyIdsParams = z.object({ mid: idParam, issid: idParam, artid: idParam });
 export const storyDetailsQuery = z.object({ age_rating: ageRatingParam });

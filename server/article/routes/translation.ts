@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { Session } from '../auth/session';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { cachedTranslationLanguages, isTranslationLanguage } from './lists';
-import { ageRatingParam, articleScope, idParam, languageCodeParam } from './params';
-import { findStoryById, isStoryVisible } from './queries';
-import { mayReadInFull } from './reading';
-import { STORY_NOT_FOUND } from './story-routes';
+import type { Session } from '../../auth/session';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { cachedTranslationLanguages, isTranslationLanguage } from '../lists';
+import { ageRatingParam, articleScope, idParam, languageCodeParam } from '../params';
+import { findStoryById, isStoryVisible } from '../queries';
+import { mayReadInFull } from '../reading';
+import { STORY_NOT_FOUND } from './story';
 import {
   callTranslationService,
   isTranslationFilePath,
@@ -14,8 +14,8 @@ import {
   readTranslationFile,
   storedTranslationByFile,
   translateStory,
-} from './translation';
-import { getLocalLanguagesBody, getTranslatedDataBody, postLocalLanguagesBody, postV1TranslateBody, postV1TranslateTextBody } from './translation-responses';
+} from '../translation';
+import { getLocalLanguagesBody, getTranslatedDataBody, postLocalLanguagesBody, postV1TranslateBody, postV1TranslateTextBody } from '../translation-responses';
 
 const countryParam = z
   .string()

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { STORY_CATEGORIES } from '@/lib/constants';
 import { isValidKeyword, type StoryListKind } from '@/lib/story-paths';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { searchStories } from '../search/stories';
-import { countSearchRun } from '../usage/reading';
-import { keywordStories, magazineRelated, magazineStories, storyList, type StoryListRequest } from './lists';
-import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from './params';
-import { storyRoutes } from './story-routes';
-import { translationRoutes } from './translation-routes';
-import { getMagazineRelatedBody, getV1ArticleBody, getV1ArticleFilterBody, getV1ArticleSearchBody } from './responses';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { searchStories } from '../../search/stories';
+import { countSearchRun } from '../../usage/reading';
+import { keywordStories, magazineRelated, magazineStories, storyList, type StoryListRequest } from '../lists';
+import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from '../params';
+import { storyRoutes } from './story';
+import { translationRoutes } from './translation';
+import { getMagazineRelatedBody, getV1ArticleBody, getV1ArticleFilterBody, getV1ArticleSearchBody } from '../responses';
 
 export const articleListQuery = z.object({
   storeID: storeIdParam,
