@@ -1,5 +1,5 @@
 import { adminRoutes } from './admin/routes';
-import { articleRoutes } from './article/routes/lists';
+import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';

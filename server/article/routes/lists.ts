@@ -7,9 +7,97 @@ import { searchStories } from '../../search/stories';
 import { countSearchRun } from '../../usage/reading';
 import { keywordStories, magazineRelated, magazineStories, storyList, type StoryListRequest } from '../lists';
 import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zeroBasedPage } from '../params';
-import { storyRoutes } from './story';
-import { translationRoutes } from './translation';
-import { getMagazineRelatedBody, getV1ArticleBody, getV1ArticleFilterBody, getV1ArticleSearchBody } from '../responses';
+
+// What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
+// API tests receive against them), written from the types their handlers return.
+
+/** GET v1/article */
+export const getV1ArticleBody = z.object({
+  Articles: z.array(z.object({
+    artid: z.number(),
+    title: z.string(),
+    subtitle: z.string(),
+    magname: z.string(),
+    issuename: z.string(),
+    time_read: z.number(),
+    canon_url: z.string(),
+    url: z.string(),
+    base_img: z.string(),
+    thumb: z.string(),
+    short_desc: z.string(),
+    shoppable: z.number(),
+    is_news: z.number(),
+    mid: z.number(),
+    issid: z.number(),
+    published: z.string(),
+  })),
+  page: z.number(),
+  nbPages: z.number(),
+  nbHits: z.number(),
+});
+
+/** GET v1/article-filter: the same answer as getV1ArticleBody. */
+export const getV1ArticleFilterBody = getV1ArticleBody;
+
+/** GET v1/article-search */
+export const getV1ArticleSearchBody = z.union([
+  z.object({
+    Articles: z.array(z.object({
+      objectID: z.string(),
+      _highlightResult: z.object({ title: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
+      _snippetResult: z.object({ body: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
+      artid: z.number(),
+      title: z.string(),
+      subtitle: z.string(),
+      magname: z.string(),
+      issuename: z.string(),
+      time_read: z.number(),
+      canon_url: z.string(),
+      url: z.string(),
+      base_img: z.string(),
+      thumb: z.string(),
+      short_desc: z.string(),
+      shoppable: z.number(),
+      is_news: z.number(),
+      mid: z.number(),
+      issid: z.number(),
+      published: z.string(),
+    })),
+    page: z.number(),
+    nbPages: z.number(),
+    nbHits: z.number(),
+    exhaustiveNbHits: z.boolean(),
+    hitsPerPage: z.number(),
+    query: z.string(),
+    correctedQuery: z.string().optional(),
+  }),
+  z.object({ Articles: z.array(z.never()), page: z.number(), nbPages: z.number(), nbHits: z.number() }),
+]);
+
+/** GET magazine-related */
+export const getMagazineRelatedBody = z.object({
+  hits: z.array(z.object({
+    artid: z.number(),
+    title: z.string(),
+    subtitle: z.string(),
+    magname: z.string(),
+    issuename: z.string(),
+    time_read: z.number(),
+    canon_url: z.string(),
+    url: z.string(),
+    base_img: z.string(),
+    thumb: z.string(),
+    short_desc: z.string(),
+    shoppable: z.number(),
+    is_news: z.number(),
+    mid: z.number(),
+    issid: z.number(),
+    published: z.string(),
+  })),
+  page: z.number(),
+  nbPages: z.number(),
+  nbHits: z.number(),
+});
 
 export const articleListQuery = z.object({
   storeID: storeIdParam,
@@ -85,7 +173,7 @@ export const magazineRelatedQuery = z.object({
   age_rating: ageRatingParam,
 });
 
-const listRoutes: ServiceRoutes = {
+export const listRoutes: ServiceRoutes = {
   'v1/article': {
     GET: route({
       auth: 'optional',
@@ -144,5 +232,3 @@ const listRoutes: ServiceRoutes = {
     }),
   },
 };
-
-export const articleRoutes: ServiceRoutes = { ...listRoutes, ...storyRoutes, ...translationRoutes };

@@ -9,7 +9,44 @@ import { ageRatingParam, articleScope, idParam } from '../params';
 import { storyDetails } from '../present';
 import { findStoryById, type StoryRecord } from '../queries';
 import { mayReadInFull, rememberRead, storyText } from '../reading';
-import { getV1ArticleByUrlBody, getV1ArticleMidIssidArtidBody } from '../story-responses';
+
+// What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
+// API tests receive against them), written from the types their handlers return.
+
+/** GET v1/article/:mid/:issid/:artid */
+export const getV1ArticleMidIssidArtidBody = z.object({
+  status: z.string(),
+  data: z.object({
+    body: z.string(),
+    is_preview: z.number(),
+    keywords: z.array(z.string()),
+    lang: z.string(),
+    page_no: z.number(),
+    cat_id: z.number(),
+    cat_name: z.string(),
+    cat_slug: z.string(),
+    issue_date: z.string(),
+    artid: z.number(),
+    title: z.string(),
+    subtitle: z.string(),
+    magname: z.string(),
+    issuename: z.string(),
+    time_read: z.number(),
+    canon_url: z.string(),
+    url: z.string(),
+    base_img: z.string(),
+    thumb: z.string(),
+    short_desc: z.string(),
+    shoppable: z.number(),
+    is_news: z.number(),
+    mid: z.number(),
+    issid: z.number(),
+    published: z.string(),
+  }),
+});
+
+/** GET v1/article-by-url: the same answer as getV1ArticleMidIssidArtidBody. */
+export const getV1ArticleByUrlBody = getV1ArticleMidIssidArtidBody;
 
 export const storyIdsParams = z.object({ mid: idParam, issid: idParam, artid: idParam });
 export const storyDetailsQuery = z.object({ age_rating: ageRatingParam });

@@ -15,7 +15,43 @@ import {
   storedTranslationByFile,
   translateStory,
 } from '../translation';
-import { getLocalLanguagesBody, getTranslatedDataBody, postLocalLanguagesBody, postV1TranslateBody, postV1TranslateTextBody } from '../translation-responses';
+
+// What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
+// API tests receive against them), written from the types their handlers return.
+
+/** GET localLanguages */
+export const getLocalLanguagesBody = z.object({
+  status: z.string(),
+  data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
+});
+
+/** POST localLanguages: the same answer as getLocalLanguagesBody. */
+export const postLocalLanguagesBody = getLocalLanguagesBody;
+
+/** When no translation can be had: an empty object. */
+const noTranslation = z.object({});
+
+/** POST v1/translate: the story in the language asked for (stored), or {} */
+export const postV1TranslateBody = z.union([
+  z.object({
+    status: z.string(),
+    artid: z.number(),
+    mid: z.number(),
+    issid: z.number(),
+    langCode: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    body: z.string(),
+    filepath: z.string(),
+  }),
+  noTranslation,
+]);
+
+/** POST v1/translate-text: the passage in the language asked for, or {} */
+export const postV1TranslateTextBody = z.union([z.object({ status: z.string(), langCode: z.string(), translatedText: z.string() }), noTranslation]);
+
+/** GET translated-data */
+export const getTranslatedDataBody = z.object({ artid: z.number(), langCode: z.string(), title: z.string(), subtitle: z.string(), body: z.string() });
 
 const countryParam = z
   .string()
