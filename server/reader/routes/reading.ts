@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { Session } from '../auth/session';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { openWithTwin, sendObject } from '../media/serve';
-import { StorageUnavailableError } from '../storage';
-import { countIssueOpened, countPageRead } from '../usage/reading';
-import { checkReaderAccess, codeHolderRefusal, readerIssue, refusalStatus, REFUSAL_MESSAGES, type ReaderRefusal } from './access';
-import { verifyReaderCode } from './code';
-import { ensurePageImage, readPageToken } from './images';
-import { saveProgress } from './queries';
-import { findInIssue, pageText } from './text';
-import { getFindBody, getIssueBody, getTextBody, putProgressBody } from './responses';
+import type { Session } from '../../auth/session';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { openWithTwin, sendObject } from '../../media/serve';
+import { StorageUnavailableError } from '../../storage';
+import { countIssueOpened, countPageRead } from '../../usage/reading';
+import { checkReaderAccess, codeHolderRefusal, readerIssue, refusalStatus, REFUSAL_MESSAGES, type ReaderRefusal } from '../access';
+import { verifyReaderCode } from '../code';
+import { ensurePageImage, readPageToken } from '../images';
+import { saveProgress } from '../queries';
+import { findInIssue, pageText } from '../text';
+import { getFindBody, getIssueBody, getTextBody, putProgressBody } from '../responses';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const code = z.string().trim().min(1).max(4096);
