@@ -2,7 +2,7 @@ import { adminRoutes } from './admin/routes';
 import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
-import { readerRoutes } from './reader/routes/reading';
+import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';
 import { opdsRoutes } from './opds/routes';
 import { counterApiRoutes } from './usage/counter-api';

@@ -10,7 +10,48 @@ import { verifyReaderCode } from '../code';
 import { ensurePageImage, readPageToken } from '../images';
 import { saveProgress } from '../queries';
 import { findInIssue, pageText } from '../text';
-import { getFindBody, getIssueBody, getTextBody, putProgressBody } from '../responses';
+
+// What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
+// API tests receive against them), written from the types their handlers return.
+
+/** GET issue */
+export const getIssueBody = z.object({
+  issueId: z.number(),
+  mid: z.number(),
+  magName: z.string(),
+  issueName: z.string(),
+  issueDate: z.string(),
+  lang: z.string(),
+  pageCount: z.number(),
+  pages: z.array(z.object({
+    pageNo: z.number(),
+    width: z.number(),
+    height: z.number(),
+    isSpread: z.boolean(),
+    alt: z.string(),
+    src: z.tuple([z.string(), z.string(), z.string()]),
+  })),
+  lastPage: z.number().nullable(),
+  expiresAt: z.number(),
+  status: z.string(),
+});
+
+/** GET text */
+export const getTextBody = z.object({
+  pageNo: z.number(),
+  hasText: z.boolean(),
+  blocks: z.array(z.object({ kind: z.enum(["heading", "paragraph"]), text: z.string(), lines: z.array(z.number()) })),
+  width: z.number(),
+  height: z.number(),
+  lines: z.array(z.object({ text: z.string(), x: z.number(), y: z.number(), w: z.number(), h: z.number(), size: z.number() })),
+  status: z.string(),
+});
+
+/** GET find */
+export const getFindBody = z.object({ status: z.string(), q: z.string(), pages: z.array(z.object({ pageNo: z.number(), count: z.number(), excerpt: z.string() })) });
+
+/** PUT progress */
+export const putProgressBody = z.object({ status: z.string(), page: z.number() });
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const code = z.string().trim().min(1).max(4096);
@@ -40,7 +81,7 @@ function refused(refusal: ReaderRefusal): HttpError {
 /** Images of a code never change; the browser keeps them, no shared cache does (they are a member's). */
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';
 
-export const readerRoutes: ServiceRoutes = {
+export const readingRoutes: ServiceRoutes = {
   issue: {
     GET: route({
       summary: 'The issue a reader code opens: its pages with signed 1x/2x/3x image addresses and the member’s last page',
