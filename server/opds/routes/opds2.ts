@@ -1,17 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { MagazineHit } from '@/lib/wire';
-import { cachedCategories, cachedLanguages, cachedListing } from '../catalogue/browse';
-import { HttpError } from '../http/errors';
-import { route, type RouteResponses, type ServiceRoutes } from '../http/handler';
-import { siteOrigin } from '../http/origin';
-import { pagesOfIssue, readingPlace, saveProgress } from '../reader/queries';
-import { searchMagazines } from '../search/magazines';
-import { cachedFavouriteMagazines } from '../user/favourite-queries';
-import { REL, TYPE } from './atom';
-import { FEED_PAGE_SIZE, coverUrl, pdfLink } from './feeds';
-import { countIssueEntries, issueEntries, issueEntry, type IssueEntry } from './queries';
-import { idOf, openAppRequest, type AppRequest } from './request';
+import { cachedCategories, cachedLanguages, cachedListing } from '../../catalogue/browse';
+import { HttpError } from '../../http/errors';
+import { route, type RouteResponses, type ServiceRoutes } from '../../http/handler';
+import { siteOrigin } from '../../http/origin';
+import { pagesOfIssue, readingPlace, saveProgress } from '../../reader/queries';
+import { searchMagazines } from '../../search/magazines';
+import { cachedFavouriteMagazines } from '../../user/favourite-queries';
+import { REL, TYPE } from '../atom';
+import { FEED_PAGE_SIZE, coverUrl, pdfLink } from '../feeds';
+import { countIssueEntries, issueEntries, issueEntry, type IssueEntry } from '../queries';
+import { idOf, openAppRequest, type AppRequest } from '../request';
 
 /**
  * OPDS 2.0 (JSON) feeds of a library's catalogue, a Readium Web Publication Manifest per issue (DiViNa: its reading
@@ -308,7 +308,7 @@ export const opds2Routes: ServiceRoutes = {
             { rel: 'self', href: self, type: TYPE.manifest },
             { rel: REL.progression, href: `${app.base}/issues/${row.issueId}/progression`, type: TYPE.progression },
           ],
-          // The PSE page stream's addresses at 2x, with the 2x size (server/opds/routes.ts serves both).
+          // The PSE page stream's addresses at 2x, with the 2x size (server/opds/routes/opds1.ts serves both).
           readingOrder: pages.map((page) => ({ href: `${app.base}/issues/${row.issueId}/pages/${page.pageNo - 1}`, type: 'image/jpeg', width: page.width * 2, height: page.height * 2, title: `Page ${page.pageNo}` })),
           resources: [{ rel: 'cover', href: coverUrl(row.coverPath, 2), type: 'image/jpeg' }],
         });
