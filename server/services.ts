@@ -4,7 +4,7 @@ import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';
-import { opdsRoutes } from './opds/routes/opds1';
+import { opdsRoutes } from './opds/routes';
 import { counterApiRoutes } from './usage/counter-api';
 import { counterWrapperError } from './usage/counter-exceptions';
 import { feedRoutes } from './usage/routes';

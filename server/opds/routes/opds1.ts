@@ -21,7 +21,6 @@ import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { cachedLibrary } from '../../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from '../feeds';
-import { opds2Routes } from './opds2';
 import { authenticationDocument, idOf, openAppRequest, sendText, type AppRequest } from '../request';
 import { countIssueEntries, issueEntries, issueEntry } from '../queries';
 
@@ -114,7 +113,7 @@ const FEED_RESPONSES = (mediaType: string): RouteResponses => ({
 const ATOM = 'application/atom+xml';
 
 /** The OPDS 1.2 catalogue of one library for a signed-in member (server/opds/), with page streaming and search. */
-export const opdsRoutes: ServiceRoutes = {
+export const opds1Routes: ServiceRoutes = {
   ':libraryId/authentication': {
     GET: route({
       summary: 'The Authentication for OPDS 1.0 document of a library’s catalogue (open to all)',
@@ -430,5 +429,4 @@ export const opdsRoutes: ServiceRoutes = {
       },
     }),
   },
-  ...opds2Routes,
 };
