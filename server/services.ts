@@ -5,9 +5,9 @@ import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';
 import { opdsRoutes } from './opds/routes';
-import { counterApiRoutes } from './usage/counter-api';
+import { counterApiRoutes } from './usage/routes/counter-api';
 import { counterWrapperError } from './usage/counter-exceptions';
-import { feedRoutes } from './usage/routes';
+import { feedRoutes } from './usage/routes/reports';
 import { userService } from './user/routes';
 
 /**

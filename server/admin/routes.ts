@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route, serviceRoutes, type ServiceRoutes } from '../http/handler';
 import { HttpError } from '../http/errors';
-import { usageRoutes } from '../usage/routes';
+import { usageRoutes } from '../usage/routes/reports';
 import { librariesForStaff, librariesInReach } from '../context';
 import { listAudit } from './audit';
 import { importRoutes } from './import-routes';

@@ -2,18 +2,18 @@ import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { COUNTER_RELEASE, COUNTER_REPORT_IDS, REPORT_DEFINITIONS, type CounterReportId } from '@/lib/counter-report';
-import { limit, LIMITS } from '../auth/limits';
-import { enforceLimits } from '../auth/rate-limit';
-import { getDb, isDatabaseOutage } from '../db/client';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { siteOrigin } from '../http/origin';
-import { counterJson } from './counter-json';
-import { CounterError, type CounterException } from './counter-exceptions';
-import { COUNTER_EXCEPTION_RESPONSES, counterMembersBody, counterReportBody, counterReportListBody, counterStatusBody } from './counter-api-responses';
-import { harvesterOf } from './counter-keys';
-import { monthOfDate, reportOptions, reportParameters, reportRange } from './counter-request';
-import { counterPlatform, counterReportData, firstUsageMonth } from './reports';
+import { limit, LIMITS } from '../../auth/limits';
+import { enforceLimits } from '../../auth/rate-limit';
+import { getDb, isDatabaseOutage } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { siteOrigin } from '../../http/origin';
+import { counterJson } from '../counter-json';
+import { CounterError, type CounterException } from '../counter-exceptions';
+import { COUNTER_EXCEPTION_RESPONSES, counterMembersBody, counterReportBody, counterReportListBody, counterStatusBody } from '../counter-api-responses';
+import { harvesterOf } from '../counter-keys';
+import { monthOfDate, reportOptions, reportParameters, reportRange } from '../counter-request';
+import { counterPlatform, counterReportData, firstUsageMonth } from '../reports';
 
 /** Every parameter the COUNTER API knows, declared for the contract; each path checks its own (unknown ones are 3050). */
 const counterQuery = z
