@@ -5,9 +5,8 @@ import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';
 import { opdsRoutes } from './opds/routes';
-import { counterApiRoutes } from './usage/routes/counter-api';
+import { counterApiService, feedService } from './usage/routes';
 import { counterWrapperError } from './usage/counter-exceptions';
-import { feedRoutes } from './usage/routes/reports';
 import { userService } from './user/routes';
 
 /**
@@ -22,9 +21,9 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'adm
   // The console (server/admin/): operators and library staff, every call role-checked and audited.
   admin: adminRoutes,
   // The COUNTER API 5.1 for libraries' harvesters, public at /r51/ (next.config.js), keyed per library.
-  r51: counterApiRoutes,
+  r51: counterApiService,
   // A library's KBART list and MARC records for its discovery service and catalogue, fetched with its feed key.
-  feeds: feedRoutes,
+  feeds: feedService,
   // Reading apps: a library's OPDS 1.2 (with page streaming) and OPDS 2 catalogues for a member (server/opds/).
   opds: opdsRoutes,
   // KOReader's progress sync protocol over the one reading place the web reader keeps (server/opds/kosync.ts).
