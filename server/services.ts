@@ -1,4 +1,4 @@
-import { adminRoutes } from './admin/routes';
+import { adminRoutes } from './admin/routes/console';
 import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';

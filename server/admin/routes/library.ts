@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from './content';
-import { originalForStaff, sendOriginal } from './originals';
-import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from './libraries';
-import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
-import { adminIssue, getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from './library-responses';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from '../content';
+import { originalForStaff, sendOriginal } from '../originals';
+import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from '../libraries';
+import { emailField, id, pageField, pageSizeField, searchField } from '../schemas';
+import { adminIssue, getLibrariesLibraryIdBody, getTitlesBody, getTitlesMagazineIdIssuesBody, postIssuesIssueIdRestoreBody, postIssuesIssueIdWithdrawBody, postLibraryCreateBody, putIssuesIssueIdBody, putLibrariesLibraryIdBody, putLibrariesLibraryIdCollectionBody, putLibrariesLibraryIdImagesSlotBody, putTitlesMagazineIdBody } from '../library-responses';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
 

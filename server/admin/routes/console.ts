@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { route, serviceRoutes, type ServiceRoutes } from '../http/handler';
-import { HttpError } from '../http/errors';
-import { usageRoutes } from '../usage/routes/reports';
-import { librariesForStaff, librariesInReach } from '../context';
-import { listAudit } from './audit';
-import { importRoutes } from './import-routes';
-import { libraryRoutes } from './library-routes';
-import { memberRoutes } from './member-routes';
-import { grantRole, listRoles, revokeRole } from './roles';
-import { emailField, id, pageField, pageSizeField } from './schemas';
-import { deleteRolesBody, getAuditBody, getLibrariesBody, getMeBody, getRolesBody, postRolesBody } from './responses';
+import { route, serviceRoutes, type ServiceRoutes } from '../../http/handler';
+import { HttpError } from '../../http/errors';
+import { usageRoutes } from '../../usage/routes/reports';
+import { librariesForStaff, librariesInReach } from '../../context';
+import { listAudit } from '../audit';
+import { importRoutes } from '../import-routes';
+import { libraryRoutes } from './library';
+import { memberRoutes } from './member';
+import { grantRole, listRoles, revokeRole } from '../roles';
+import { emailField, id, pageField, pageSizeField } from '../schemas';
+import { deleteRolesBody, getAuditBody, getLibrariesBody, getMeBody, getRolesBody, postRolesBody } from '../responses';
 
 export const grantRoleBody = z
   .object({ email: emailField, role: z.enum(['operator', 'staff']), libraryId: id.optional() })

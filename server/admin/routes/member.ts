@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
-import { route, type ServiceRoutes } from '../http/handler';
-import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from './access-codes';
-import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from './members';
-import { emailField, id, pageField, pageSizeField, searchField } from './schemas';
-import { deleteLibrariesLibraryIdAccessCodesCodeIdBody, deleteLibrariesLibraryIdMembersUserIdBody, getLibrariesLibraryIdAccessCodesBody, getLibrariesLibraryIdAccessCodesCodeIdBody, getLibrariesLibraryIdMembersBody, postLibrariesLibraryIdAccessCodesBody, postLibrariesLibraryIdMemberImportBody, postLibrariesLibraryIdMemberImportPreviewBody, postLibrariesLibraryIdMembersBody, postLibrariesLibraryIdMembersUserIdEndBody, putLibrariesLibraryIdMembersUserIdBody } from './member-responses';
+import { HttpError } from '../../http/errors';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from '../access-codes';
+import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from '../members';
+import { emailField, id, pageField, pageSizeField, searchField } from '../schemas';
+import { deleteLibrariesLibraryIdAccessCodesCodeIdBody, deleteLibrariesLibraryIdMembersUserIdBody, getLibrariesLibraryIdAccessCodesBody, getLibrariesLibraryIdAccessCodesCodeIdBody, getLibrariesLibraryIdMembersBody, postLibrariesLibraryIdAccessCodesBody, postLibrariesLibraryIdMemberImportBody, postLibrariesLibraryIdMemberImportPreviewBody, postLibrariesLibraryIdMembersBody, postLibrariesLibraryIdMembersUserIdEndBody, putLibrariesLibraryIdMembersUserIdBody } from '../member-responses';
 
 const isoDate = z
   .string()
