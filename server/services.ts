@@ -1,4 +1,4 @@
-import { adminRoutes } from './admin/routes/console';
+import { adminRoutes } from './admin/routes';
 import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
