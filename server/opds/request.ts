@@ -3,6 +3,7 @@ import { resolveSession } from '../auth/session';
 import { titleAgeRating } from '../context/ratings';
 import type { Library } from '../db/schema';
 import { HttpError } from '../http/errors';
+import type { RouteResponses } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { cachedLibrary } from '../context/viewer';
 import { TYPE } from './atom';
@@ -77,4 +78,15 @@ export function idOf(params: Record<string, string>, name: string): number {
   const value = Number(params[name]);
   if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw new HttpError(400, `${name}: must be a positive integer`, { field: name });
   return value;
+}
+
+/** What a call of a reading app answers: the document (feed, manifest) it asked for, or why not, as openAppRequest refuses. */
+export function appResponses(mediaType: string, description: string): RouteResponses {
+  return {
+    200: { description, mediaTypes: [mediaType] },
+    401: { description: 'No or wrong credentials: the Authentication for OPDS document', mediaTypes: [TYPE.authentication] },
+    403: { description: 'The membership of this library has ended' },
+    404: { description: 'No such library (or title, category, issue it does not show)' },
+    429: { description: 'Too many sign-in attempts' },
+  };
 }

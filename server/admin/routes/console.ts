@@ -10,13 +10,13 @@ import { emailField, id, pageField, pageSizeField } from '../schemas';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET me */
-export const getMeBody = z.object({ status: z.string(), userId: z.number(), label: z.string(), operator: z.boolean(), libraryIds: z.array(z.number()) });
+const getMeBody = z.object({ status: z.string(), userId: z.number(), label: z.string(), operator: z.boolean(), libraryIds: z.array(z.number()) });
 
 /** GET libraries */
-export const getLibrariesBody = z.object({ status: z.string(), libraries: z.array(z.object({ id: z.number(), name: z.string() })) });
+const getLibrariesBody = z.object({ status: z.string(), libraries: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 /** GET roles */
-export const getRolesBody = z.object({
+const getRolesBody = z.object({
   status: z.string(),
   roles: z.array(z.object({
     userId: z.number(),
@@ -28,13 +28,13 @@ export const getRolesBody = z.object({
 });
 
 /** POST roles */
-export const postRolesBody = z.object({ userId: z.number(), created: z.boolean(), status: z.string() });
+const postRolesBody = z.object({ userId: z.number(), created: z.boolean(), status: z.string() });
 
 /** DELETE roles */
-export const deleteRolesBody = z.object({ status: z.string() });
+const deleteRolesBody = z.object({ status: z.string() });
 
 /** GET audit */
-export const getAuditBody = z.object({
+const getAuditBody = z.object({
   entries: z.array(z.object({
     target: z.string(),
     id: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { librarySettings } from '@/lib/wire';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from '../content';
@@ -10,39 +11,9 @@ import { emailField, id, pageField, pageSizeField, searchField } from '../schema
 // API tests receive against them), written from the types their handlers return.
 
 /** GET libraries/:libraryId */
-export const getLibrariesLibraryIdBody = z.object({
+const getLibrariesLibraryIdBody = z.object({
   status: z.string(),
-  library: z.object({
-    id: z.number(),
-    name: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logoBanner1: z.string(),
-    logoBanner2: z.string(),
-    logoBanner3: z.string(),
-    supportEmail: z.string(),
-    guestAccess: z.boolean(),
-    guestDays: z.number(),
-    ageRate: z.number(),
-    excludeCat: z.string(),
-    isNewspaper: z.boolean(),
-    isJournal: z.boolean(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    openCatalogue: z.boolean(),
-    pdfDownload: z.boolean(),
-    signInMethods: z.array(z.enum(["email", "mobile", "password"])),
-    cardMode: z.string(),
-    sip2Host: z.string().nullable(),
-    sip2Port: z.number().nullable(),
-    sip2Institution: z.string().nullable(),
-    oidcIssuer: z.string().nullable(),
-    oidcClientId: z.string().nullable(),
-    oidcClientSecretSet: z.boolean(),
-    collectionMode: z.string(),
-  }),
+  library: librarySettings,
   collection: z.object({
     mode: z.string(),
     titles: z.array(z.object({ id: z.number(), name: z.string() })),
@@ -51,55 +22,25 @@ export const getLibrariesLibraryIdBody = z.object({
 });
 
 /** PUT libraries/:libraryId */
-export const putLibrariesLibraryIdBody = z.object({
+const putLibrariesLibraryIdBody = z.object({
   status: z.string(),
-  library: z.object({
-    id: z.number(),
-    name: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logoBanner1: z.string(),
-    logoBanner2: z.string(),
-    logoBanner3: z.string(),
-    supportEmail: z.string(),
-    guestAccess: z.boolean(),
-    guestDays: z.number(),
-    ageRate: z.number(),
-    excludeCat: z.string(),
-    isNewspaper: z.boolean(),
-    isJournal: z.boolean(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    openCatalogue: z.boolean(),
-    pdfDownload: z.boolean(),
-    signInMethods: z.array(z.enum(["email", "mobile", "password"])),
-    cardMode: z.string(),
-    sip2Host: z.string().nullable(),
-    sip2Port: z.number().nullable(),
-    sip2Institution: z.string().nullable(),
-    oidcIssuer: z.string().nullable(),
-    oidcClientId: z.string().nullable(),
-    oidcClientSecretSet: z.boolean(),
-    collectionMode: z.string(),
-  }),
+  library: librarySettings,
 });
 
 /** POST library-create: the same answer as putLibrariesLibraryIdBody. */
-export const postLibraryCreateBody = putLibrariesLibraryIdBody;
+const postLibraryCreateBody = putLibrariesLibraryIdBody;
 
 /** PUT libraries/:libraryId/collection */
-export const putLibrariesLibraryIdCollectionBody = z.object({
+const putLibrariesLibraryIdCollectionBody = z.object({
   status: z.string(),
   collection: z.object({ mode: z.enum(["all", "chosen"]), titleIds: z.array(z.number()), categoryIds: z.array(z.number()) }),
 });
 
 /** PUT libraries/:libraryId/images/:slot: the same answer as putLibrariesLibraryIdBody. */
-export const putLibrariesLibraryIdImagesSlotBody = putLibrariesLibraryIdBody;
+const putLibrariesLibraryIdImagesSlotBody = putLibrariesLibraryIdBody;
 
 /** GET titles */
-export const getTitlesBody = z.object({
+const getTitlesBody = z.object({
   titles: z.array(z.object({
     id: z.number(),
     name: z.string(),
@@ -119,7 +60,7 @@ export const getTitlesBody = z.object({
 });
 
 /** PUT titles/:magazineId */
-export const putTitlesMagazineIdBody = z.object({
+const putTitlesMagazineIdBody = z.object({
   status: z.string(),
   title: z.object({
     createdAt: z.string(),
@@ -156,7 +97,7 @@ export const adminIssue = z.object({
 });
 
 /** GET titles/:magazineId/issues */
-export const getTitlesMagazineIdIssuesBody = z.object({
+const getTitlesMagazineIdIssuesBody = z.object({
   issues: z.array(adminIssue),
   page: z.number(),
   pageSize: z.number(),
@@ -165,16 +106,16 @@ export const getTitlesMagazineIdIssuesBody = z.object({
 });
 
 /** PUT issues/:issueId */
-export const putIssuesIssueIdBody = z.object({
+const putIssuesIssueIdBody = z.object({
   status: z.string(),
   issue: adminIssue,
 });
 
 /** POST issues/:issueId/withdraw: the same answer as putIssuesIssueIdBody. */
-export const postIssuesIssueIdWithdrawBody = putIssuesIssueIdBody;
+const postIssuesIssueIdWithdrawBody = putIssuesIssueIdBody;
 
 /** POST issues/:issueId/restore: the same answer as putIssuesIssueIdBody. */
-export const postIssuesIssueIdRestoreBody = putIssuesIssueIdBody;
+const postIssuesIssueIdRestoreBody = putIssuesIssueIdBody;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((value) => (value === '' ? null : value));
 

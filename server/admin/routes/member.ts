@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessCodeRow, memberRow } from '@/lib/wire';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from '../access-codes';
@@ -9,17 +10,8 @@ import { emailField, id, pageField, pageSizeField, searchField } from '../schema
 // API tests receive against them), written from the types their handlers return.
 
 /** GET libraries/:libraryId/members */
-export const getLibrariesLibraryIdMembersBody = z.object({
-  members: z.array(z.object({
-    userId: z.number(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    userType: z.string(),
-    expiresAt: z.string(),
-    active: z.boolean(),
-  })),
+const getLibrariesLibraryIdMembersBody = z.object({
+  members: z.array(memberRow),
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
@@ -27,31 +19,22 @@ export const getLibrariesLibraryIdMembersBody = z.object({
 });
 
 /** POST libraries/:libraryId/members */
-export const postLibrariesLibraryIdMembersBody = z.object({
+const postLibrariesLibraryIdMembersBody = z.object({
   status: z.string(),
-  member: z.object({
-    userId: z.number(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullable(),
-    mobile: z.string().nullable(),
-    userType: z.string(),
-    expiresAt: z.string(),
-    active: z.boolean(),
-  }),
+  member: memberRow,
 });
 
 /** PUT libraries/:libraryId/members/:userId: the same answer as postLibrariesLibraryIdMembersBody. */
-export const putLibrariesLibraryIdMembersUserIdBody = postLibrariesLibraryIdMembersBody;
+const putLibrariesLibraryIdMembersUserIdBody = postLibrariesLibraryIdMembersBody;
 
 /** DELETE libraries/:libraryId/members/:userId */
-export const deleteLibrariesLibraryIdMembersUserIdBody = z.object({ userId: z.number(), removed: z.record(z.string(), z.number()), status: z.string() });
+const deleteLibrariesLibraryIdMembersUserIdBody = z.object({ userId: z.number(), removed: z.record(z.string(), z.number()), status: z.string() });
 
 /** POST libraries/:libraryId/members/:userId/end: the same answer as postLibrariesLibraryIdMembersBody. */
-export const postLibrariesLibraryIdMembersUserIdEndBody = postLibrariesLibraryIdMembersBody;
+const postLibrariesLibraryIdMembersUserIdEndBody = postLibrariesLibraryIdMembersBody;
 
 /** POST libraries/:libraryId/member-import/preview */
-export const postLibrariesLibraryIdMemberImportPreviewBody = z.object({
+const postLibrariesLibraryIdMemberImportPreviewBody = z.object({
   summary: z.object({ rows: z.number(), add: z.number(), change: z.number(), unchanged: z.number(), refuse: z.number() }),
   rows: z.array(z.object({
     line: z.number(),
@@ -65,21 +48,11 @@ export const postLibrariesLibraryIdMemberImportPreviewBody = z.object({
 });
 
 /** POST libraries/:libraryId/member-import: the same answer as postLibrariesLibraryIdMemberImportPreviewBody. */
-export const postLibrariesLibraryIdMemberImportBody = postLibrariesLibraryIdMemberImportPreviewBody;
+const postLibrariesLibraryIdMemberImportBody = postLibrariesLibraryIdMemberImportPreviewBody;
 
 /** GET libraries/:libraryId/access-codes */
-export const getLibrariesLibraryIdAccessCodesBody = z.object({
-  codes: z.array(z.object({
-    id: z.number(),
-    code: z.string(),
-    days: z.number(),
-    useLimit: z.number().nullable(),
-    usesLeft: z.number(),
-    uses: z.number(),
-    expiresAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-    createdAt: z.string(),
-  })),
+const getLibrariesLibraryIdAccessCodesBody = z.object({
+  codes: z.array(accessCodeRow),
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
@@ -87,34 +60,14 @@ export const getLibrariesLibraryIdAccessCodesBody = z.object({
 });
 
 /** POST libraries/:libraryId/access-codes */
-export const postLibrariesLibraryIdAccessCodesBody = z.object({
+const postLibrariesLibraryIdAccessCodesBody = z.object({
   status: z.string(),
-  code: z.object({
-    id: z.number(),
-    code: z.string(),
-    days: z.number(),
-    useLimit: z.number().nullable(),
-    usesLeft: z.number(),
-    uses: z.number(),
-    expiresAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  code: accessCodeRow,
 });
 
 /** GET libraries/:libraryId/access-codes/:codeId */
-export const getLibrariesLibraryIdAccessCodesCodeIdBody = z.object({
-  code: z.object({
-    id: z.number(),
-    code: z.string(),
-    days: z.number(),
-    useLimit: z.number().nullable(),
-    usesLeft: z.number(),
-    uses: z.number(),
-    expiresAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+const getLibrariesLibraryIdAccessCodesCodeIdBody = z.object({
+  code: accessCodeRow,
   uses: z.array(z.object({
     usedAt: z.string(),
     userId: z.number().nullable(),
@@ -126,7 +79,7 @@ export const getLibrariesLibraryIdAccessCodesCodeIdBody = z.object({
 });
 
 /** DELETE libraries/:libraryId/access-codes/:codeId: the same answer as postLibrariesLibraryIdAccessCodesBody. */
-export const deleteLibrariesLibraryIdAccessCodesCodeIdBody = postLibrariesLibraryIdAccessCodesBody;
+const deleteLibrariesLibraryIdAccessCodesCodeIdBody = postLibrariesLibraryIdAccessCodesBody;
 
 const isoDate = z
   .string()

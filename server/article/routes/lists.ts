@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STORY_CATEGORIES } from '@/lib/constants';
 import { isValidKeyword, type StoryListKind } from '@/lib/story-paths';
+import { highlight, storyFromServer } from '@/lib/wire';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { searchStories } from '../../search/stories';
@@ -12,57 +13,20 @@ import { ageRatingParam, articleScope, idParam, languageParam, storeIdParam, zer
 // API tests receive against them), written from the types their handlers return.
 
 /** GET v1/article */
-export const getV1ArticleBody = z.object({
-  Articles: z.array(z.object({
-    artid: z.number(),
-    title: z.string(),
-    subtitle: z.string(),
-    magname: z.string(),
-    issuename: z.string(),
-    time_read: z.number(),
-    canon_url: z.string(),
-    url: z.string(),
-    base_img: z.string(),
-    thumb: z.string(),
-    short_desc: z.string(),
-    shoppable: z.number(),
-    is_news: z.number(),
-    mid: z.number(),
-    issid: z.number(),
-    published: z.string(),
-  })),
+const getV1ArticleBody = z.object({
+  Articles: z.array(storyFromServer),
   page: z.number(),
   nbPages: z.number(),
   nbHits: z.number(),
 });
 
 /** GET v1/article-filter: the same answer as getV1ArticleBody. */
-export const getV1ArticleFilterBody = getV1ArticleBody;
+const getV1ArticleFilterBody = getV1ArticleBody;
 
 /** GET v1/article-search */
-export const getV1ArticleSearchBody = z.union([
+const getV1ArticleSearchBody = z.union([
   z.object({
-    Articles: z.array(z.object({
-      objectID: z.string(),
-      _highlightResult: z.object({ title: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
-      _snippetResult: z.object({ body: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
-      artid: z.number(),
-      title: z.string(),
-      subtitle: z.string(),
-      magname: z.string(),
-      issuename: z.string(),
-      time_read: z.number(),
-      canon_url: z.string(),
-      url: z.string(),
-      base_img: z.string(),
-      thumb: z.string(),
-      short_desc: z.string(),
-      shoppable: z.number(),
-      is_news: z.number(),
-      mid: z.number(),
-      issid: z.number(),
-      published: z.string(),
-    })),
+    Articles: z.array(storyFromServer.extend({ objectID: z.string(), _highlightResult: z.object({ title: highlight }), _snippetResult: z.object({ body: highlight }) })),
     page: z.number(),
     nbPages: z.number(),
     nbHits: z.number(),
@@ -75,25 +39,8 @@ export const getV1ArticleSearchBody = z.union([
 ]);
 
 /** GET magazine-related */
-export const getMagazineRelatedBody = z.object({
-  hits: z.array(z.object({
-    artid: z.number(),
-    title: z.string(),
-    subtitle: z.string(),
-    magname: z.string(),
-    issuename: z.string(),
-    time_read: z.number(),
-    canon_url: z.string(),
-    url: z.string(),
-    base_img: z.string(),
-    thumb: z.string(),
-    short_desc: z.string(),
-    shoppable: z.number(),
-    is_news: z.number(),
-    mid: z.number(),
-    issid: z.number(),
-    published: z.string(),
-  })),
+const getMagazineRelatedBody = z.object({
+  hits: z.array(storyFromServer),
   page: z.number(),
   nbPages: z.number(),
   nbHits: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storyPathSegments } from '@/lib/story-paths';
+import { storyDetails as storyDetailsAnswer } from '@/lib/wire';
 import type { Session } from '../../auth/session';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
@@ -14,39 +15,13 @@ import { mayReadInFull, rememberRead, storyText } from '../reading';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET v1/article/:mid/:issid/:artid */
-export const getV1ArticleMidIssidArtidBody = z.object({
+const getV1ArticleMidIssidArtidBody = z.object({
   status: z.string(),
-  data: z.object({
-    body: z.string(),
-    is_preview: z.number(),
-    keywords: z.array(z.string()),
-    lang: z.string(),
-    page_no: z.number(),
-    cat_id: z.number(),
-    cat_name: z.string(),
-    cat_slug: z.string(),
-    issue_date: z.string(),
-    artid: z.number(),
-    title: z.string(),
-    subtitle: z.string(),
-    magname: z.string(),
-    issuename: z.string(),
-    time_read: z.number(),
-    canon_url: z.string(),
-    url: z.string(),
-    base_img: z.string(),
-    thumb: z.string(),
-    short_desc: z.string(),
-    shoppable: z.number(),
-    is_news: z.number(),
-    mid: z.number(),
-    issid: z.number(),
-    published: z.string(),
-  }),
+  data: storyDetailsAnswer,
 });
 
 /** GET v1/article-by-url: the same answer as getV1ArticleMidIssidArtidBody. */
-export const getV1ArticleByUrlBody = getV1ArticleMidIssidArtidBody;
+const getV1ArticleByUrlBody = getV1ArticleMidIssidArtidBody;
 
 export const storyIdsParams = z.object({ mid: idParam, issid: idParam, artid: idParam });
 export const storyDetailsQuery = z.object({ age_rating: ageRatingParam });

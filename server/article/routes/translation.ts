@@ -6,7 +6,6 @@ import { cachedTranslationLanguages, isTranslationLanguage } from '../lists';
 import { ageRatingParam, articleScope, idParam, languageCodeParam } from '../params';
 import { findStoryById, isStoryVisible } from '../queries';
 import { mayReadInFull } from '../reading';
-import { STORY_NOT_FOUND } from './story';
 import {
   callTranslationService,
   isTranslationFilePath,
@@ -15,24 +14,25 @@ import {
   storedTranslationByFile,
   translateStory,
 } from '../translation';
+import { STORY_NOT_FOUND } from './story';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
 
 /** GET localLanguages */
-export const getLocalLanguagesBody = z.object({
+const getLocalLanguagesBody = z.object({
   status: z.string(),
   data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
 });
 
 /** POST localLanguages: the same answer as getLocalLanguagesBody. */
-export const postLocalLanguagesBody = getLocalLanguagesBody;
+const postLocalLanguagesBody = getLocalLanguagesBody;
 
 /** When no translation can be had: an empty object. */
 const noTranslation = z.object({});
 
 /** POST v1/translate: the story in the language asked for (stored), or {} */
-export const postV1TranslateBody = z.union([
+const postV1TranslateBody = z.union([
   z.object({
     status: z.string(),
     artid: z.number(),
@@ -48,10 +48,10 @@ export const postV1TranslateBody = z.union([
 ]);
 
 /** POST v1/translate-text: the passage in the language asked for, or {} */
-export const postV1TranslateTextBody = z.union([z.object({ status: z.string(), langCode: z.string(), translatedText: z.string() }), noTranslation]);
+const postV1TranslateTextBody = z.union([z.object({ status: z.string(), langCode: z.string(), translatedText: z.string() }), noTranslation]);
 
 /** GET translated-data */
-export const getTranslatedDataBody = z.object({ artid: z.number(), langCode: z.string(), title: z.string(), subtitle: z.string(), body: z.string() });
+const getTranslatedDataBody = z.object({ artid: z.number(), langCode: z.string(), title: z.string(), subtitle: z.string(), body: z.string() });
 
 const countryParam = z
   .string()

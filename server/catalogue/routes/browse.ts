@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editionTile } from '@/lib/catalogue-tiles';
 import { CATEGORY_PAGE_SIZE, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
+import { libraryDetailsBody } from '@/lib/wire';
 import { libraryDetails } from '../../user/present';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
@@ -8,28 +9,31 @@ import { cachedLibrary, type Viewer } from '../../context/viewer';
 import { cachedEditions, cachedIssueList, cachedLanguages, magazineScope } from '../browse';
 import { COUNTRIES, flagOf } from '../countries';
 import { isTopList } from '../queries';
-import { allStoreCountries, findIssue, findMagazine, listIssues, storeForCountry, type MagazineMeta } from '../titles';
+import { allStoreCountries, findIssue, findMagazine, listIssues, storeForCountry, type IssueHit, type MagazineMeta } from '../titles';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
 
+/** One issue of a title, as getIssuesByMag lists it (server/catalogue/titles.ts). */
+const issueHit = z.object({
+  mid: z.number(),
+  magName: z.string(),
+  isGold: z.number(),
+  issueId: z.number(),
+  issueName: z.string(),
+  issueDate: z.string(),
+  isSpecial: z.number(),
+  pageCount: z.number(),
+  img: z.string(),
+  width: z.number(),
+  height: z.number(),
+}) satisfies z.ZodType<IssueHit>;
+
 /** GET magazine-meta */
-export const getMagazineMetaBody = z.object({
+const getMagazineMetaBody = z.object({
   status: z.string(),
   data: z.object({
-    latestIssue: z.object({
-      mid: z.number(),
-      magName: z.string(),
-      isGold: z.number(),
-      issueId: z.number(),
-      issueName: z.string(),
-      issueDate: z.string(),
-      isSpecial: z.number(),
-      pageCount: z.number(),
-      img: z.string(),
-      width: z.number(),
-      height: z.number(),
-    }).nullable(),
+    latestIssue: issueHit.nullable(),
     mid: z.number(),
     magName: z.string(),
     slug: z.string(),
@@ -46,77 +50,31 @@ export const getMagazineMetaBody = z.object({
 });
 
 /** GET magMeta: the same answer as getMagazineMetaBody. */
-export const getMagMetaBody = getMagazineMetaBody;
+const getMagMetaBody = getMagazineMetaBody;
 
 /** GET getIssuesByMag */
-export const getIssuesByMagBody = z.object({
+const getIssuesByMagBody = z.object({
   status: z.string(),
   mid: z.number(),
   isSpecialIssue: z.number(),
   lst_dt: z.string().nullable(),
-  data: z.array(z.object({
-    mid: z.number(),
-    magName: z.string(),
-    isGold: z.number(),
-    issueId: z.number(),
-    issueName: z.string(),
-    issueDate: z.string(),
-    isSpecial: z.number(),
-    pageCount: z.number(),
-    img: z.string(),
-    width: z.number(),
-    height: z.number(),
-  })),
+  data: z.array(issueHit),
 });
 
 /** GET getIssueDetails */
-export const getIssueDetailsBody = z.object({
+const getIssueDetailsBody = z.object({
   status: z.string(),
-  data: z.object({
-    catId: z.number(),
-    catName: z.string(),
-    lang: z.string(),
-    about: z.string(),
-    mid: z.number(),
-    magName: z.string(),
-    isGold: z.number(),
-    issueId: z.number(),
-    issueName: z.string(),
-    issueDate: z.string(),
-    isSpecial: z.number(),
-    pageCount: z.number(),
-    img: z.string(),
-    width: z.number(),
-    height: z.number(),
-  }),
+  data: issueHit.extend({ catId: z.number(), catName: z.string(), lang: z.string(), about: z.string() }),
 });
 
 /** GET getOrgDetails */
-export const getOrgDetailsBody = z.object({
+const getOrgDetailsBody = z.object({
   status: z.string(),
-  data: z.object({
-    isNewspaper: z.number(),
-    isJournal: z.number(),
-    ageRate: z.number(),
-    con_code: z.string(),
-    store_id: z.number(),
-    libId: z.number(),
-    libName: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logo_banner1: z.string(),
-    logo_banner2: z.string(),
-    logo_banner3: z.string(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    supportEmail: z.string(),
-  }),
+  data: libraryDetailsBody.extend({ isNewspaper: z.number(), isJournal: z.number(), ageRate: z.number(), con_code: z.string(), store_id: z.number() }),
 });
 
 /** GET editions */
-export const getEditionsBody = z.object({
+const getEditionsBody = z.object({
   status: z.string(),
   page: z.number(),
   nbPages: z.number(),
@@ -125,7 +83,7 @@ export const getEditionsBody = z.object({
 });
 
 /** GET issues */
-export const getIssuesBody = z.object({
+const getIssuesBody = z.object({
   status: z.string(),
   page: z.number(),
   nbPages: z.number(),
@@ -145,13 +103,13 @@ export const getIssuesBody = z.object({
 });
 
 /** GET languageList */
-export const getLanguageListBody = z.object({
+const getLanguageListBody = z.object({
   status: z.string(),
   data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
 });
 
 /** GET countryCodes */
-export const getCountryCodesBody = z.object({
+const getCountryCodesBody = z.object({
   status: z.string(),
   data: z.array(z.object({ mobileCode: z.string(), flag: z.string(), store_id: z.number(), country: z.string(), name: z.string() })),
 });

@@ -8,22 +8,22 @@ import { allLanguages, allStores, isTopList, visibleCategories } from '../querie
 // API tests receive against them), written from the types their handlers return.
 
 /** GET getCategories */
-export const getCategoriesBody = z.object({
+const getCategoriesBody = z.object({
   status: z.string(),
   data: z.array(z.object({ category_id: z.number(), name: z.string(), image: z.string(), is_fav: z.number(), cat_slug: z.string() })),
 });
 
 /** GET getLanguages */
-export const getLanguagesBody = z.object({
+const getLanguagesBody = z.object({
   status: z.string(),
   data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
 });
 
 /** GET getStores */
-export const getStoresBody = z.object({ status: z.string(), data: z.array(z.object({ store_id: z.number(), name: z.string(), country: z.string() })) });
+const getStoresBody = z.object({ status: z.string(), data: z.array(z.object({ store_id: z.number(), name: z.string(), country: z.string() })) });
 
 /** GET magazine-filter */
-export const getMagazineFilterBody = z.object({
+const getMagazineFilterBody = z.object({
   status: z.string(),
   page: z.number(),
   nbPages: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
+import { magazineSearchHit, magazineSearchPage } from '@/lib/wire';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../../search/issues';
 import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../../search/magazines';
@@ -10,83 +11,26 @@ import { countSearchRun } from '../../usage/reading';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET magazine-search */
-export const getMagazineSearchBody = z.object({
-  hits: z.array(z.object({
-    magName: z.string(),
-    slug: z.string(),
-    new_imgPath: z.string(),
-    objectID: z.string(),
-    isGold: z.number(),
-    mid: z.number(),
-    issueId: z.number(),
-    catId: z.number(),
-    lang: z.string(),
-    _highlightResult: z.object({ magName: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
-  })),
-  nbHits: z.number(),
-  nbPages: z.number(),
-  exhaustiveNbHits: z.boolean(),
-  page: z.number(),
-  hitsPerPage: z.number(),
+const getMagazineSearchBody = magazineSearchPage.extend({
   query: z.string(),
   correctedQuery: z.string().optional(),
   status: z.string(),
 });
 
 /** GET magazine-libaray */
-export const getMagazineLibarayBody = z.object({
+const getMagazineLibarayBody = z.object({
   status: z.literal("success"),
   query: z.string(),
   correctedQuery: z.string().optional(),
   popularCat: z.array(z.object({ category_id: z.number(), name: z.string(), cat_slug: z.string(), image: z.string(), count: z.number() })),
   popularLang: z.array(z.object({ lang_code: z.string(), lang: z.string(), display_name: z.string(), count: z.number() })),
-  magazineList: z.array(z.object({
-    magName: z.string(),
-    slug: z.string(),
-    new_imgPath: z.string(),
-    objectID: z.string(),
-    isGold: z.number(),
-    mid: z.number(),
-    issueId: z.number(),
-    catId: z.number(),
-    lang: z.string(),
-    _highlightResult: z.object({ magName: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
-  })),
-  journalList: z.array(z.object({
-    magName: z.string(),
-    slug: z.string(),
-    new_imgPath: z.string(),
-    objectID: z.string(),
-    isGold: z.number(),
-    mid: z.number(),
-    issueId: z.number(),
-    catId: z.number(),
-    lang: z.string(),
-    _highlightResult: z.object({ magName: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
-  })),
-  magazines: z.object({
-    hits: z.array(z.object({
-      magName: z.string(),
-      slug: z.string(),
-      new_imgPath: z.string(),
-      objectID: z.string(),
-      isGold: z.number(),
-      mid: z.number(),
-      issueId: z.number(),
-      catId: z.number(),
-      lang: z.string(),
-      _highlightResult: z.object({ magName: z.object({ value: z.string(), matchLevel: z.enum(["none", "partial", "full"]), matchedWords: z.array(z.string()) }) }),
-    })),
-    nbHits: z.number(),
-    nbPages: z.number(),
-    exhaustiveNbHits: z.boolean(),
-    page: z.number(),
-    hitsPerPage: z.number(),
-  }),
+  magazineList: z.array(magazineSearchHit),
+  journalList: z.array(magazineSearchHit),
+  magazines: magazineSearchPage,
 });
 
 /** GET search_list */
-export const getSearchListBody = z.union([
+const getSearchListBody = z.union([
   z.object({
     status: z.literal("success"),
     hits: z.array(z.object({

@@ -10,16 +10,16 @@ import { setFavouriteStoryCategory, visibleCategory } from '../../article/querie
 // API tests receive against them), written from the types their handlers return.
 
 /** GET story-categories */
-export const getStoryCategoriesBody = z.object({
+const getStoryCategoriesBody = z.object({
   status: z.string(),
   data: z.array(z.object({ category_id: z.number(), name: z.string(), image: z.string(), is_fav: z.number(), cat_slug: z.string() })),
 });
 
 /** PUT story-categories/:categoryId/favourite */
-export const putStoryCategoriesCategoryIdFavouriteBody = z.object({ status: z.string(), category_id: z.number(), is_fav: z.number() });
+const putStoryCategoriesCategoryIdFavouriteBody = z.object({ status: z.string(), category_id: z.number(), is_fav: z.number() });
 
 /** DELETE story-categories/:categoryId/favourite: the same answer as putStoryCategoriesCategoryIdFavouriteBody. */
-export const deleteStoryCategoriesCategoryIdFavouriteBody = putStoryCategoriesCategoryIdFavouriteBody;
+const deleteStoryCategoriesCategoryIdFavouriteBody = putStoryCategoriesCategoryIdFavouriteBody;
 
 export const storyCategoryParams = z.object({ categoryId: idParam });
 export const storyCategoriesQuery = z.object({ lang: z.string().trim().max(10).optional() });

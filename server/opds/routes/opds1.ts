@@ -14,15 +14,14 @@ import { siteOrigin } from '../../http/origin';
 import { originalOfIssue, sendOriginal } from '../../admin/originals';
 import { openWithTwin, sendObject } from '../../media/serve';
 import { ensurePageImage } from '../../reader/images';
-import { searchMagazines } from '../../search/magazines';
 import { StorageUnavailableError } from '../../storage';
 import { countIssueDownloaded } from '../../usage/reading';
 import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { cachedLibrary } from '../../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from '../feeds';
-import { authenticationDocument, idOf, openAppRequest, sendText, type AppRequest } from '../request';
-import { countIssueEntries, issueEntries, issueEntry } from '../queries';
+import { appResponses, authenticationDocument, idOf, openAppRequest, sendText, type AppRequest } from '../request';
+import { foundIssueEntries, issueEntry, issueEntryPage } from '../queries';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
 const searchQuery = pageQuery.extend({ q: z.string().trim().min(1, 'q: words to search for are required').max(200) });
@@ -84,6 +83,19 @@ function pageLinks(app: AppRequest, path: string, page: number, total: number, k
   return links;
 }
 
+/** A feed of one page of a longer list: its address with the page, the previous and next links, and the counts. */
+function pagedFeedOf(app: AppRequest, args: { path: string; page: number; total: number; title: string; kind: 'navigation' | 'acquisition'; up: string; entries: Entry[] }): Feed {
+  return feedOf(app, {
+    path: args.page > 1 ? `${args.path}?page=${args.page}` : args.path,
+    title: args.title,
+    kind: args.kind,
+    up: args.up,
+    entries: args.entries,
+    links: pageLinks(app, args.path, args.page, args.total, args.kind),
+    paging: { total: args.total, perPage: FEED_PAGE_SIZE, startIndex: (args.page - 1) * FEED_PAGE_SIZE + 1 },
+  });
+}
+
 /**
  * Whether the member's rules show the issue (visibleIssueWhere, through issueEntry) and the 1x width of one of its
  * pages: kept in the cache 'catalogue' under the rules' key (dropped with every change of titles or a library's
@@ -103,13 +115,7 @@ function pseWidth(app: AppRequest, issueId: number, pageNo: number): Promise<num
   });
 }
 
-const FEED_RESPONSES = (mediaType: string): RouteResponses => ({
-  200: { description: 'The feed', mediaTypes: [mediaType] },
-  401: { description: 'No or wrong credentials: the Authentication for OPDS document', mediaTypes: [TYPE.authentication] },
-  403: { description: 'The membership of this library has ended' },
-  404: { description: 'No such library (or title, category, issue it does not show)' },
-  429: { description: 'Too many sign-in attempts' },
-});
+const FEED_RESPONSES = (mediaType: string): RouteResponses => appResponses(mediaType, 'The feed');
 const ATOM = 'application/atom+xml';
 
 /** The OPDS 1.2 catalogue of one library for a signed-in member (server/opds/), with page streaming and search. */
@@ -180,14 +186,14 @@ export const opds1Routes: ServiceRoutes = {
         if (!category) throw new HttpError(404, 'No such category', { field: 'categoryId' });
         const listing = await cachedListing(app.member.viewer, { categoryId, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
         const path = `/categories/${categoryId}`;
-        const feed = feedOf(app, {
-          path: query.page > 1 ? `${path}?page=${query.page}` : path,
+        const feed = pagedFeedOf(app, {
+          path,
+          page: query.page,
+          total: listing.total,
           title: category.name,
           kind: 'navigation',
           up: `${app.base}/categories`,
           entries: listing.items.map((hit) => titleEntry(app, hit)),
-          links: pageLinks(app, path, query.page, listing.total, 'navigation'),
-          paging: { total: listing.total, perPage: FEED_PAGE_SIZE, startIndex: (query.page - 1) * FEED_PAGE_SIZE + 1 },
         });
         return sendFeed(res, feed, 'navigation');
       },
@@ -222,14 +228,14 @@ export const opds1Routes: ServiceRoutes = {
         if (!app) return null;
         const listing = await cachedListing(app.member.viewer, { language: lang, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
         const path = `/languages/${lang}`;
-        const feed = feedOf(app, {
-          path: query.page > 1 ? `${path}?page=${query.page}` : path,
+        const feed = pagedFeedOf(app, {
+          path,
+          page: query.page,
+          total: listing.total,
           title: `Titles in ${lang}`,
           kind: 'navigation',
           up: `${app.base}/languages`,
           entries: listing.items.map((hit) => titleEntry(app, hit)),
-          links: pageLinks(app, path, query.page, listing.total, 'navigation'),
-          paging: { total: listing.total, perPage: FEED_PAGE_SIZE, startIndex: (query.page - 1) * FEED_PAGE_SIZE + 1 },
         });
         return sendFeed(res, feed, 'navigation');
       },
@@ -261,18 +267,15 @@ export const opds1Routes: ServiceRoutes = {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const filter = { regularOnly: true };
-        const [rows, total] = await Promise.all([
-          issueEntries(app.member.viewer, app.rating, filter, { limit: FEED_PAGE_SIZE, offset: (query.page - 1) * FEED_PAGE_SIZE }),
-          countIssueEntries(app.member.viewer, app.rating, filter),
-        ]);
-        const feed = feedOf(app, {
-          path: query.page > 1 ? `/latest?page=${query.page}` : '/latest',
+        const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
+        const feed = pagedFeedOf(app, {
+          path: '/latest',
+          page: query.page,
+          total,
           title: 'Latest issues',
           kind: 'acquisition',
           up: `${app.base}/catalog`,
           entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
-          links: pageLinks(app, '/latest', query.page, total, 'acquisition'),
-          paging: { total, perPage: FEED_PAGE_SIZE, startIndex: (query.page - 1) * FEED_PAGE_SIZE + 1 },
         });
         return sendFeed(res, feed, 'acquisition');
       },
@@ -289,20 +292,17 @@ export const opds1Routes: ServiceRoutes = {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
         const filter = { magazineId: idOf(params, 'mid') };
-        const [rows, total] = await Promise.all([
-          issueEntries(app.member.viewer, app.rating, filter, { limit: FEED_PAGE_SIZE, offset: (query.page - 1) * FEED_PAGE_SIZE }),
-          countIssueEntries(app.member.viewer, app.rating, filter),
-        ]);
+        const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
         if (total === 0) throw new HttpError(404, 'No such title', { field: 'mid' });
         const path = `/titles/${filter.magazineId}`;
-        const feed = feedOf(app, {
-          path: query.page > 1 ? `${path}?page=${query.page}` : path,
+        const feed = pagedFeedOf(app, {
+          path,
+          page: query.page,
+          total,
           title: rows[0]?.magName ?? 'Issues',
           kind: 'acquisition',
           up: `${app.base}/categories/${rows[0]?.catId ?? ''}`,
           entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
-          links: pageLinks(app, path, query.page, total, 'acquisition'),
-          paging: { total, perPage: FEED_PAGE_SIZE, startIndex: (query.page - 1) * FEED_PAGE_SIZE + 1 },
         });
         return sendFeed(res, feed, 'acquisition');
       },
@@ -407,11 +407,7 @@ export const opds1Routes: ServiceRoutes = {
       async handler({ params, query, req, res, ip }) {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const found = await searchMagazines({ viewer: app.member.viewer, includeGold: true, query: query.q, page: query.page - 1 });
-        const ids = found.hits.map((hit) => hit.issueId);
-        const rows = await issueEntries(app.member.viewer, app.rating, { issueIds: ids }, { limit: ids.length || 1, offset: 0 });
-        const order = new Map(ids.map((id, i) => [id, i]));
-        rows.sort((a, b) => (order.get(a.issueId) ?? 0) - (order.get(b.issueId) ?? 0));
+        const { found, rows } = await foundIssueEntries(app.member.viewer, app.rating, query.q, query.page);
         const q = encodeURIComponent(query.q);
         const links: Link[] = [];
         if (query.page > 1) links.push({ rel: 'previous', href: `${app.base}/search?q=${q}&page=${query.page - 1}`, type: TYPE.acquisition });

@@ -6,12 +6,11 @@ import { HttpError } from '../../http/errors';
 import { route, type RouteResponses, type ServiceRoutes } from '../../http/handler';
 import { siteOrigin } from '../../http/origin';
 import { pagesOfIssue, readingPlace, saveProgress } from '../../reader/queries';
-import { searchMagazines } from '../../search/magazines';
 import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { REL, TYPE } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, pdfLink } from '../feeds';
-import { countIssueEntries, issueEntries, issueEntry, type IssueEntry } from '../queries';
-import { idOf, openAppRequest, type AppRequest } from '../request';
+import { foundIssueEntries, issueEntries, issueEntry, issueEntryPage, type IssueEntry } from '../queries';
+import { appResponses, idOf, openAppRequest, type AppRequest } from '../request';
 
 /**
  * OPDS 2.0 (JSON) feeds of a library's catalogue, a Readium Web Publication Manifest per issue (DiViNa: its reading
@@ -111,13 +110,7 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).op
 const searchQuery = pageQuery.extend({ query: z.string().trim().min(1, 'query: words to search for are required').max(200) });
 const langParams = z.object({ libraryId: z.coerce.number().int().positive(), lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'must be a language code') });
 
-const RESPONSES = (mediaType: string): RouteResponses => ({
-  200: { description: 'The document', mediaTypes: [mediaType] },
-  401: { description: 'No or wrong credentials: the Authentication for OPDS document', mediaTypes: [TYPE.authentication] },
-  403: { description: 'The membership of this library has ended' },
-  404: { description: 'No such library (or title, category, issue it does not show)' },
-  429: { description: 'Too many sign-in attempts' },
-});
+const RESPONSES = (mediaType: string): RouteResponses => appResponses(mediaType, 'The document');
 
 /** A feed route: opens the request, builds the document, sends it as application/opds+json. */
 function feedRoute<Q extends z.ZodType>(summary: string, operationId: string, query: Q, build: (app: AppRequest, query: z.output<Q>, params: Record<string, string>) => Promise<unknown>) {
@@ -237,10 +230,7 @@ export const opds2Routes: ServiceRoutes = {
   ':libraryId/v2/latest': {
     GET: feedRoute('OPDS 2.0 feed of the newest issues the member may read (20 a page)', 'getOpds2Latest', pageQuery, async (app, query) => {
       const filter = { regularOnly: true };
-      const [rows, total] = await Promise.all([
-        issueEntries(app.member.viewer, app.rating, filter, { limit: FEED_PAGE_SIZE, offset: (query.page - 1) * FEED_PAGE_SIZE }),
-        countIssueEntries(app.member.viewer, app.rating, filter),
-      ]);
+      const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
       return feed(app, query.page > 1 ? `/latest?page=${query.page}` : '/latest', 'Latest issues', {
         publications: rows.map((row) => publication(app, row)),
         links: pagedLinks(app, '/latest', query.page, total),
@@ -251,10 +241,7 @@ export const opds2Routes: ServiceRoutes = {
   ':libraryId/v2/titles/:mid': {
     GET: feedRoute('OPDS 2.0 feed of a title’s issues, newest first (20 a page)', 'getOpds2Title', pageQuery, async (app, query, params) => {
       const filter = { magazineId: idOf(params, 'mid') };
-      const [rows, total] = await Promise.all([
-        issueEntries(app.member.viewer, app.rating, filter, { limit: FEED_PAGE_SIZE, offset: (query.page - 1) * FEED_PAGE_SIZE }),
-        countIssueEntries(app.member.viewer, app.rating, filter),
-      ]);
+      const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
       if (total === 0) throw new HttpError(404, 'No such title', { field: 'mid' });
       const path = `/titles/${filter.magazineId}`;
       return feed(app, query.page > 1 ? `${path}?page=${query.page}` : path, rows[0]?.magName ?? 'Issues', {
@@ -266,11 +253,7 @@ export const opds2Routes: ServiceRoutes = {
   },
   ':libraryId/v2/search': {
     GET: feedRoute('OPDS 2.0 search: the latest issue of each title the site’s title search finds', 'getOpds2Search', searchQuery, async (app, query) => {
-      const found = await searchMagazines({ viewer: app.member.viewer, includeGold: true, query: query.query, page: query.page - 1 });
-      const ids = found.hits.map((hit) => hit.issueId);
-      const rows = await issueEntries(app.member.viewer, app.rating, { issueIds: ids }, { limit: ids.length || 1, offset: 0 });
-      const order = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => (order.get(a.issueId) ?? 0) - (order.get(b.issueId) ?? 0));
+      const { found, rows } = await foundIssueEntries(app.member.viewer, app.rating, query.query, query.page);
       return feed(app, `/search?query=${encodeURIComponent(query.query)}`, `Search: ${query.query}`, {
         publications: rows.map((row) => publication(app, row)),
         paging: { total: found.nbHits, page: query.page },

@@ -15,7 +15,7 @@ import { findInIssue, pageText } from '../text';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET issue */
-export const getIssueBody = z.object({
+const getIssueBody = z.object({
   issueId: z.number(),
   mid: z.number(),
   magName: z.string(),
@@ -37,7 +37,7 @@ export const getIssueBody = z.object({
 });
 
 /** GET text */
-export const getTextBody = z.object({
+const getTextBody = z.object({
   pageNo: z.number(),
   hasText: z.boolean(),
   blocks: z.array(z.object({ kind: z.enum(["heading", "paragraph"]), text: z.string(), lines: z.array(z.number()) })),
@@ -48,10 +48,10 @@ export const getTextBody = z.object({
 });
 
 /** GET find */
-export const getFindBody = z.object({ status: z.string(), q: z.string(), pages: z.array(z.object({ pageNo: z.number(), count: z.number(), excerpt: z.string() })) });
+const getFindBody = z.object({ status: z.string(), q: z.string(), pages: z.array(z.object({ pageNo: z.number(), count: z.number(), excerpt: z.string() })) });
 
 /** PUT progress */
-export const putProgressBody = z.object({ status: z.string(), page: z.number() });
+const putProgressBody = z.object({ status: z.string(), page: z.number() });
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const code = z.string().trim().min(1).max(4096);

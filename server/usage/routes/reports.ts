@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { COUNTER_REPORT_IDS, counterTsv, isMonth, kbartTsv, type CounterReportId } from '@/lib/counter-report';
 import { iso2709File, marcXmlCollection } from '@/lib/marc';
-import { feedKeyView } from '@/lib/wire';
+import { counterKeySummary, feedKeyView } from '@/lib/wire';
 import { id } from '../../admin/schemas';
 import { HttpError } from '../../http/errors';
 import type { Library } from '../../db/schema';
@@ -22,7 +22,7 @@ import { counterReport, type ReportOptions } from '../reports';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET libraries/:libraryId/reports/:reportId */
-export const getLibrariesLibraryIdReportsReportIdBody = z.object({
+const getLibrariesLibraryIdReportsReportIdBody = z.object({
   status: z.string(),
   report: z.object({
     reportId: z.enum(["PR", "PR_P1", "TR", "TR_J1", "TR_J3", "TR_J4", "IR"]),
@@ -52,45 +52,24 @@ export const getLibrariesLibraryIdReportsReportIdBody = z.object({
 }).nullable();
 
 /** GET libraries/:libraryId/counter-keys */
-export const getLibrariesLibraryIdCounterKeysBody = z.object({
+const getLibrariesLibraryIdCounterKeysBody = z.object({
   status: z.string(),
   customerId: z.string(),
-  keys: z.array(z.object({
-    id: z.number(),
-    requestorId: z.string(),
-    label: z.string(),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-  })),
+  keys: z.array(counterKeySummary),
 });
 
 /** POST libraries/:libraryId/counter-keys */
-export const postLibrariesLibraryIdCounterKeysBody = z.object({
-  key: z.object({
-    id: z.number(),
-    requestorId: z.string(),
-    label: z.string(),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-  }),
+const postLibrariesLibraryIdCounterKeysBody = z.object({
+  key: counterKeySummary,
   apiKey: z.string(),
   status: z.string(),
   customerId: z.string(),
 });
 
 /** DELETE libraries/:libraryId/counter-keys/:keyId */
-export const deleteLibrariesLibraryIdCounterKeysKeyIdBody = z.object({
+const deleteLibrariesLibraryIdCounterKeysKeyIdBody = z.object({
   status: z.string(),
-  key: z.object({
-    id: z.number(),
-    requestorId: z.string(),
-    label: z.string(),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-  }),
+  key: counterKeySummary,
 });
 
 const month = z.string().trim().refine(isMonth, 'must be a month, yyyy-mm');

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { signedInBody } from '@/lib/wire';
 import { checkPassword, assertAcceptablePassword } from '../../auth/password-rules';
 import { issueSession } from '../../auth/issue';
 import { hashPassword } from '../../auth/password';
@@ -18,52 +19,13 @@ import { findLibrary, findUserById } from '../queries';
 // API tests receive against them), written from the types their handlers return.
 
 /** POST updateProfile */
-export const postUpdateProfileBody = z.object({ status: z.string(), message: z.string(), fname: z.string(), lname: z.string() });
+const postUpdateProfileBody = z.object({ status: z.string(), message: z.string(), fname: z.string(), lname: z.string() });
 
 /** POST managePass */
-export const postManagePassBody = z.object({ status: z.string(), message: z.string(), hasPassword: z.boolean(), jwtoken: z.string() });
+const postManagePassBody = z.object({ status: z.string(), message: z.string(), hasPassword: z.boolean(), jwtoken: z.string() });
 
 /** POST validatecoupon */
-export const postValidatecouponBody = z.object({
-  message: z.string(),
-  fname: z.string(),
-  lname: z.string(),
-  libid: z.number(),
-  enddate: z.string(),
-  uploadedID: z.string(),
-  libname: z.string(),
-  uid: z.number(),
-  uuid: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  usertype: z.string(),
-  isNewspaper: z.number(),
-  isJournal: z.number(),
-  isMycontent: z.number(),
-  fav_lud: z.string(),
-  bk_lud: z.string(),
-  clip_lud: z.string(),
-  ageRate: z.number(),
-  hasPassword: z.boolean(),
-  libraryDetails: z.object({
-    libId: z.number(),
-    libName: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logo_banner1: z.string(),
-    logo_banner2: z.string(),
-    logo_banner3: z.string(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    supportEmail: z.string(),
-  }).nullable(),
-  jwtoken: z.string(),
-  userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-  status: z.literal("Success"),
-  isNewUser: z.boolean(),
-});
+const postValidatecouponBody = signedInBody;
 
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}'’. -]*$/u;
 const NAME_MESSAGE = 'may use letters, spaces, apostrophes, dots and hyphens';

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { signedInBody } from '@/lib/wire';
 import { getDb } from '../../db/client';
 import { libraryCards, type Library } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -18,47 +19,8 @@ import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from 
 // API tests receive against them), written from the types their handlers return.
 
 /** POST splLibLogin */
-export const postSplLibLoginBody = z.union([
-  z.object({
-    fname: z.string(),
-    lname: z.string(),
-    libid: z.number(),
-    enddate: z.string(),
-    uploadedID: z.string(),
-    libname: z.string(),
-    uid: z.number(),
-    uuid: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    usertype: z.string(),
-    isNewspaper: z.number(),
-    isJournal: z.number(),
-    isMycontent: z.number(),
-    fav_lud: z.string(),
-    bk_lud: z.string(),
-    clip_lud: z.string(),
-    ageRate: z.number(),
-    hasPassword: z.boolean(),
-    libraryDetails: z.object({
-      libId: z.number(),
-      libName: z.string(),
-      logo1: z.string(),
-      logo2: z.string(),
-      logo3: z.string(),
-      logo_banner1: z.string(),
-      logo_banner2: z.string(),
-      logo_banner3: z.string(),
-      hideProfile: z.boolean(),
-      tempRoutes: z.boolean(),
-      callbackAfterGuest: z.boolean(),
-      supportEmail: z.string(),
-    }).nullable(),
-    jwtoken: z.string(),
-    userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-    status: z.literal("Success"),
-    message: z.string(),
-    isNewUser: z.boolean(),
-  }),
+const postSplLibLoginBody = z.union([
+  signedInBody,
   z.object({
     status: z.string(),
     message: z.string(),

@@ -8,17 +8,17 @@ import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite 
 // API tests receive against them), written from the types their handlers return.
 
 /** POST getMyFav */
-export const postGetMyFavBody = z.object({ status: z.string(), msg: z.array(z.object({ mid: z.object({ values: z.array(z.number()) }) })) });
+const postGetMyFavBody = z.object({ status: z.string(), msg: z.array(z.object({ mid: z.object({ values: z.array(z.number()) }) })) });
 
 /** POST addmy_fav */
-export const postAddmyFavBody = z.object({ status: z.string(), message: z.string() });
+const postAddmyFavBody = z.object({ status: z.string(), message: z.string() });
 
 /** POST deletemy_fav: the same answer as postAddmyFavBody. */
-export const postDeletemyFavBody = postAddmyFavBody;
+const postDeletemyFavBody = postAddmyFavBody;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const getMyFavBody = z.object({ uid: id, os: z.string().max(20).optional() });
+const getMyFavBody = z.object({ uid: id, os: z.string().max(20).optional() });
 export const favouriteChangeBody = z.object({ uid: id, mid: id, os: z.string().max(20).optional() });
 
 /** The uid in the body must be the signed-in member's own. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { wordBoxes } from '@/lib/text-layer';
-import type { BookmarkView, ClippingView, PageTextAnswer } from '@/lib/wire';
+import { bookmarkView, clippingView as clippingAnswer, type BookmarkView, type ClippingView, type PageTextAnswer } from '@/lib/wire';
 import type { Session } from '../../auth/session';
 import type { IssueDetails } from '../../catalogue/titles';
 import type { Bookmark, Clipping } from '../../db/schema';
@@ -31,98 +31,48 @@ import {
 // API tests receive against them), written from the types their handlers return.
 
 /** GET bookmarks */
-export const getBookmarksBody = z.object({
+const getBookmarksBody = z.object({
   status: z.string(),
-  bookmarks: z.array(z.object({
-    id: z.number(),
-    name: z.string(),
-    issueId: z.number(),
-    pageNo: z.number(),
-    createdAt: z.string(),
-    available: z.boolean(),
-    mid: z.number().nullable(),
-    magName: z.string().nullable(),
-    issueName: z.string().nullable(),
-  })),
+  bookmarks: z.array(bookmarkView),
 });
 
 /** POST bookmarks */
-export const postBookmarksBody = z.object({
+const postBookmarksBody = z.object({
   status: z.string(),
   message: z.string(),
-  bookmark: z.object({
-    id: z.number(),
-    name: z.string(),
-    issueId: z.number(),
-    pageNo: z.number(),
-    createdAt: z.string(),
-    available: z.boolean(),
-    mid: z.number().nullable(),
-    magName: z.string().nullable(),
-    issueName: z.string().nullable(),
-  }),
+  bookmark: bookmarkView,
 });
 
 /** PUT bookmarks/:id */
-export const putBookmarksIdBody = z.object({ status: z.string(), message: z.string(), name: z.string() });
+const putBookmarksIdBody = z.object({ status: z.string(), message: z.string(), name: z.string() });
 
 /** DELETE bookmarks/:id */
-export const deleteBookmarksIdBody = z.object({ status: z.string(), message: z.string() });
+const deleteBookmarksIdBody = z.object({ status: z.string(), message: z.string() });
 
 /** GET clippings */
-export const getClippingsBody = z.object({
+const getClippingsBody = z.object({
   status: z.string(),
-  clippings: z.array(z.object({
-    region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-    text: z.string().nullable(),
-    textScope: z.string(),
-    imageUrl: z.string().nullable(),
-    shareUrl: z.string().nullable(),
-    id: z.number(),
-    name: z.string(),
-    issueId: z.number(),
-    pageNo: z.number(),
-    createdAt: z.string(),
-    available: z.boolean(),
-    mid: z.number().nullable(),
-    magName: z.string().nullable(),
-    issueName: z.string().nullable(),
-  })),
+  clippings: z.array(clippingAnswer),
 });
 
 /** POST clippings */
-export const postClippingsBody = z.object({
+const postClippingsBody = z.object({
   status: z.string(),
   message: z.string(),
-  clipping: z.object({
-    region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-    text: z.string().nullable(),
-    textScope: z.string(),
-    imageUrl: z.string().nullable(),
-    shareUrl: z.string().nullable(),
-    id: z.number(),
-    name: z.string(),
-    issueId: z.number(),
-    pageNo: z.number(),
-    createdAt: z.string(),
-    available: z.boolean(),
-    mid: z.number().nullable(),
-    magName: z.string().nullable(),
-    issueName: z.string().nullable(),
-  }),
+  clipping: clippingAnswer,
 });
 
 /** PUT clippings/:id: the same answer as putBookmarksIdBody. */
-export const putClippingsIdBody = putBookmarksIdBody;
+const putClippingsIdBody = putBookmarksIdBody;
 
 /** DELETE clippings/:id: the same answer as deleteBookmarksIdBody. */
-export const deleteClippingsIdBody = deleteBookmarksIdBody;
+const deleteClippingsIdBody = deleteBookmarksIdBody;
 
 /** POST clippings/:id/share */
-export const postClippingsIdShareBody = z.object({ status: z.string(), message: z.string(), shareUrl: z.string() });
+const postClippingsIdShareBody = z.object({ status: z.string(), message: z.string(), shareUrl: z.string() });
 
 /** GET sharedClipping/:token */
-export const getSharedClippingTokenBody = z.object({
+const getSharedClippingTokenBody = z.object({
   status: z.string(),
   clipping: z.object({
     name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedInBody } from '@/lib/wire';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
 import { MOBILE_MESSAGES, toE164 } from '@/lib/country-codes';
 import { HttpError } from '../../http/errors';
@@ -18,95 +19,16 @@ import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from 
 // API tests receive against them), written from the types their handlers return.
 
 /** POST sendotp */
-export const postSendotpBody = z.object({ status: z.string(), message: z.string(), expiresIn: z.number(), resendAfter: z.literal(30) });
+const postSendotpBody = z.object({ status: z.string(), message: z.string(), expiresIn: z.number(), resendAfter: z.literal(30) });
 
 /** POST verifyotp */
-export const postVerifyotpBody = z.union([
-  z.object({
-    fname: z.string(),
-    lname: z.string(),
-    libid: z.number(),
-    enddate: z.string(),
-    uploadedID: z.string(),
-    libname: z.string(),
-    uid: z.number(),
-    uuid: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    usertype: z.string(),
-    isNewspaper: z.number(),
-    isJournal: z.number(),
-    isMycontent: z.number(),
-    fav_lud: z.string(),
-    bk_lud: z.string(),
-    clip_lud: z.string(),
-    ageRate: z.number(),
-    hasPassword: z.boolean(),
-    libraryDetails: z.object({
-      libId: z.number(),
-      libName: z.string(),
-      logo1: z.string(),
-      logo2: z.string(),
-      logo3: z.string(),
-      logo_banner1: z.string(),
-      logo_banner2: z.string(),
-      logo_banner3: z.string(),
-      hideProfile: z.boolean(),
-      tempRoutes: z.boolean(),
-      callbackAfterGuest: z.boolean(),
-      supportEmail: z.string(),
-    }).nullable(),
-    jwtoken: z.string(),
-    userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-    status: z.literal("Success"),
-    message: z.string(),
-    isNewUser: z.boolean(),
-  }),
-  z.object({
-    passwordToken: z.string().optional(),
-    fname: z.string(),
-    lname: z.string(),
-    libid: z.number(),
-    enddate: z.string(),
-    uploadedID: z.string(),
-    libname: z.string(),
-    uid: z.number(),
-    uuid: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    usertype: z.string(),
-    isNewspaper: z.number(),
-    isJournal: z.number(),
-    isMycontent: z.number(),
-    fav_lud: z.string(),
-    bk_lud: z.string(),
-    clip_lud: z.string(),
-    ageRate: z.number(),
-    hasPassword: z.boolean(),
-    libraryDetails: z.object({
-      libId: z.number(),
-      libName: z.string(),
-      logo1: z.string(),
-      logo2: z.string(),
-      logo3: z.string(),
-      logo_banner1: z.string(),
-      logo_banner2: z.string(),
-      logo_banner3: z.string(),
-      hideProfile: z.boolean(),
-      tempRoutes: z.boolean(),
-      callbackAfterGuest: z.boolean(),
-      supportEmail: z.string(),
-    }).nullable(),
-    jwtoken: z.string(),
-    userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-    status: z.literal("Success"),
-    message: z.string(),
-    isNewUser: z.boolean(),
-  }),
+const postVerifyotpBody = z.union([
+  signedInBody,
+  signedInBody.extend({ passwordToken: z.string().optional() }),
 ]);
 
 /** POST linkAccount */
-export const postLinkAccountBody = z.object({ status: z.string(), message: z.string(), email: z.string(), mobile: z.string() });
+const postLinkAccountBody = z.object({ status: z.string(), message: z.string(), email: z.string(), mobile: z.string() });
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 

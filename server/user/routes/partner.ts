@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { signedInBody } from '@/lib/wire';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
 import { safeSameSitePath } from '@/lib/routes';
 import { catalogueBase } from '@/lib/navigation';
@@ -20,50 +21,10 @@ import { extendMembership, findOrCreateUser } from '../account-queries';
 // API tests receive against them), written from the types their handlers return.
 
 /** POST services/v8/thirdParty */
-export const postServicesV8ThirdPartyBody = z.object({ status: z.string(), randomtoken: z.string(), url: z.string(), expiresIn: z.number() });
+const postServicesV8ThirdPartyBody = z.object({ status: z.string(), randomtoken: z.string(), url: z.string(), expiresIn: z.number() });
 
 /** POST validateToken */
-export const postValidateTokenBody = z.object({
-  redirect: z.string(),
-  fname: z.string(),
-  lname: z.string(),
-  libid: z.number(),
-  enddate: z.string(),
-  uploadedID: z.string(),
-  libname: z.string(),
-  uid: z.number(),
-  uuid: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  usertype: z.string(),
-  isNewspaper: z.number(),
-  isJournal: z.number(),
-  isMycontent: z.number(),
-  fav_lud: z.string(),
-  bk_lud: z.string(),
-  clip_lud: z.string(),
-  ageRate: z.number(),
-  hasPassword: z.boolean(),
-  libraryDetails: z.object({
-    libId: z.number(),
-    libName: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logo_banner1: z.string(),
-    logo_banner2: z.string(),
-    logo_banner3: z.string(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    supportEmail: z.string(),
-  }).nullable(),
-  jwtoken: z.string(),
-  userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-  status: z.literal("Success"),
-  message: z.string(),
-  isNewUser: z.boolean(),
-});
+const postValidateTokenBody = signedInBody.extend({ redirect: z.string() });
 
 /** How long a partner's link works: long enough to click, short enough that a leaked one is soon useless. */
 export const PARTNER_LINK_SECONDS = 10 * 60;

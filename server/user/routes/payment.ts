@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { PLAN_IDS } from '@/lib/wire';
+import { PLAN_IDS, sessionFieldsBody } from '@/lib/wire';
 import { issueSession } from '../../auth/issue';
 import type { Session } from '../../auth/session';
 import { siteOrigin } from '../../http/origin';
@@ -19,7 +19,7 @@ import { membershipsAndMarkTimes } from '../mark-queries';
 // API tests receive against them), written from the types their handlers return.
 
 /** POST checkout */
-export const postCheckoutBody = z.object({
+const postCheckoutBody = z.object({
   status: z.string(),
   url: z.string(),
   order: z.string(),
@@ -27,49 +27,10 @@ export const postCheckoutBody = z.object({
 });
 
 /** POST order */
-export const postOrderBody = z.object({
-  fname: z.string(),
-  lname: z.string(),
-  libid: z.number(),
-  enddate: z.string(),
-  uploadedID: z.string(),
-  libname: z.string(),
-  uid: z.number(),
-  uuid: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  usertype: z.string(),
-  isNewspaper: z.number(),
-  isJournal: z.number(),
-  isMycontent: z.number(),
-  fav_lud: z.string(),
-  bk_lud: z.string(),
-  clip_lud: z.string(),
-  ageRate: z.number(),
-  hasPassword: z.boolean(),
-  libraryDetails: z.object({
-    libId: z.number(),
-    libName: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logo_banner1: z.string(),
-    logo_banner2: z.string(),
-    logo_banner3: z.string(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    supportEmail: z.string(),
-  }).nullable(),
-  jwtoken: z.string(),
-  userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-  status: z.string(),
-  message: z.string(),
-  accessUntil: z.string(),
-});
+const postOrderBody = sessionFieldsBody.extend({ status: z.string(), message: z.string(), accessUntil: z.string() });
 
 /** POST stripe/webhook */
-export const postStripeWebhookBody = z.union([
+const postStripeWebhookBody = z.union([
   z.object({ received: z.boolean(), settled: z.null() }),
   z.object({ received: z.boolean(), settled: z.enum(["unknown", "paid", "unpaid", "mismatch"]) }),
 ]);

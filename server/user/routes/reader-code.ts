@@ -13,7 +13,7 @@ import { membershipIn } from '../queries';
 // API tests receive against them), written from the types their handlers return.
 
 /** POST genCode */
-export const postGenCodeBody = z.object({ status: z.string(), code: z.string(), expiresAt: z.string() });
+const postGenCodeBody = z.object({ status: z.string(), code: z.string(), expiresAt: z.string() });
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const flag = z.coerce.number().int().min(0).max(1);

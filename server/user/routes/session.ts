@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { libraryDetailsBody, libraryEntryBody, sessionFieldsBody } from '@/lib/wire';
 import { classifyLibraryVerification } from '@/lib/library-verification';
 import { clearSessionCookies, issueSession } from '../../auth/issue';
 import { revoke } from '../../auth/revocation';
@@ -14,100 +15,24 @@ import { membershipsAndMarkTimes } from '../mark-queries';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET isGuestLoginAvailable */
-export const getIsGuestLoginAvailableBody = z.object({ status: z.number(), isGuestLoginAvailable: z.boolean(), libid: z.number(), libraryName: z.string() });
+const getIsGuestLoginAvailableBody = z.object({ status: z.number(), isGuestLoginAvailable: z.boolean(), libid: z.number(), libraryName: z.string() });
 
 /** POST loginAsGuest */
-export const postLoginAsGuestBody = z.union([
+const postLoginAsGuestBody = z.union([
   z.object({ status: z.number(), message: z.string() }),
-  z.object({
-    fname: z.string(),
-    lname: z.string(),
-    libid: z.number(),
-    enddate: z.string(),
-    uploadedID: z.string(),
-    libname: z.string(),
-    uid: z.number(),
-    uuid: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    usertype: z.string(),
-    isNewspaper: z.number(),
-    isJournal: z.number(),
-    isMycontent: z.number(),
-    fav_lud: z.string(),
-    bk_lud: z.string(),
-    clip_lud: z.string(),
-    ageRate: z.number(),
-    hasPassword: z.boolean(),
-    libraryDetails: z.object({
-      libId: z.number(),
-      libName: z.string(),
-      logo1: z.string(),
-      logo2: z.string(),
-      logo3: z.string(),
-      logo_banner1: z.string(),
-      logo_banner2: z.string(),
-      logo_banner3: z.string(),
-      hideProfile: z.boolean(),
-      tempRoutes: z.boolean(),
-      callbackAfterGuest: z.boolean(),
-      supportEmail: z.string(),
-    }).nullable(),
-    jwtoken: z.string(),
-    userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-    status: z.number(),
-    message: z.string(),
-  }),
+  sessionFieldsBody.extend({ status: z.number(), message: z.string() }),
 ]);
 
 /** POST validateuser */
-export const postValidateuserBody = z.union([
+const postValidateuserBody = z.union([
   z.object({ status: z.string(), message: z.string() }),
-  z.object({
-    fname: z.string(),
-    lname: z.string(),
-    libid: z.number(),
-    enddate: z.string(),
-    uploadedID: z.string(),
-    libname: z.string(),
-    uid: z.number(),
-    uuid: z.string(),
-    email: z.string(),
-    mobile: z.string(),
-    usertype: z.string(),
-    isNewspaper: z.number(),
-    isJournal: z.number(),
-    isMycontent: z.number(),
-    fav_lud: z.string(),
-    bk_lud: z.string(),
-    clip_lud: z.string(),
-    ageRate: z.number(),
-    hasPassword: z.boolean(),
-    libraryDetails: z.object({
-      libId: z.number(),
-      libName: z.string(),
-      logo1: z.string(),
-      logo2: z.string(),
-      logo3: z.string(),
-      logo_banner1: z.string(),
-      logo_banner2: z.string(),
-      logo_banner3: z.string(),
-      hideProfile: z.boolean(),
-      tempRoutes: z.boolean(),
-      callbackAfterGuest: z.boolean(),
-      supportEmail: z.string(),
-    }).nullable(),
-    jwtoken: z.string(),
-    userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-    status: z.string(),
-    message: z.string(),
-  }),
+  sessionFieldsBody.extend({ status: z.string(), message: z.string() }),
 ]);
 
 /** POST verifyLibrary */
-export const postVerifyLibraryBody = z.object({
+const postVerifyLibraryBody = z.object({
   status: z.string(),
-  libList: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
+  libList: z.array(libraryEntryBody),
   firstname: z.string(),
   lastname: z.string(),
   uploadedId: z.string(),
@@ -118,80 +43,31 @@ export const postVerifyLibraryBody = z.object({
 });
 
 /** POST getUserLibDetails */
-export const postGetUserLibDetailsBody = z.object({
+const postGetUserLibDetailsBody = z.object({
   status: z.string(),
-  userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
+  userlibdet: z.array(libraryEntryBody),
 });
 
 /** GET libraryAccessCheck */
-export const getLibraryAccessCheckBody = z.union([
+const getLibraryAccessCheckBody = z.union([
   z.object({ isError: z.boolean(), isNoLibrary: z.boolean(), isRedirectHome: z.boolean(), info: z.null(), lib: z.null() }),
   z.object({
     isError: z.boolean(),
     isNoLibrary: z.boolean(),
     isRedirectHome: z.boolean(),
-    info: z.object({
-      fname: z.string(),
-      lname: z.string(),
-      libid: z.number(),
-      enddate: z.string(),
-      uploadedID: z.string(),
-      libname: z.string(),
-      uid: z.number(),
-      uuid: z.string(),
-      email: z.string(),
-      mobile: z.string(),
-      usertype: z.string(),
-      isNewspaper: z.number(),
-      isJournal: z.number(),
-      isMycontent: z.number(),
-      fav_lud: z.string(),
-      bk_lud: z.string(),
-      clip_lud: z.string(),
-      ageRate: z.number(),
-      hasPassword: z.boolean(),
-      libraryDetails: z.object({
-        libId: z.number(),
-        libName: z.string(),
-        logo1: z.string(),
-        logo2: z.string(),
-        logo3: z.string(),
-        logo_banner1: z.string(),
-        logo_banner2: z.string(),
-        logo_banner3: z.string(),
-        hideProfile: z.boolean(),
-        tempRoutes: z.boolean(),
-        callbackAfterGuest: z.boolean(),
-        supportEmail: z.string(),
-      }).nullable(),
-      jwtoken: z.string(),
-      userlibdet: z.array(z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() })),
-    }),
+    info: sessionFieldsBody,
     lib: z.object({ libId: z.number(), expiry: z.string() }),
   }),
 ]);
 
 /** GET getLibDetails */
-export const getLibDetailsBody = z.object({
+const getLibDetailsBody = z.object({
   status: z.string(),
-  data: z.object({
-    libId: z.number(),
-    libName: z.string(),
-    logo1: z.string(),
-    logo2: z.string(),
-    logo3: z.string(),
-    logo_banner1: z.string(),
-    logo_banner2: z.string(),
-    logo_banner3: z.string(),
-    hideProfile: z.boolean(),
-    tempRoutes: z.boolean(),
-    callbackAfterGuest: z.boolean(),
-    supportEmail: z.string(),
-  }),
+  data: libraryDetailsBody,
 });
 
 /** GET libDetails (the library’s public settings) */
-export const getLibDetailsSettingsBody = z.object({
+const getLibDetailsSettingsBody = z.object({
   status: z.string(),
   data: z.object({
     libId: z.number(),
@@ -206,7 +82,7 @@ export const getLibDetailsSettingsBody = z.object({
 });
 
 /** POST logout */
-export const postLogoutBody = z.object({ status: z.string(), message: z.string() });
+const postLogoutBody = z.object({ status: z.string(), message: z.string() });
 
 const libraryIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
