@@ -9,6 +9,7 @@ import { cachedLibrary } from '../context/viewer';
 import { TYPE } from './atom';
 import { AppAuthError, appMember, basicCredentials, type AppMember } from './credentials';
 import { opdsBase } from './feeds';
+import { issueEntry, type IssueEntry } from './queries';
 
 /** The Authentication for OPDS 1.0 document of a library's catalogue: HTTP Basic, with what to type in each field. */
 export function authenticationDocument(library: Library) {
@@ -89,4 +90,11 @@ export function appResponses(mediaType: string, description: string): RouteRespo
     404: { description: 'No such library (or title, category, issue it does not show)' },
     429: { description: 'Too many sign-in attempts' },
   };
+}
+
+/** The issue the address names, when the member may read it; 404 otherwise (hidden, withdrawn or unknown: one answer). */
+export async function issueOfApp(app: AppRequest, params: Record<string, string>): Promise<IssueEntry> {
+  const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
+  if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+  return row;
 }

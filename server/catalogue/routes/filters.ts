@@ -44,6 +44,14 @@ const getMagazineFilterBody = z.object({
   })),
 });
 
+/** A language code to filter by, or none ('' or left out): every language. */
+export const languageFilter = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{0,3}$/, 'must be a language code')
+  .optional()
+  .default('');
+
 const optionalLibraryId = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 
 export const getCategoriesQuery = z.object({
@@ -62,12 +70,7 @@ export const magazineFilterQuery = z
       .trim()
       .regex(/^(BS|F|IF|TF|NA|\d{1,9})$/, 'must be a category id or one of BS, F, IF, TF, NA')
       .optional(),
-    lang: z
-      .string()
-      .trim()
-      .regex(/^[a-z]{0,3}$/, 'must be a language code')
-      .optional()
-      .default(''),
+    lang: languageFilter,
     age_rate: z.coerce.number().int().min(0).max(99).optional(),
     page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   })

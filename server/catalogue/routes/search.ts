@@ -6,6 +6,7 @@ import { ISSUE_SEARCH_PAGE_SIZE, searchIssues } from '../../search/issues';
 import { libraryCatalogue, MAGAZINE_SEARCH_PAGE_SIZE, searchMagazines } from '../../search/magazines';
 import { MAX_QUERY_LENGTH } from '../../search/text';
 import { countSearchRun } from '../../usage/reading';
+import { languageFilter } from './filters';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -80,12 +81,7 @@ export const libraryCatalogueQuery = z.object({
   libID: libraryId,
   page: searchPage,
   aggsCount: z.coerce.number().int().min(1).max(100).optional().default(INITIAL_LIBRARY_SEARCH_AGGS_COUNT),
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{0,3}$/, 'must be a language code')
-    .optional()
-    .default(''),
+  lang: languageFilter,
   cat: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   age_rating: ageRating,
 });

@@ -20,7 +20,7 @@ import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { cachedLibrary } from '../../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from '../feeds';
-import { appResponses, authenticationDocument, idOf, openAppRequest, sendText, type AppRequest } from '../request';
+import { appResponses, authenticationDocument, idOf, issueOfApp, openAppRequest, sendText, type AppRequest } from '../request';
 import { foundIssueEntries, issueEntry, issueEntryPage } from '../queries';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
@@ -317,8 +317,7 @@ export const opds1Routes: ServiceRoutes = {
       async handler({ params, req, res, ip }) {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
-        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+        const row = await issueOfApp(app, params);
         const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${entryXml(issueAtomEntry(app.library, app.member.user.id, row), true)}\n`;
         return sendText(res, 200, `${TYPE.entry};charset=utf-8`, xml);
       },
@@ -336,8 +335,7 @@ export const opds1Routes: ServiceRoutes = {
         if (!app) return null;
         // The same answer for a library that keeps PDFs in and an issue the member may not see: nothing to download here.
         if (!app.library.pdfDownload) throw new HttpError(404, 'This library offers no PDF downloads', { field: 'issueId' });
-        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
-        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+        const row = await issueOfApp(app, params);
         const original = await originalOfIssue(row.issueId).catch((error: unknown) => {
           if (error instanceof StorageUnavailableError) throw new HttpError(503, 'The PDF is not reachable just now; try again shortly');
           throw error;

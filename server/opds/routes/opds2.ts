@@ -9,8 +9,8 @@ import { pagesOfIssue, readingPlace, saveProgress } from '../../reader/queries';
 import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { REL, TYPE } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, pdfLink } from '../feeds';
-import { foundIssueEntries, issueEntries, issueEntry, issueEntryPage, type IssueEntry } from '../queries';
-import { appResponses, idOf, openAppRequest, type AppRequest } from '../request';
+import { foundIssueEntries, issueEntries, issueEntryPage, type IssueEntry } from '../queries';
+import { appResponses, idOf, issueOfApp, openAppRequest, type AppRequest } from '../request';
 
 /**
  * OPDS 2.0 (JSON) feeds of a library's catalogue, a Readium Web Publication Manifest per issue (DiViNa: its reading
@@ -269,8 +269,7 @@ export const opds2Routes: ServiceRoutes = {
       async handler({ params, req, res, ip }) {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
-        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+        const row = await issueOfApp(app, params);
         const pages = await pagesOfIssue(row.issueId);
         const self = manifestUrl(app.base, row.issueId);
         return sendJson(res, 200, `${TYPE.manifest}; charset=utf-8`, {
@@ -307,8 +306,7 @@ export const opds2Routes: ServiceRoutes = {
       async handler({ params, req, res, ip }) {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
-        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+        const row = await issueOfApp(app, params);
         const progression = await progressionOf(app, row);
         return sendJson(res, 200, `${TYPE.progression}; charset=utf-8`, progression ?? undefined);
       },
@@ -322,8 +320,7 @@ export const opds2Routes: ServiceRoutes = {
       async handler({ params, body, req, res, ip }) {
         const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
         if (!app) return null;
-        const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
-        if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+        const row = await issueOfApp(app, params);
         const kept = await readingPlace(app.member.user.id, row.issueId);
         if (!kept || kept.updatedAt.getTime() <= Date.parse(body.modified)) {
           await saveProgress(app.member.user.id, row.issueId, pageOfProgression(body, row.pageCount), { device: body.device.name, deviceId: body.device.id });
