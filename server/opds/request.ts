@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import { resolveSession } from '../auth/session';
 import { titleAgeRating } from '../context/ratings';
 import type { Library } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { RouteResponses } from '../http/handler';
+import { route, type Route, type RouteResponses } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { cachedLibrary } from '../context/viewer';
 import { TYPE } from './atom';
@@ -97,4 +98,23 @@ export async function issueOfApp(app: AppRequest, params: Record<string, string>
   const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
   if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
   return row;
+}
+
+/**
+ * A call of a reading app (auth 'none' to the wrapper: the app signs in with its own credentials): the request is
+ * opened for the member of the library the address names, or refused as openAppRequest says, before the handler runs.
+ */
+export function appRoute<Q extends z.ZodType = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodObject<Record<string, never>>>(
+  def: { summary: string; operationId: string; params?: z.ZodType; query?: Q; body?: B; responses: RouteResponses },
+  handle: (app: AppRequest, call: { params: Record<string, string>; query: z.output<Q>; body: z.output<B>; req: IncomingMessage; res: ServerResponse }) => Promise<unknown>,
+): Route {
+  return route<Q, B, 'none'>({
+    ...def,
+    auth: 'none',
+    async handler({ params, query, body, req, res, ip }) {
+      const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
+      if (!app) return null;
+      return handle(app, { params, query, body, req, res });
+    },
+  });
 }

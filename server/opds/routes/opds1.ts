@@ -20,7 +20,7 @@ import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { cachedLibrary } from '../../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from '../feeds';
-import { appResponses, authenticationDocument, idOf, issueOfApp, openAppRequest, sendText, type AppRequest } from '../request';
+import { appResponses, appRoute, authenticationDocument, idOf, issueOfApp, openAppRequest, sendText, type AppRequest } from '../request';
 import { foundIssueEntries, issueEntry, issueEntryPage } from '../queries';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
@@ -134,218 +134,178 @@ export const opds1Routes: ServiceRoutes = {
     }),
   },
   ':libraryId/catalog': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 catalogue root of a library for the member: latest issues, categories, languages, favourites, search',
       operationId: 'getOpdsCatalog',
-      auth: 'none',
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        // Newspapers and journals by the library's flags: their categories are among those it shows only when set.
-        const shown = new Set((await cachedCategories(app.member.viewer)).map((row) => row.category_id));
-        const entries = [
-          navEntry(app, '/latest', 'Latest issues', 'acquisition', 'The newest issues in the library', 'http://opds-spec.org/sort/new'),
-          navEntry(app, '/categories', 'Categories', 'navigation', 'Titles by category'),
-          navEntry(app, '/languages', 'Languages', 'navigation', 'Titles by language'),
-          navEntry(app, '/favourites', 'My favourites', 'navigation', 'The titles you follow'),
-          ...(shown.has(CATEGORY.newspapers) ? [navEntry(app, `/categories/${CATEGORY.newspapers}`, 'Newspapers', 'navigation', 'Newspapers in the library')] : []),
-          ...(shown.has(CATEGORY.journals) ? [navEntry(app, `/categories/${CATEGORY.journals}`, 'Journals', 'navigation', 'Journals in the library')] : []),
-        ];
-        return sendFeed(res, feedOf(app, { path: '/catalog', title: app.library.name, kind: 'navigation', entries }), 'navigation');
-      },
+    }, async (app, { res }) => {
+      // Newspapers and journals by the library's flags: their categories are among those it shows only when set.
+      const shown = new Set((await cachedCategories(app.member.viewer)).map((row) => row.category_id));
+      const entries = [
+        navEntry(app, '/latest', 'Latest issues', 'acquisition', 'The newest issues in the library', 'http://opds-spec.org/sort/new'),
+        navEntry(app, '/categories', 'Categories', 'navigation', 'Titles by category'),
+        navEntry(app, '/languages', 'Languages', 'navigation', 'Titles by language'),
+        navEntry(app, '/favourites', 'My favourites', 'navigation', 'The titles you follow'),
+        ...(shown.has(CATEGORY.newspapers) ? [navEntry(app, `/categories/${CATEGORY.newspapers}`, 'Newspapers', 'navigation', 'Newspapers in the library')] : []),
+        ...(shown.has(CATEGORY.journals) ? [navEntry(app, `/categories/${CATEGORY.journals}`, 'Journals', 'navigation', 'Journals in the library')] : []),
+      ];
+      return sendFeed(res, feedOf(app, { path: '/catalog', title: app.library.name, kind: 'navigation', entries }), 'navigation');
     }),
   },
   ':libraryId/categories': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 navigation feed of the categories the member’s library shows',
       operationId: 'getOpdsCategories',
-      auth: 'none',
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const rows = await cachedCategories(app.member.viewer);
-        const entries = rows.map((row) => navEntry(app, `/categories/${row.category_id}`, row.name, 'navigation', `Titles in ${row.name}`));
-        return sendFeed(res, feedOf(app, { path: '/categories', title: 'Categories', kind: 'navigation', up: `${app.base}/catalog`, entries }), 'navigation');
-      },
+    }, async (app, { res }) => {
+      const rows = await cachedCategories(app.member.viewer);
+      const entries = rows.map((row) => navEntry(app, `/categories/${row.category_id}`, row.name, 'navigation', `Titles in ${row.name}`));
+      return sendFeed(res, feedOf(app, { path: '/categories', title: 'Categories', kind: 'navigation', up: `${app.base}/catalog`, entries }), 'navigation');
     }),
   },
   ':libraryId/categories/:categoryId': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 navigation feed of a category’s titles (20 a page); 404 for a category the library hides',
       operationId: 'getOpdsCategory',
-      auth: 'none',
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const categoryId = idOf(params, 'categoryId');
-        const category = (await cachedCategories(app.member.viewer)).find((row) => row.category_id === categoryId);
-        if (!category) throw new HttpError(404, 'No such category', { field: 'categoryId' });
-        const listing = await cachedListing(app.member.viewer, { categoryId, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
-        const path = `/categories/${categoryId}`;
-        const feed = pagedFeedOf(app, {
-          path,
-          page: query.page,
-          total: listing.total,
-          title: category.name,
-          kind: 'navigation',
-          up: `${app.base}/categories`,
-          entries: listing.items.map((hit) => titleEntry(app, hit)),
-        });
-        return sendFeed(res, feed, 'navigation');
-      },
+    }, async (app, { params, query, res }) => {
+      const categoryId = idOf(params, 'categoryId');
+      const category = (await cachedCategories(app.member.viewer)).find((row) => row.category_id === categoryId);
+      if (!category) throw new HttpError(404, 'No such category', { field: 'categoryId' });
+      const listing = await cachedListing(app.member.viewer, { categoryId, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
+      const path = `/categories/${categoryId}`;
+      const feed = pagedFeedOf(app, {
+        path,
+        page: query.page,
+        total: listing.total,
+        title: category.name,
+        kind: 'navigation',
+        up: `${app.base}/categories`,
+        entries: listing.items.map((hit) => titleEntry(app, hit)),
+      });
+      return sendFeed(res, feed, 'navigation');
     }),
   },
   ':libraryId/languages': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 navigation feed of the languages the member’s library has titles in',
       operationId: 'getOpdsLanguages',
-      auth: 'none',
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const rows = await cachedLanguages(app.member.viewer, app.rating);
-        const entries = rows.map((row) => navEntry(app, `/languages/${row.lang_code}`, row.display_name || row.lang, 'navigation', `Titles in ${row.lang}`));
-        return sendFeed(res, feedOf(app, { path: '/languages', title: 'Languages', kind: 'navigation', up: `${app.base}/catalog`, entries }), 'navigation');
-      },
+    }, async (app, { res }) => {
+      const rows = await cachedLanguages(app.member.viewer, app.rating);
+      const entries = rows.map((row) => navEntry(app, `/languages/${row.lang_code}`, row.display_name || row.lang, 'navigation', `Titles in ${row.lang}`));
+      return sendFeed(res, feedOf(app, { path: '/languages', title: 'Languages', kind: 'navigation', up: `${app.base}/catalog`, entries }), 'navigation');
     }),
   },
   ':libraryId/languages/:lang': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 navigation feed of the titles in one language (20 a page)',
       operationId: 'getOpdsLanguage',
-      auth: 'none',
       params: langParams,
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, query, req, res, ip }) {
-        const { lang } = langParams.parse(params);
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const listing = await cachedListing(app.member.viewer, { language: lang, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
-        const path = `/languages/${lang}`;
-        const feed = pagedFeedOf(app, {
-          path,
-          page: query.page,
-          total: listing.total,
-          title: `Titles in ${lang}`,
-          kind: 'navigation',
-          up: `${app.base}/languages`,
-          entries: listing.items.map((hit) => titleEntry(app, hit)),
-        });
-        return sendFeed(res, feed, 'navigation');
-      },
+    }, async (app, { params, query, res }) => {
+      const { lang } = langParams.parse(params);
+      const listing = await cachedListing(app.member.viewer, { language: lang, includeGold: true, ageRating: app.rating, page: query.page, pageSize: FEED_PAGE_SIZE });
+      const path = `/languages/${lang}`;
+      const feed = pagedFeedOf(app, {
+        path,
+        page: query.page,
+        total: listing.total,
+        title: `Titles in ${lang}`,
+        kind: 'navigation',
+        up: `${app.base}/languages`,
+        entries: listing.items.map((hit) => titleEntry(app, hit)),
+      });
+      return sendFeed(res, feed, 'navigation');
     }),
   },
   ':libraryId/favourites': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 navigation feed of the member’s favourite titles that the library shows',
       operationId: 'getOpdsFavourites',
-      auth: 'none',
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const hits = await cachedFavouriteMagazines(app.member.viewer, app.member.user.id);
-        const feed = feedOf(app, { path: '/favourites', title: 'My favourites', kind: 'navigation', up: `${app.base}/catalog`, entries: hits.map((hit) => titleEntry(app, hit)) });
-        return sendFeed(res, feed, 'navigation');
-      },
+    }, async (app, { res }) => {
+      const hits = await cachedFavouriteMagazines(app.member.viewer, app.member.user.id);
+      const feed = feedOf(app, { path: '/favourites', title: 'My favourites', kind: 'navigation', up: `${app.base}/catalog`, entries: hits.map((hit) => titleEntry(app, hit)) });
+      return sendFeed(res, feed, 'navigation');
     }),
   },
   ':libraryId/latest': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 acquisition feed of the newest issues the member may read (20 a page), each with its PSE page stream',
       operationId: 'getOpdsLatest',
-      auth: 'none',
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const filter = { regularOnly: true };
-        const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
-        const feed = pagedFeedOf(app, {
-          path: '/latest',
-          page: query.page,
-          total,
-          title: 'Latest issues',
-          kind: 'acquisition',
-          up: `${app.base}/catalog`,
-          entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
-        });
-        return sendFeed(res, feed, 'acquisition');
-      },
+    }, async (app, { query, res }) => {
+      const filter = { regularOnly: true };
+      const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
+      const feed = pagedFeedOf(app, {
+        path: '/latest',
+        page: query.page,
+        total,
+        title: 'Latest issues',
+        kind: 'acquisition',
+        up: `${app.base}/catalog`,
+        entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
+      });
+      return sendFeed(res, feed, 'acquisition');
     }),
   },
   ':libraryId/titles/:mid': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 acquisition feed of a title’s issues, newest first (20 a page); 404 for a title the member may not see',
       operationId: 'getOpdsTitle',
-      auth: 'none',
       query: pageQuery,
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const filter = { magazineId: idOf(params, 'mid') };
-        const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
-        if (total === 0) throw new HttpError(404, 'No such title', { field: 'mid' });
-        const path = `/titles/${filter.magazineId}`;
-        const feed = pagedFeedOf(app, {
-          path,
-          page: query.page,
-          total,
-          title: rows[0]?.magName ?? 'Issues',
-          kind: 'acquisition',
-          up: `${app.base}/categories/${rows[0]?.catId ?? ''}`,
-          entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
-        });
-        return sendFeed(res, feed, 'acquisition');
-      },
+    }, async (app, { params, query, res }) => {
+      const filter = { magazineId: idOf(params, 'mid') };
+      const [rows, total] = await issueEntryPage(app.member.viewer, app.rating, filter, query.page, FEED_PAGE_SIZE);
+      if (total === 0) throw new HttpError(404, 'No such title', { field: 'mid' });
+      const path = `/titles/${filter.magazineId}`;
+      const feed = pagedFeedOf(app, {
+        path,
+        page: query.page,
+        total,
+        title: rows[0]?.magName ?? 'Issues',
+        kind: 'acquisition',
+        up: `${app.base}/categories/${rows[0]?.catId ?? ''}`,
+        entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
+      });
+      return sendFeed(res, feed, 'acquisition');
     }),
   },
   ':libraryId/issues/:issueId': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 complete catalogue entry of one issue, with its PSE page stream and the member’s last page',
       operationId: 'getOpdsIssue',
-      auth: 'none',
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const row = await issueOfApp(app, params);
-        const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${entryXml(issueAtomEntry(app.library, app.member.user.id, row), true)}\n`;
-        return sendText(res, 200, `${TYPE.entry};charset=utf-8`, xml);
-      },
+    }, async (app, { params, res }) => {
+      const row = await issueOfApp(app, params);
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${entryXml(issueAtomEntry(app.library, app.member.user.id, row), true)}\n`;
+      return sendText(res, 200, `${TYPE.entry};charset=utf-8`, xml);
     }),
   },
   ':libraryId/issues/:issueId/pdf': {
-    GET: route({
+    GET: appRoute({
       summary:
         'The original PDF of an issue the member may read, when the library turned PDF download on (its acquisition link in the feeds); 404 when it is off, the issue is not shown to the member, or no original is kept',
       operationId: 'getOpdsIssuePdf',
-      auth: 'none',
       responses: { ...FEED_RESPONSES('application/pdf'), 503: { description: 'The media storage is not reachable just now' } },
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        // The same answer for a library that keeps PDFs in and an issue the member may not see: nothing to download here.
-        if (!app.library.pdfDownload) throw new HttpError(404, 'This library offers no PDF downloads', { field: 'issueId' });
-        const row = await issueOfApp(app, params);
-        const original = await originalOfIssue(row.issueId).catch((error: unknown) => {
-          if (error instanceof StorageUnavailableError) throw new HttpError(503, 'The PDF is not reachable just now; try again shortly');
-          throw error;
-        });
-        if (!original) throw new HttpError(404, 'This issue has no PDF to download', { field: 'issueId' });
-        // Counted as an issue opened in the reader is (not awaited: counting must not slow or break the download).
-        if (req.method !== 'HEAD') void countIssueDownloaded(app.library.id, app.member.user.id, row.mid, row.issueId);
-        await sendOriginal(req, res, original);
-        return null;
-      },
+    }, async (app, { params, req, res }) => {
+      // The same answer for a library that keeps PDFs in and an issue the member may not see: nothing to download here.
+      if (!app.library.pdfDownload) throw new HttpError(404, 'This library offers no PDF downloads', { field: 'issueId' });
+      const row = await issueOfApp(app, params);
+      const original = await originalOfIssue(row.issueId).catch((error: unknown) => {
+        if (error instanceof StorageUnavailableError) throw new HttpError(503, 'The PDF is not reachable just now; try again shortly');
+        throw error;
+      });
+      if (!original) throw new HttpError(404, 'This issue has no PDF to download', { field: 'issueId' });
+      // Counted as an issue opened in the reader is (not awaited: counting must not slow or break the download).
+      if (req.method !== 'HEAD') void countIssueDownloaded(app.library.id, app.member.user.id, row.mid, row.issueId);
+      await sendOriginal(req, res, original);
+      return null;
     }),
   },
   ':libraryId/issues/:issueId/pages/:page': {
@@ -396,31 +356,27 @@ export const opds1Routes: ServiceRoutes = {
     }),
   },
   ':libraryId/search': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS 1.2 acquisition feed of a search: the latest issue of each title the site’s title search finds for the words',
       operationId: 'getOpdsSearch',
-      auth: 'none',
       query: searchQuery,
       responses: FEED_RESPONSES(ATOM),
-      async handler({ params, query, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const { found, rows } = await foundIssueEntries(app.member.viewer, app.rating, query.q, query.page);
-        const q = encodeURIComponent(query.q);
-        const links: Link[] = [];
-        if (query.page > 1) links.push({ rel: 'previous', href: `${app.base}/search?q=${q}&page=${query.page - 1}`, type: TYPE.acquisition });
-        if (query.page < found.nbPages) links.push({ rel: 'next', href: `${app.base}/search?q=${q}&page=${query.page + 1}`, type: TYPE.acquisition });
-        const feed = feedOf(app, {
-          path: `/search?q=${q}${query.page > 1 ? `&page=${query.page}` : ''}`,
-          title: `Search: ${query.q}`,
-          kind: 'acquisition',
-          up: `${app.base}/catalog`,
-          entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
-          links,
-          paging: { total: found.nbHits, perPage: found.hitsPerPage, startIndex: (query.page - 1) * found.hitsPerPage + 1 },
-        });
-        return sendFeed(res, feed, 'acquisition');
-      },
+    }, async (app, { query, res }) => {
+      const { found, rows } = await foundIssueEntries(app.member.viewer, app.rating, query.q, query.page);
+      const q = encodeURIComponent(query.q);
+      const links: Link[] = [];
+      if (query.page > 1) links.push({ rel: 'previous', href: `${app.base}/search?q=${q}&page=${query.page - 1}`, type: TYPE.acquisition });
+      if (query.page < found.nbPages) links.push({ rel: 'next', href: `${app.base}/search?q=${q}&page=${query.page + 1}`, type: TYPE.acquisition });
+      const feed = feedOf(app, {
+        path: `/search?q=${q}${query.page > 1 ? `&page=${query.page}` : ''}`,
+        title: `Search: ${query.q}`,
+        kind: 'acquisition',
+        up: `${app.base}/catalog`,
+        entries: rows.map((row) => issueAtomEntry(app.library, app.member.user.id, row)),
+        links,
+        paging: { total: found.nbHits, perPage: found.hitsPerPage, startIndex: (query.page - 1) * found.hitsPerPage + 1 },
+      });
+      return sendFeed(res, feed, 'acquisition');
     }),
   },
 };

@@ -10,7 +10,7 @@ import { cachedFavouriteMagazines } from '../../user/favourite-queries';
 import { REL, TYPE } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, pdfLink } from '../feeds';
 import { foundIssueEntries, issueEntries, issueEntryPage, type IssueEntry } from '../queries';
-import { appResponses, idOf, issueOfApp, openAppRequest, type AppRequest } from '../request';
+import { appResponses, appRoute, idOf, issueOfApp, type AppRequest } from '../request';
 
 /**
  * OPDS 2.0 (JSON) feeds of a library's catalogue, a Readium Web Publication Manifest per issue (DiViNa: its reading
@@ -114,18 +114,9 @@ const RESPONSES = (mediaType: string): RouteResponses => appResponses(mediaType,
 
 /** A feed route: opens the request, builds the document, sends it as application/opds+json. */
 function feedRoute<Q extends z.ZodType>(summary: string, operationId: string, query: Q, build: (app: AppRequest, query: z.output<Q>, params: Record<string, string>) => Promise<unknown>) {
-  return route({
-    summary,
-    operationId,
-    auth: 'none',
-    query,
-    responses: RESPONSES(TYPE.opds2),
-    async handler({ params, query: parsed, req, res, ip }) {
-      const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-      if (!app) return null;
-      return sendJson(res, 200, `${TYPE.opds2}; charset=utf-8`, await build(app, parsed as z.output<Q>, params));
-    },
-  });
+  return appRoute({ summary, operationId, query, responses: RESPONSES(TYPE.opds2) }, async (app, { params, query: parsed, res }) =>
+    sendJson(res, 200, `${TYPE.opds2}; charset=utf-8`, await build(app, parsed, params)),
+  );
 }
 
 const noQuery = z.object({});
@@ -261,72 +252,60 @@ export const opds2Routes: ServiceRoutes = {
     }),
   },
   ':libraryId/issues/:issueId/manifest': {
-    GET: route({
+    GET: appRoute({
       summary: 'Readium Web Publication Manifest of an issue (DiViNa): its reading order is the page images, with the Progression link',
       operationId: 'getOpdsIssueManifest',
-      auth: 'none',
       responses: RESPONSES(TYPE.manifest),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const row = await issueOfApp(app, params);
-        const pages = await pagesOfIssue(row.issueId);
-        const self = manifestUrl(app.base, row.issueId);
-        return sendJson(res, 200, `${TYPE.manifest}; charset=utf-8`, {
-          '@context': 'https://readium.org/webpub-manifest/context.jsonld',
-          metadata: {
-            '@type': 'http://schema.org/PublicationIssue',
-            conformsTo: 'https://readium.org/webpub-manifest/profiles/divina',
-            title: `${row.magName}: ${row.issueName}`,
-            identifier: `${app.base}/issues/${row.issueId}`,
-            modified: row.updatedAt.toISOString(),
-            published: row.issueDate,
-            language: row.lang,
-            ...(row.publisher ? { publisher: row.publisher } : {}),
-            readingProgression: 'ltr',
-            numberOfPages: pages.length,
-          },
-          links: [
-            { rel: 'self', href: self, type: TYPE.manifest },
-            { rel: REL.progression, href: `${app.base}/issues/${row.issueId}/progression`, type: TYPE.progression },
-          ],
-          // The PSE page stream's addresses at 2x, with the 2x size (server/opds/routes/opds1.ts serves both).
-          readingOrder: pages.map((page) => ({ href: `${app.base}/issues/${row.issueId}/pages/${page.pageNo - 1}`, type: 'image/jpeg', width: page.width * 2, height: page.height * 2, title: `Page ${page.pageNo}` })),
-          resources: [{ rel: 'cover', href: coverUrl(row.coverPath, 2), type: 'image/jpeg' }],
-        });
-      },
+    }, async (app, { params, res }) => {
+      const row = await issueOfApp(app, params);
+      const pages = await pagesOfIssue(row.issueId);
+      const self = manifestUrl(app.base, row.issueId);
+      return sendJson(res, 200, `${TYPE.manifest}; charset=utf-8`, {
+        '@context': 'https://readium.org/webpub-manifest/context.jsonld',
+        metadata: {
+          '@type': 'http://schema.org/PublicationIssue',
+          conformsTo: 'https://readium.org/webpub-manifest/profiles/divina',
+          title: `${row.magName}: ${row.issueName}`,
+          identifier: `${app.base}/issues/${row.issueId}`,
+          modified: row.updatedAt.toISOString(),
+          published: row.issueDate,
+          language: row.lang,
+          ...(row.publisher ? { publisher: row.publisher } : {}),
+          readingProgression: 'ltr',
+          numberOfPages: pages.length,
+        },
+        links: [
+          { rel: 'self', href: self, type: TYPE.manifest },
+          { rel: REL.progression, href: `${app.base}/issues/${row.issueId}/progression`, type: TYPE.progression },
+        ],
+        // The PSE page stream's addresses at 2x, with the 2x size (server/opds/routes/opds1.ts serves both).
+        readingOrder: pages.map((page) => ({ href: `${app.base}/issues/${row.issueId}/pages/${page.pageNo - 1}`, type: 'image/jpeg', width: page.width * 2, height: page.height * 2, title: `Page ${page.pageNo}` })),
+        resources: [{ rel: 'cover', href: coverUrl(row.coverPath, 2), type: 'image/jpeg' }],
+      });
     }),
   },
   ':libraryId/issues/:issueId/progression': {
-    GET: route({
+    GET: appRoute({
       summary: 'OPDS Progression 1.0: the member’s reading place in the issue, wherever it was saved (an empty payload when none)',
       operationId: 'getOpdsIssueProgression',
-      auth: 'none',
       responses: RESPONSES(TYPE.progression),
-      async handler({ params, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const row = await issueOfApp(app, params);
-        const progression = await progressionOf(app, row);
-        return sendJson(res, 200, `${TYPE.progression}; charset=utf-8`, progression ?? undefined);
-      },
+    }, async (app, { params, res }) => {
+      const row = await issueOfApp(app, params);
+      const progression = await progressionOf(app, row);
+      return sendJson(res, 200, `${TYPE.progression}; charset=utf-8`, progression ?? undefined);
     }),
-    PUT: route({
+    PUT: appRoute({
       summary: 'OPDS Progression 1.0: saves the reading place unless the one kept is newer, and answers the one kept',
       operationId: 'putOpdsIssueProgression',
-      auth: 'none',
       body: progressionBody,
       responses: RESPONSES(TYPE.progression),
-      async handler({ params, body, req, res, ip }) {
-        const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
-        if (!app) return null;
-        const row = await issueOfApp(app, params);
-        const kept = await readingPlace(app.member.user.id, row.issueId);
-        if (!kept || kept.updatedAt.getTime() <= Date.parse(body.modified)) {
-          await saveProgress(app.member.user.id, row.issueId, pageOfProgression(body, row.pageCount), { device: body.device.name, deviceId: body.device.id });
-        }
-        return sendJson(res, 200, `${TYPE.progression}; charset=utf-8`, await progressionOf(app, row));
-      },
+    }, async (app, { params, body, res }) => {
+      const row = await issueOfApp(app, params);
+      const kept = await readingPlace(app.member.user.id, row.issueId);
+      if (!kept || kept.updatedAt.getTime() <= Date.parse(body.modified)) {
+        await saveProgress(app.member.user.id, row.issueId, pageOfProgression(body, row.pageCount), { device: body.device.name, deviceId: body.device.id });
+      }
+      return sendJson(res, 200, `${TYPE.progression}; charset=utf-8`, await progressionOf(app, row));
     }),
   },
 };
