@@ -59,19 +59,26 @@ export function manifestUrl(base: string, issueId: number): string {
   return `${base}/issues/${issueId}/manifest`;
 }
 
+/** What a publication and a manifest both say of an issue (Readium Web Publication Manifest metadata). */
+function issueMetadata(app: AppRequest, row: IssueEntry) {
+  return {
+    '@type': 'http://schema.org/PublicationIssue',
+    title: `${row.magName}: ${row.issueName}`,
+    identifier: `${app.base}/issues/${row.issueId}`,
+    modified: row.updatedAt.toISOString(),
+    published: row.issueDate,
+    language: row.lang,
+    ...(row.publisher ? { publisher: row.publisher } : {}),
+  };
+}
+
 /** An issue as an OPDS 2 publication: its manifest (acquired as a DiViNa web publication), covers and facts. */
 function publication(app: AppRequest, row: IssueEntry) {
   const manifest = manifestUrl(app.base, row.issueId);
   const pdf = pdfLink(app.library, row);
   return {
     metadata: {
-      '@type': 'http://schema.org/PublicationIssue',
-      title: `${row.magName}: ${row.issueName}`,
-      identifier: `${app.base}/issues/${row.issueId}`,
-      modified: row.updatedAt.toISOString(),
-      published: row.issueDate,
-      language: row.lang,
-      ...(row.publisher ? { publisher: row.publisher } : {}),
+      ...issueMetadata(app, row),
       ...(row.about ? { description: row.about.slice(0, 500) } : {}),
       subject: [{ name: row.catName, code: String(row.catId) }],
       belongsTo: { series: [{ name: row.magName }] },
@@ -263,14 +270,8 @@ export const opds2Routes: ServiceRoutes = {
       return sendJson(res, 200, `${TYPE.manifest}; charset=utf-8`, {
         '@context': 'https://readium.org/webpub-manifest/context.jsonld',
         metadata: {
-          '@type': 'http://schema.org/PublicationIssue',
+          ...issueMetadata(app, row),
           conformsTo: 'https://readium.org/webpub-manifest/profiles/divina',
-          title: `${row.magName}: ${row.issueName}`,
-          identifier: `${app.base}/issues/${row.issueId}`,
-          modified: row.updatedAt.toISOString(),
-          published: row.issueDate,
-          language: row.lang,
-          ...(row.publisher ? { publisher: row.publisher } : {}),
           readingProgression: 'ltr',
           numberOfPages: pages.length,
         },
