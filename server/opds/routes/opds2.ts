@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MagazineHit } from '@/lib/wire';
 import { cachedCategories, cachedLanguages, cachedListing } from '../../catalogue/browse';
 import { HttpError } from '../../http/errors';
-import { route, type RouteResponses, type ServiceRoutes } from '../../http/handler';
+import type { RouteResponses, ServiceRoutes } from '../../http/handler';
 import { siteOrigin } from '../../http/origin';
 import { pagesOfIssue, readingPlace, saveProgress } from '../../reader/queries';
 import { cachedFavouriteMagazines } from '../../user/favourite-queries';
