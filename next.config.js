@@ -51,7 +51,7 @@ const nextConfig = {
       // SPEC §2 /healthcheck: liveness (never touches the database); /healthcheck/ready: readiness (503 when it is down).
       { source: '/healthcheck', destination: '/api/health' },
       { source: '/healthcheck/ready', destination: '/api/ready' },
-      // The COUNTER API 5.1 at the paths the Code of Practice gives (server/usage/counter-api.ts).
+      // The COUNTER API 5.1 at the paths the Code of Practice gives (server/usage/routes/counter-api.ts).
       { source: '/r51/:path*', destination: '/api/r51/:path*' },
       // App association files, built from the environment (server/app-links.ts).
       { source: '/apple-app-site-association', destination: '/api/app-links/apple' },

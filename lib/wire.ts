@@ -8,44 +8,46 @@
 import { z } from 'zod';
 import type { LibraryDetails } from './entities';
 import type { LibraryEntry } from './library-verification';
-import type { SignInMethod } from './sign-in-methods';
+import { SIGN_IN_METHODS } from './sign-in-methods';
 import type { TextBlock, TextLayer } from './text-layer';
 
 /** SPEC §3 'Story from the server', plus the subtitle, news flag and ids the tiles need. */
-export interface StoryFromServer {
-  artid: number;
-  title: string;
-  subtitle: string;
-  magname: string;
-  issuename: string;
-  time_read: number;
-  canon_url: string;
-  url: string;
-  base_img: string;
-  thumb: string;
-  short_desc: string;
-  shoppable: number;
-  is_news: number;
-  mid: number;
-  issid: number;
-  published: string;
-}
+export const storyFromServer = z.object({
+  artid: z.number(),
+  title: z.string(),
+  subtitle: z.string(),
+  magname: z.string(),
+  issuename: z.string(),
+  time_read: z.number(),
+  canon_url: z.string(),
+  url: z.string(),
+  base_img: z.string(),
+  thumb: z.string(),
+  short_desc: z.string(),
+  shoppable: z.number(),
+  is_news: z.number(),
+  mid: z.number(),
+  issid: z.number(),
+  published: z.string(),
+});
+export type StoryFromServer = z.infer<typeof storyFromServer>;
 
 /**
  * Article details (by id, by url): the story from the server with its text and what its page shows around it.
  * `body` is the whole text, or the preview (SPEC §4) when `is_preview` is 1.
  */
-export interface StoryDetails extends StoryFromServer {
-  body: string;
-  is_preview: number;
-  keywords: string[];
-  lang: string;
-  page_no: number;
-  cat_id: number;
-  cat_name: string;
-  cat_slug: string;
-  issue_date: string;
-}
+export const storyDetails = storyFromServer.extend({
+  body: z.string(),
+  is_preview: z.number(),
+  keywords: z.array(z.string()),
+  lang: z.string(),
+  page_no: z.number(),
+  cat_id: z.number(),
+  cat_name: z.string(),
+  cat_slug: z.string(),
+  issue_date: z.string(),
+});
+export type StoryDetails = z.infer<typeof storyDetails>;
 
 /** SPEC §3 Category. */
 export interface CategoryRow {
@@ -126,16 +128,17 @@ export interface ReaderIssue {
   expiresAt: number;
 }
 
-export interface MemberRow {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  mobile: string | null;
-  userType: string;
-  expiresAt: string;
-  active: boolean;
-}
+export const memberRow = z.object({
+  userId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  userType: z.string(),
+  expiresAt: z.string(),
+  active: z.boolean(),
+});
+export type MemberRow = z.infer<typeof memberRow>;
 
 export interface ImportRowReport {
   /** The line in the file (the header is line 1). */
@@ -169,30 +172,36 @@ export interface IssueSearchResult {
   correctedQuery?: string;
 }
 
-/** SPEC §3 Magazine search hit (magName, slug, new_imgPath, objectID, isGold), with what a tile links to. */
-export interface MagazineSearchHit {
-  magName: string;
-  slug: string;
-  /** Cover folder of the latest issue; files are view/1.jpg..view/3.jpg beneath it. */
-  new_imgPath: string;
-  objectID: string;
-  /** 1 means gold. */
-  isGold: number;
-  mid: number;
-  issueId: number;
-  catId: number;
-  lang: string;
-  _highlightResult: { magName: Highlight };
-}
+/** An Algolia-style highlight: the value is HTML-escaped text with <em> around the matched words. */
+export const highlight = z.object({ value: z.string(), matchLevel: z.enum(['full', 'partial', 'none']), matchedWords: z.array(z.string()) });
+export type Highlight = z.infer<typeof highlight>;
 
-export interface MagazineSearchPage {
-  hits: MagazineSearchHit[];
-  nbHits: number;
-  nbPages: number;
-  exhaustiveNbHits: boolean;
-  page: number;
-  hitsPerPage: number;
-}
+/** SPEC §3 Magazine search hit (magName, slug, new_imgPath, objectID, isGold), with what a tile links to. */
+export const magazineSearchHit = z.object({
+  magName: z.string(),
+  slug: z.string(),
+  /** Cover folder of the latest issue; files are view/1.jpg..view/3.jpg beneath it. */
+  new_imgPath: z.string(),
+  objectID: z.string(),
+  /** 1 means gold. */
+  isGold: z.number(),
+  mid: z.number(),
+  issueId: z.number(),
+  catId: z.number(),
+  lang: z.string(),
+  _highlightResult: z.object({ magName: highlight }),
+});
+export type MagazineSearchHit = z.infer<typeof magazineSearchHit>;
+
+export const magazineSearchPage = z.object({
+  hits: z.array(magazineSearchHit),
+  nbHits: z.number(),
+  nbPages: z.number(),
+  exhaustiveNbHits: z.boolean(),
+  page: z.number(),
+  hitsPerPage: z.number(),
+});
+export type MagazineSearchPage = z.infer<typeof magazineSearchPage>;
 
 /** SPEC §3 Search response (popularCat, magazineList, magazines), with the languages and journals the overlay shows. */
 export interface LibraryCatalogue {
@@ -220,14 +229,15 @@ export interface StorySearchResult {
 }
 
 /** A COUNTER API key as the console lists it: never the key itself, which is shown once when made. */
-export interface CounterKeySummary {
-  id: number;
-  requestorId: string;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export const counterKeySummary = z.object({
+  id: z.number(),
+  requestorId: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type CounterKeySummary = z.infer<typeof counterKeySummary>;
 
 export type MemberImportOutcome = 'add' | 'change' | 'unchanged' | 'refuse';
 
@@ -255,39 +265,55 @@ export interface StorySearchHit extends StoryFromServer {
   _snippetResult: { body: Highlight };
 }
 
-/** An Algolia-style highlight: the value is HTML-escaped text with <em> around the matched words. */
-export interface Highlight {
-  value: string;
-  matchLevel: 'full' | 'partial' | 'none';
-  matchedWords: string[];
-}
+/** SPEC §3 Library details, as the sign-in answers carry them. */
+export const libraryDetailsBody = z.object({
+  libId: z.number(),
+  libName: z.string(),
+  logo1: z.string(),
+  logo2: z.string(),
+  logo3: z.string(),
+  logo_banner1: z.string(),
+  logo_banner2: z.string(),
+  logo_banner3: z.string(),
+  hideProfile: z.boolean(),
+  tempRoutes: z.boolean(),
+  callbackAfterGuest: z.boolean(),
+  supportEmail: z.string(),
+}) satisfies z.ZodType<LibraryDetails>;
+
+/** One of the member's libraries (SPEC §3's userlibdet). */
+export const libraryEntryBody = z.object({ libId: z.number(), libname: z.string(), expiry: z.string(), exclude_cat: z.string(), ageRate: z.number() }) satisfies z.ZodType<LibraryEntry>;
 
 /** The login and validate-user answer of SPEC §3. */
-export interface SessionFields {
-  fname: string;
-  lname: string;
-  libid: number;
-  enddate: string;
-  uploadedID: string;
-  libname: string;
-  uid: number;
-  uuid: string;
-  email: string;
-  mobile: string;
-  usertype: string;
-  isNewspaper: number;
-  isJournal: number;
-  isMycontent: number;
-  fav_lud: string;
+export const sessionFieldsBody = z.object({
+  fname: z.string(),
+  lname: z.string(),
+  libid: z.number(),
+  enddate: z.string(),
+  uploadedID: z.string(),
+  libname: z.string(),
+  uid: z.number(),
+  uuid: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  usertype: z.string(),
+  isNewspaper: z.number(),
+  isJournal: z.number(),
+  isMycontent: z.number(),
+  fav_lud: z.string(),
   /** When the member's bookmarks and clippings last changed. */
-  bk_lud: string;
-  clip_lud: string;
-  ageRate: number;
-  hasPassword: boolean;
-  libraryDetails: LibraryDetails | null;
-  jwtoken: string;
-  userlibdet: LibraryEntry[];
-}
+  bk_lud: z.string(),
+  clip_lud: z.string(),
+  ageRate: z.number(),
+  hasPassword: z.boolean(),
+  libraryDetails: libraryDetailsBody.nullable(),
+  jwtoken: z.string(),
+  userlibdet: z.array(libraryEntryBody),
+});
+export type SessionFields = z.infer<typeof sessionFieldsBody>;
+
+/** A completed sign-in by any method (card, code, partner link, coupon): the session fields, and whether the account is new. */
+export const signedInBody = sessionFieldsBody.extend({ status: z.literal('Success'), message: z.string(), isNewUser: z.boolean() });
 
 /** What the member's own pages show about them. */
 export interface AccountSummary {
@@ -303,26 +329,28 @@ export interface AccountSummary {
 }
 
 /** A bookmark as its owner sees it: the issue's names only while the issue is theirs to see. */
-export interface BookmarkView {
-  id: number;
-  name: string;
-  issueId: number;
-  pageNo: number;
-  createdAt: string;
-  available: boolean;
-  mid: number | null;
-  magName: string | null;
-  issueName: string | null;
-}
+export const bookmarkView = z.object({
+  id: z.number(),
+  name: z.string(),
+  issueId: z.number(),
+  pageNo: z.number(),
+  createdAt: z.string(),
+  available: z.boolean(),
+  mid: z.number().nullable(),
+  magName: z.string().nullable(),
+  issueName: z.string().nullable(),
+});
+export type BookmarkView = z.infer<typeof bookmarkView>;
 
 /** A clipping as its owner sees it: its region of the page, and its text and picture while the issue is theirs. */
-export interface ClippingView extends BookmarkView {
-  region: { x: number; y: number; width: number; height: number };
-  text: string | null;
-  textScope: string;
-  imageUrl: string | null;
-  shareUrl: string | null;
-}
+export const clippingView = bookmarkView.extend({
+  region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  text: z.string().nullable(),
+  textScope: z.string(),
+  imageUrl: z.string().nullable(),
+  shareUrl: z.string().nullable(),
+});
+export type ClippingView = z.infer<typeof clippingView>;
 
 /** The plans a member can buy by card: SPEC §7 names one, `basicPlan`. */
 export const PLAN_IDS = ['basicPlan'] as const;
@@ -353,38 +381,39 @@ export const feedKeyView = z.object({
 export type FeedKeyView = z.infer<typeof feedKeyView>;
 
 /** A library as the console edits it: secrets are never sent back, only whether they are set. */
-export interface LibrarySettings {
-  id: number;
-  name: string;
-  logo1: string;
-  logo2: string;
-  logo3: string;
-  logoBanner1: string;
-  logoBanner2: string;
-  logoBanner3: string;
-  supportEmail: string;
-  guestAccess: boolean;
-  guestDays: number;
-  ageRate: number;
-  excludeCat: string;
-  isNewspaper: boolean;
-  isJournal: boolean;
-  hideProfile: boolean;
-  tempRoutes: boolean;
-  callbackAfterGuest: boolean;
-  openCatalogue: boolean;
+export const librarySettings = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo1: z.string(),
+  logo2: z.string(),
+  logo3: z.string(),
+  logoBanner1: z.string(),
+  logoBanner2: z.string(),
+  logoBanner3: z.string(),
+  supportEmail: z.string(),
+  guestAccess: z.boolean(),
+  guestDays: z.number(),
+  ageRate: z.number(),
+  excludeCat: z.string(),
+  isNewspaper: z.boolean(),
+  isJournal: z.boolean(),
+  hideProfile: z.boolean(),
+  tempRoutes: z.boolean(),
+  callbackAfterGuest: z.boolean(),
+  openCatalogue: z.boolean(),
   /** Members may download issues' original PDFs from the OPDS catalogues (KOReader syncs them by their partial MD5). */
-  pdfDownload: boolean;
-  signInMethods: SignInMethod[];
-  cardMode: string;
-  sip2Host: string | null;
-  sip2Port: number | null;
-  sip2Institution: string | null;
-  oidcIssuer: string | null;
-  oidcClientId: string | null;
-  oidcClientSecretSet: boolean;
-  collectionMode: string;
-}
+  pdfDownload: z.boolean(),
+  signInMethods: z.array(z.enum(SIGN_IN_METHODS)),
+  cardMode: z.string(),
+  sip2Host: z.string().nullable(),
+  sip2Port: z.number().nullable(),
+  sip2Institution: z.string().nullable(),
+  oidcIssuer: z.string().nullable(),
+  oidcClientId: z.string().nullable(),
+  oidcClientSecretSet: z.boolean(),
+  collectionMode: z.string(),
+});
+export type LibrarySettings = z.infer<typeof librarySettings>;
 
 /** A library's collection: its mode and the titles and categories chosen. */
 export interface Collection {
@@ -394,17 +423,18 @@ export interface Collection {
 }
 
 /** An access code as the console lists it, with how often it was used. */
-export interface AccessCodeRow {
-  id: number;
-  code: string;
-  days: number;
-  useLimit: number | null;
-  usesLeft: number;
-  uses: number;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-}
+export const accessCodeRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  days: z.number(),
+  useLimit: z.number().nullable(),
+  usesLeft: z.number(),
+  uses: z.number(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AccessCodeRow = z.infer<typeof accessCodeRow>;
 
 /** An import job as the console shows it: never the storage key or who else uploaded. */
 export interface ImportJobView {

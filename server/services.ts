@@ -1,14 +1,13 @@
 import { adminRoutes } from './admin/routes';
 import { articleRoutes } from './article/routes';
-import { catalogueService } from './catalogue/service';
+import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
 import { kosyncRoutes } from './opds/kosync';
 import { opdsRoutes } from './opds/routes';
-import { counterApiRoutes } from './usage/counter-api';
+import { counterApiService, feedService } from './usage/routes';
 import { counterWrapperError } from './usage/counter-exceptions';
-import { feedRoutes } from './usage/routes';
-import { userService } from './user/service';
+import { userService } from './user/routes';
 
 /**
  * Every service this app serves under /api/{service}/: each folder owns its service's routes (server/{service}/),
@@ -22,9 +21,9 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'adm
   // The console (server/admin/): operators and library staff, every call role-checked and audited.
   admin: adminRoutes,
   // The COUNTER API 5.1 for libraries' harvesters, public at /r51/ (next.config.js), keyed per library.
-  r51: counterApiRoutes,
+  r51: counterApiService,
   // A library's KBART list and MARC records for its discovery service and catalogue, fetched with its feed key.
-  feeds: feedRoutes,
+  feeds: feedService,
   // Reading apps: a library's OPDS 1.2 (with page streaming) and OPDS 2 catalogues for a member (server/opds/).
   opds: opdsRoutes,
   // KOReader's progress sync protocol over the one reading place the web reader keeps (server/opds/kosync.ts).

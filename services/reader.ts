@@ -16,7 +16,7 @@ export const READER_URL = process.env.READER_URL || '';
 /** Sent as clvr so the reader knows which client asked. */
 const CLIENT_VERSION = 'web-1';
 
-/** What the user service answers, with 403, when the membership has run out (server/user/reader-code-routes.ts). */
+/** What the user service answers, with 403, when the membership has run out (server/user/routes/reader-code.ts). */
 
 export interface ReaderCodeAnswer {
   status: string;

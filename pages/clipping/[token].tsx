@@ -6,7 +6,7 @@ import { OpenAtPageButton } from '@/components/marks/OpenAtPageButton';
 import { siteLayout } from '@/components/shell/siteLayout';
 import { withPage } from '@/server/context';
 import { HttpError } from '@/server/http/errors';
-import { shareParams, sharedClippingView, type SharedClippingView } from '@/server/user/mark-routes';
+import { shareParams, sharedClippingView, type SharedClippingView } from '@/server/user/routes/mark';
 import { theme } from '@/styles/theme';
 
 /** A clipping shared as a link: it opens for members of the library it was clipped through who see its issue. */

@@ -10,7 +10,7 @@ import { linkedMembershipEnd } from '../auth/sign-in';
 import { getDb } from '../db/client';
 import { appPasswords, type Library, type User } from '../db/schema';
 import { extendMembership, findOrCreateByIdentity, findUserByEmail } from '../user/account-queries';
-import { checkWithLibrary, splitName } from '../user/card-routes';
+import { checkWithLibrary, splitName } from '../user/routes/card';
 import { findHeaderUser, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
 import { viewerOfLibrary, type Viewer } from '../context/viewer';
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { cached } from '../cache';
 import { visibilityKey, visibleIssueWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';
+import { searchMagazines } from '../search/magazines';
 import { categories, issues, magazines, readingProgress } from '../db/schema';
 import type { Viewer } from '../context/viewer';
 
@@ -117,6 +118,21 @@ export function countIssueEntries(viewer: Viewer, ageRating: number | null, filt
       .where(whereOf(viewer, ageRating, filter));
     return rows[0]?.n ?? 0;
   });
+}
+
+/** One page of the issues the viewer may read under the filter, newest first, and how many there are in all. */
+export function issueEntryPage(viewer: Viewer, ageRating: number | null, filter: IssueFilter, page: number, pageSize: number): Promise<[IssueEntry[], number]> {
+  return Promise.all([issueEntries(viewer, ageRating, filter, { limit: pageSize, offset: (page - 1) * pageSize }), countIssueEntries(viewer, ageRating, filter)]);
+}
+
+/** A page of the site's title search as issue entries: the latest issue of each title found, in the search's order. */
+export async function foundIssueEntries(viewer: Viewer, ageRating: number | null, words: string, page: number) {
+  const found = await searchMagazines({ viewer, includeGold: true, query: words, page: page - 1 });
+  const ids = found.hits.map((hit) => hit.issueId);
+  const rows = await issueEntries(viewer, ageRating, { issueIds: ids }, { limit: ids.length || 1, offset: 0 });
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (order.get(a.issueId) ?? 0) - (order.get(b.issueId) ?? 0));
+  return { found, rows };
 }
 
 /** One issue the viewer may read, or null (hidden, withdrawn or unknown: the same answer). */

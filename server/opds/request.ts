@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
 import { resolveSession } from '../auth/session';
 import { titleAgeRating } from '../context/ratings';
 import type { Library } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { route, type Route, type RouteResponses } from '../http/handler';
 import { siteOrigin } from '../http/origin';
 import { cachedLibrary } from '../context/viewer';
 import { TYPE } from './atom';
 import { AppAuthError, appMember, basicCredentials, type AppMember } from './credentials';
 import { opdsBase } from './feeds';
+import { issueEntry, type IssueEntry } from './queries';
 
 /** The Authentication for OPDS 1.0 document of a library's catalogue: HTTP Basic, with what to type in each field. */
 export function authenticationDocument(library: Library) {
@@ -77,4 +80,41 @@ export function idOf(params: Record<string, string>, name: string): number {
   const value = Number(params[name]);
   if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw new HttpError(400, `${name}: must be a positive integer`, { field: name });
   return value;
+}
+
+/** What a call of a reading app answers: the document (feed, manifest) it asked for, or why not, as openAppRequest refuses. */
+export function appResponses(mediaType: string, description: string): RouteResponses {
+  return {
+    200: { description, mediaTypes: [mediaType] },
+    401: { description: 'No or wrong credentials: the Authentication for OPDS document', mediaTypes: [TYPE.authentication] },
+    403: { description: 'The membership of this library has ended' },
+    404: { description: 'No such library (or title, category, issue it does not show)' },
+    429: { description: 'Too many sign-in attempts' },
+  };
+}
+
+/** The issue the address names, when the member may read it; 404 otherwise (hidden, withdrawn or unknown: one answer). */
+export async function issueOfApp(app: AppRequest, params: Record<string, string>): Promise<IssueEntry> {
+  const row = await issueEntry(app.member.viewer, app.rating, idOf(params, 'issueId'));
+  if (!row) throw new HttpError(404, 'No such issue', { field: 'issueId' });
+  return row;
+}
+
+/**
+ * A call of a reading app (auth 'none' to the wrapper: the app signs in with its own credentials): the request is
+ * opened for the member of the library the address names, or refused as openAppRequest says, before the handler runs.
+ */
+export function appRoute<Q extends z.ZodType = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodObject<Record<string, never>>>(
+  def: { summary: string; operationId: string; params?: z.ZodType; query?: Q; body?: B; responses: RouteResponses },
+  handle: (app: AppRequest, call: { params: Record<string, string>; query: z.output<Q>; body: z.output<B>; req: IncomingMessage; res: ServerResponse }) => Promise<unknown>,
+): Route {
+  return route<Q, B, 'none'>({
+    ...def,
+    auth: 'none',
+    async handler({ params, query, body, req, res, ip }) {
+      const app = await openAppRequest(req, res, ip, idOf(params, 'libraryId'));
+      if (!app) return null;
+      return handle(app, { params, query, body, req, res });
+    },
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The search module: it owns the search indexes (migration 0001_search_indexes: weighted tsvectors per content
  * language, GIN, pg_trgm) and every query over them. It serves no route itself: the catalogue service's search calls
- * are in server/catalogue/search-routes.ts, and the article search route calls searchStories.
+ * are in server/catalogue/routes/search.ts, and the article search route calls searchStories.
  */
 export { searchStories, STORY_SEARCH_PAGE_SIZE, type StorySearchInput } from './stories';
 export { libraryCatalogue, searchMagazines } from './magazines';

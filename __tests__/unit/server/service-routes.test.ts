@@ -7,10 +7,10 @@ describe('service route tables', () => {
   it('fail at start-up when two modules serve the same path, naming both', () => {
     expect(() =>
       serviceRoutes('user', {
-        'user/routes': { addLibSup: { POST: ping } },
-        'user/account-routes': { addLibSup: { GET: ping } },
+        'user/routes/session': { addLibSup: { POST: ping } },
+        'user/routes/account': { addLibSup: { GET: ping } },
       }),
-    ).toThrow('/api/user/addLibSup is served twice: by user/routes and by user/account-routes');
+    ).toThrow('/api/user/addLibSup is served twice: by user/routes/session and by user/routes/account');
   });
 
   it('merge distinct paths from every table', () => {

@@ -1,0 +1,9 @@
+import { serviceRoutes } from '../../http/handler';
+import { opds1Routes } from './opds1';
+import { opds2Routes } from './opds2';
+
+/** Every route of the reading apps' catalogues, /api/opds/...: a library's OPDS 1.2 feeds (with page streaming) and OPDS 2. */
+export const opdsRoutes = serviceRoutes('opds', {
+  'opds/routes/opds1': opds1Routes,
+  'opds/routes/opds2': opds2Routes,
+});
