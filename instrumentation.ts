@@ -8,12 +8,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { startCacheBus } = await import('./server/cache');
     startCacheBus();
-    const { startJobs, enqueueUndrawn } = await import('./server/jobs');
+    const { startJobs, upkeepAtStart } = await import('./server/jobs');
     // A database slow or away at start-up (a busy machine, a restart) delays the queue, never ends it.
     const start = (attempt: number) =>
       startJobs()
-        // Issues whose pages were left undrawn without a job (an instance stopped between the two) get one.
-        .then(() => enqueueUndrawn().catch((error: unknown) => console.error('[draw] could not look for undrawn issues:', error instanceof Error ? error.message : error)))
+        // Spent jobs forgotten, undrawn issues without a job given one, old originals keyed (server/jobs/upkeep.ts).
+        .then(() => upkeepAtStart().catch((error: unknown) => console.error('[jobs] the start-up upkeep did not run:', error instanceof Error ? error.message : error)))
         .catch((error: unknown) => {
         console.error(`[jobs] the job queue did not start (${error instanceof Error ? error.message : String(error)}); trying again`);
         setTimeout(() => void start(attempt + 1), Math.min(60_000, 2_000 * 2 ** attempt)).unref();

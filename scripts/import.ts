@@ -23,6 +23,7 @@ import { failureReason, findPdfs, importFile, removeAbandonedTemporaryFolders, t
 import { drawIssuePages, issuesStillDrawing, markForRedraw } from '../server/import/draw';
 import { CHECK_DATE } from '../server/import/metadata';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
+import { settleDrawJobs } from '../server/jobs';
 
 const USAGE =
   'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--replace] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]\n       npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]';
@@ -175,6 +176,11 @@ async function drawIssues(pool: PagePool, workers: number, todo: { issueId: numb
   }
 }
 
+/** The site's draw jobs of these issues brought in line with what this run drew (server/jobs/draw-task.ts settleDrawJobs). */
+async function settleJobs(issueIds: number[]): Promise<void> {
+  await settleDrawJobs(getDb(), issueIds).catch((error: unknown) => console.error(`[import] the site's drawing jobs were not updated: ${failureReason(error)}`));
+}
+
 async function issuesToRedraw(target: RedrawTarget): Promise<number[]> {
   const db = getDb();
   const where = target === 'all' ? isNotNull(issues.originalKey) : 'issueId' in target ? eq(issues.id, target.issueId) : eq(issues.magazineId, target.titleId);
@@ -198,6 +204,7 @@ async function redraw(target: RedrawTarget, workers: number): Promise<void> {
   } finally {
     await pool.close();
     const still = marked.length ? await issuesStillDrawing(getDb(), marked).catch(() => []) : [];
+    await settleJobs(marked);
     console.log(`\nRedraw: ${marked.length} issues marked, ${marked.length - still.length} drawn again; ${still.length} still drawing.`);
     for (const issue of still) console.log(`  still drawing: issue ${issue.issueId} (${issue.drawn} of ${issue.pageCount} pages drawn; the site draws the rest)`);
     if (still.length) process.exitCode = 1;
@@ -265,6 +272,7 @@ async function main(): Promise<void> {
     if (!dryRun) {
       const ids = outcomes.flatMap((o) => ('issueId' in o ? [o.issueId] : []));
       still = ids.length ? await issuesStillDrawing(getDb(), ids).catch(() => []) : [];
+      await settleJobs(ids);
     }
     await closeDb().catch(() => undefined);
     await database.release().catch(() => undefined);

@@ -3,8 +3,8 @@
 import { addPages } from './helpers/reader-factories';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { issuePages, issues } from '@/server/db/schema';
-import { stopDrawing } from '@/server/import/draw';
-import { enqueueDrawing, startJobs, stopJobs } from '@/server/jobs';
+import { markPageDrawn, stopDrawing } from '@/server/import/draw';
+import { enqueueDrawing, forgetSpentJobs, settleDrawJobs, startJobs, stopJobs } from '@/server/jobs';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, lastAudit, type ConsoleCast } from './helpers/console';
 import { createCategory, createMagazine } from './helpers/factories';
@@ -46,6 +46,14 @@ async function list(token = cast.tokens.operator) {
 
 async function retry(issueId: number | string, token = cast.tokens.operator) {
   return call<{ status: string; issue: Drawing; message?: string; field?: string }>(app, `/api/admin/drawing/${issueId}/retry`, { token, body: {} });
+}
+
+/** The draw-pages jobs of an issue as the queue holds them. */
+async function drawJobs(issueId: number) {
+  const rows = await app.db.execute<{ attempts: number; maxAttempts: number; lastError: string | null }>(
+    sql`SELECT attempts, max_attempts AS "maxAttempts", last_error AS "lastError" FROM graphile_worker.jobs WHERE key = ${`draw-pages:${issueId}`}`,
+  );
+  return rows.rows.map((row) => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) }));
 }
 
 beforeAll(async () => {
@@ -125,10 +133,76 @@ describe('GET /api/admin/drawing and POST /api/admin/drawing/{issueId}/retry', (
     expect((await list()).body.issues[0]).toMatchObject({ issueId: broken, state: 'waiting', tries: 0 });
     const audited = await lastAudit(app.db, 'issue.draw', `issue:${broken}`);
     expect(audited).toMatchObject({ actorUserId: cast.operator.id, before: { pagesDrawn: 1, tries: 1, error: failed!.error }, after: { job: `draw-pages:${broken}` } });
-    // Asked twice, it stays one job.
+    // Asked twice, it stays one job; the failed one it replaced is not left behind (graphile-worker would keep it, keyless).
     expect((await retry(broken)).status).toBe(200);
-    const jobs = await app.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = ${`draw-pages:${broken}`}`);
-    expect(Number(jobs.rows[0].n)).toBe(1);
+    const jobs = await app.db.execute<{ key: string | null }>(sql`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'draw-pages'`);
+    expect(jobs.rows).toEqual([{ key: `draw-pages:${broken}` }]);
+  });
+
+  it('keeps a failed drawing while its issue has pages to draw, and forgets it once nothing is left for it', async () => {
+    // The job tried again above fails its one try again, for real.
+    await startJobs();
+    let failed: Drawing | undefined;
+    for (let i = 0; i < 240 && failed?.state !== 'failed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      failed = (await list()).body.issues.find((issue) => issue.issueId === broken);
+    }
+    await stopJobs();
+    expect(failed).toMatchObject({ state: 'failed', tries: 1, error: expect.stringContaining('the original PDF is not in the media storage') });
+    // The hourly clean-up (and every start) leaves it: it is shown, and tried again from the console.
+    expect(await forgetSpentJobs(app.db)).toBe(0);
+    expect(await drawJobs(broken)).toEqual([{ attempts: 1, maxAttempts: 1, lastError: failed!.error }]);
+
+    // Members' requests draw the pages left (as ensurePageDrawn marks them): the failed job has nothing left to do.
+    for (const pageNo of [2, 3]) await app.db.transaction((tx) => markPageDrawn(tx, broken, pageNo));
+    expect((await list()).body.total).toBe(0);
+    expect(await forgetSpentJobs(app.db)).toBe(1);
+    expect(await drawJobs(broken)).toEqual([]);
+  });
+
+  it('forgets the job of a deleted issue, and a try a redraw replaced once it fails; the redraw’s own job stays', async () => {
+    const category = await createCategory(app.db, { name: 'Currents' });
+    const [gone, redrawn] = await Promise.all(['Gulf Stream', 'Rip Tides'].map((name) => createMagazine(app.db, { categoryId: category.id, name })));
+    for (const { issue } of [gone, redrawn]) {
+      await addPages(app.db, issue.id, 2);
+      await app.db.update(issues).set({ pageCount: 2, pagesDrawnAt: null, originalKey: `originals/${issue.id}/gone.pdf`, drawVersion: 'v1' }).where(eq(issues.id, issue.id));
+      await app.db.update(issuePages).set({ drawnAt: null }).where(eq(issuePages.issueId, issue.id));
+      await enqueueDrawing(app.db, { issueId: issue.id });
+    }
+    // Nothing is spent yet: both issues have pages to draw.
+    expect(await forgetSpentJobs(app.db)).toBe(0);
+
+    await app.db.delete(issues).where(eq(issues.id, gone.issue.id));
+    // An instance is drawing the other when a redraw asks again: graphile-worker takes the key and the tries of the
+    // running one and adds a new job; the running try then fails (graphile-worker lets go of it with its reason).
+    await app.db.execute(sql`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'a-worker', attempts = 1 WHERE key = ${`draw-pages:${redrawn.issue.id}`}`);
+    const [running] = (await app.db.execute<{ id: string }>(sql`SELECT id::text FROM graphile_worker.jobs WHERE key = ${`draw-pages:${redrawn.issue.id}`}`)).rows;
+    await enqueueDrawing(app.db, { issueId: redrawn.issue.id }, { again: true });
+    // Still held: left alone.
+    expect(await forgetSpentJobs(app.db)).toBe(1);
+    expect(await drawJobs(gone.issue.id)).toEqual([]);
+    await app.db.execute(sql`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, last_error = 'a page could not be drawn' WHERE id = ${running.id}::bigint`);
+    expect(await forgetSpentJobs(app.db)).toBe(1);
+    const left = await app.db.execute<{ id: string; key: string | null }>(sql`SELECT id::text, key FROM graphile_worker.jobs WHERE task_identifier = 'draw-pages'`);
+    expect(left.rows).toEqual([{ id: expect.not.stringMatching(`^${running.id}$`), key: `draw-pages:${redrawn.issue.id}` }]);
+    expect(await drawJobs(redrawn.issue.id)).toEqual([{ attempts: 0, maxAttempts: 1, lastError: null }]);
+  });
+
+  it('after `npm run import` draws what it can: the job of an issue it drew goes, one it left gets all its tries again', async () => {
+    const category = await createCategory(app.db, { name: 'Shoals' });
+    const [left, done] = await Promise.all(['Sandbanks', 'Reefs'].map((name) => createMagazine(app.db, { categoryId: category.id, name })));
+    for (const { issue } of [left, done]) {
+      await addPages(app.db, issue.id, 2);
+      await app.db.update(issues).set({ pageCount: 2, pagesDrawnAt: null, originalKey: `originals/${issue.id}/gone.pdf`, drawVersion: 'v1' }).where(eq(issues.id, issue.id));
+      await app.db.update(issuePages).set({ drawnAt: null }).where(eq(issuePages.issueId, issue.id));
+      await enqueueDrawing(app.db, { issueId: issue.id });
+      // Each had failed for good on the site.
+      await app.db.execute(sql`UPDATE graphile_worker._private_jobs SET attempts = max_attempts, last_error = 'an old reason' WHERE key = ${`draw-pages:${issue.id}`}`);
+    }
+    for (const pageNo of [1, 2]) await app.db.transaction((tx) => markPageDrawn(tx, done.issue.id, pageNo));
+    await settleDrawJobs(app.db, [left.issue.id, done.issue.id]);
+    expect(await drawJobs(left.issue.id)).toEqual([{ attempts: 0, maxAttempts: 1, lastError: null }]);
+    expect(await drawJobs(done.issue.id)).toEqual([]);
   });
 
   it('is declared in the OpenAPI document', async () => {

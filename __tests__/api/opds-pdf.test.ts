@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { hashPassword } from '@/server/auth/password';
 import { issues, libraryStaff, magazines, usageEvents } from '@/server/db/schema';
+import { startJobs, stopJobs, upkeepAtStart } from '@/server/jobs';
 import { partialMd5OfStream } from '@/server/opds/partial-md5';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
@@ -53,6 +54,22 @@ function koreaderPartialMd5(file: string): string {
 
 let app: TestApp;
 const TRAVEL = 21;
+
+async function partialMd5Of(id: number): Promise<string | null> {
+  const [row] = await app.db.select({ partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, id));
+  return row.partialMd5;
+}
+
+/** The issue's partial MD5 once the queue has written one (null if it has not within `ms`). */
+async function keyedWithin(id: number, ms: number): Promise<string | null> {
+  const until = Date.now() + ms;
+  let key = await partialMd5Of(id);
+  while (key === null && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    key = await partialMd5Of(id);
+  }
+  return key;
+}
 const dir = pdfFolder('harbour-pdf');
 const file = path.join(dir, 'harbour-weekly - 2026-06-04.pdf');
 let issueId = 0;
@@ -234,26 +251,39 @@ describe('KOReader names the downloaded PDF by its partial MD5', () => {
     expect((await call<{ progress: string }>(app, `/api/kosync/syncs/progress/${document}`, { headers: koreader })).body.progress).toBe('6');
   });
 
-  it('keys an original kept before partial MD5s were written on the first sync that asks for it', async () => {
+  it('a sync never reads originals: one kept before partial MD5s were written is unknown until the start-up upkeep keys it on the job queue', async () => {
     const document = koreaderPartialMd5(file);
     await app.db.update(issues).set({ partialMd5: null }).where(eq(issues.id, issueId));
     const made = await call<{ appPassword: { password: string } }>(app, '/api/user/appPasswords', { token: reader.token, body: { name: 'Old KOReader' } });
-    const got = await call<{ progress: string }>(app, `/api/kosync/syncs/progress/${document}`, { headers: koreaderHeaders(reader.email, made.body.appPassword.password) });
+    const koreader = koreaderHeaders(reader.email, made.body.appPassword.password);
+    expect((await call(app, `/api/kosync/syncs/progress/${document}`, { headers: koreader })).body).toEqual({});
+    expect(await partialMd5Of(issueId)).toBeNull();
+
+    await upkeepAtStart(app.db);
+    await startJobs();
+    try {
+      expect(await keyedWithin(issueId, 60_000)).toBe(document);
+    } finally {
+      await stopJobs();
+    }
+    const got = await call<{ progress: string }>(app, `/api/kosync/syncs/progress/${document}`, { headers: koreader });
     expect(got.body.progress).toBe('6');
-    const [row] = await app.db.select({ partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
-    expect(row.partialMd5).toBe(document);
   });
 
-  it('marks an original missing from storage as having no key, so later syncs of unknown documents do not look for it again', async () => {
+  it('the upkeep marks an original missing from storage as having no key, so it is not read again', async () => {
     const [before] = await app.db.select({ originalKey: issues.originalKey, partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
     await app.db.update(issues).set({ originalKey: 'originals/gone-from-storage.pdf', partialMd5: null }).where(eq(issues.id, issueId));
     try {
+      await upkeepAtStart(app.db);
+      await startJobs();
+      try {
+        expect(await keyedWithin(issueId, 60_000)).toBe('');
+      } finally {
+        await stopJobs();
+      }
       const made = await call<{ appPassword: { password: string } }>(app, '/api/user/appPasswords', { token: reader.token, body: { name: 'Other book' } });
-      const unknown = 'ab'.repeat(16);
-      const got = await call(app, `/api/kosync/syncs/progress/${unknown}`, { headers: koreaderHeaders(reader.email, made.body.appPassword.password) });
+      const got = await call(app, `/api/kosync/syncs/progress/${'ab'.repeat(16)}`, { headers: koreaderHeaders(reader.email, made.body.appPassword.password) });
       expect(got.body).toEqual({});
-      const [row] = await app.db.select({ partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
-      expect(row.partialMd5).toBe('');
     } finally {
       await app.db.update(issues).set({ originalKey: before.originalKey, partialMd5: before.partialMd5 }).where(eq(issues.id, issueId));
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import { getDb, type Database } from '../db/client';
 import { importJobs, issues } from '../db/schema';
@@ -12,7 +12,7 @@ import { enqueue } from './queue';
  * request for a page (drawn on demand) and the job never draw one page twice, and a job handed to another instance
  * (liveness.ts) goes on from the pages left. A page that cannot be drawn fails the try; the queue tries again after
  * its back-off, and after the last try the job stays failed with its reason, shown in the console's "Pages being
- * drawn" and retried from there.
+ * drawn" and retried from there, until nothing is left for it (upkeep.ts forgetSpentJobs).
  */
 
 /** The job of an issue: one per issue, so enqueueing it again while it waits changes nothing. */
@@ -86,6 +86,20 @@ export async function enqueueUndrawn(db: Database = getDb()): Promise<number> {
     .orderBy(asc(issues.id));
   for (const { id } of undrawn) await enqueueDrawing(db, { issueId: id });
   return undrawn.length;
+}
+
+/**
+ * After `npm run import` (or its --redraw) drew what it could of these issues: the job of an issue now drawn goes (a
+ * failed one would linger with nothing left to draw), and an issue left undrawn gets a job with all its tries, so the
+ * site draws the rest at once, even when an earlier job of it had failed for good. Needs no running queue.
+ */
+export async function settleDrawJobs(db: Database, issueIds: number[]): Promise<void> {
+  if (!issueIds.length) return;
+  const rows = await db.select({ id: issues.id, drawn: sql<boolean>`${issues.pagesDrawnAt} IS NOT NULL`, original: sql<boolean>`${issues.originalKey} IS NOT NULL` }).from(issues).where(inArray(issues.id, issueIds));
+  for (const row of rows) {
+    if (row.drawn || !row.original) await db.execute(sql`SELECT graphile_worker.remove_job(${drawJobKey(row.id)})`);
+    else await enqueueDrawing(db, { issueId: row.id }, { again: true });
+  }
 }
 
 /** Tries a draw job gets (IMPORT_TRIES, like the import, default 3). */

@@ -4,4 +4,5 @@
  */
 export { enqueue, dequeue, startJobs, stopJobs, importWorkers, type EnqueueOptions } from './queue';
 export { TASKS, LANES, type TaskName } from './tasks';
-export { enqueueDrawing, enqueueUndrawn, drawJobKey } from './draw-task';
+export { enqueueDrawing, enqueueUndrawn, drawJobKey, settleDrawJobs } from './draw-task';
+export { upkeepAtStart, forgetSpentJobs } from './upkeep';

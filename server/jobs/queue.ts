@@ -48,7 +48,7 @@ function laneConcurrency(lane: Lane): number {
 }
 
 export interface EnqueueOptions {
-  /** A job with the same key not yet running is replaced (its tries start again); one running keeps running. */
+  /** A job with the same key not yet running, or failed for good, is replaced (its tries start again); one running keeps running. */
   key?: string;
   /** Run no earlier than this. */
   runAt?: Date;
@@ -64,6 +64,11 @@ export interface EnqueueOptions {
  */
 export async function enqueue(db: Pick<Database, 'execute'>, task: TaskName, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
   const tries = TASKS[task].tries();
+  if (options.key && !options.onlyIfNone) {
+    // A job of that key that failed for good is not replaced by graphile-worker 0.16: it would take the key from it and
+    // leave it behind, keyless, failed and shown nowhere. It goes, and the new job takes its place.
+    await db.execute(sql`DELETE FROM graphile_worker._private_jobs WHERE key = ${options.key} AND locked_at IS NULL AND attempts >= max_attempts`);
+  }
   await db.execute(
     sql`SELECT graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, run_at => ${options.runAt?.toISOString() ?? null}::timestamptz, max_attempts => ${tries}, job_key => ${options.key ?? null}, job_key_mode => ${options.onlyIfNone ? 'unsafe_dedupe' : options.keepRunAt ? 'preserve_run_at' : 'replace'})`,
   );

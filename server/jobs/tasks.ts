@@ -1,7 +1,7 @@
 import type { JobHelpers } from 'graphile-worker';
 import { drawTries, runDrawPages } from './draw-task';
 import { importTries, importLost, runImport } from './import-task';
-import { cleanUp, forgetPastSessions, refreshStatistics } from './upkeep';
+import { cleanUp, forgetPastSessions, keyOriginals, refreshStatistics } from './upkeep';
 
 /**
  * Every kind of background work, one line each: its lane, how many tries it gets, what runs it and, for scheduled
@@ -14,6 +14,7 @@ export const TASKS = {
   'clean-up': { lane: 'upkeep', tries: () => 3, run: cleanUp, schedule: '17 * * * *' },
   'forget-past-sessions': { lane: 'upkeep', tries: () => 5, run: forgetPastSessions, schedule: '1 0 * * *' },
   'planner-statistics': { lane: 'upkeep', tries: () => 2, run: refreshStatistics },
+  'key-originals': { lane: 'upkeep', tries: () => 3, run: keyOriginals },
 } satisfies Record<string, TaskEntry>;
 
 /** Lanes and how many of their jobs an instance runs at once ('import-workers': IMPORT_WORKERS). */

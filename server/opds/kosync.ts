@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '../db/client';
 import { issues } from '../db/schema';
@@ -10,7 +10,6 @@ import type { IssueDetails } from '../catalogue/titles';
 import { membershipsOf } from '../user/queries';
 import { memberOfSyncKey } from './credentials';
 import { issueOfDocumentKey } from './feeds';
-import { backfillPartialMd5 } from './partial-md5';
 
 /**
  * KOReader's progress sync (the protocol of koreader-sync-server, which KOReader's kosync plugin speaks), over the one
@@ -73,30 +72,20 @@ async function issuesOfPartialMd5(key: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** Whether some original PDF has no partial MD5 yet (kept before the import wrote it). */
-async function unkeyedOriginals(): Promise<boolean> {
-  const rows = await getDb().select({ id: issues.id }).from(issues).where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5))).limit(1);
-  return rows.length > 0;
-}
-
 /**
  * The issue a document key names for the member, readable by them now: their own key (the OPDS entry's), else the
- * partial MD5 of an original PDF (what KOReader sends for a downloaded issue) of an issue they may read. A key no issue
- * has first keys the originals kept before partial MD5s were written, then is looked up again. `known` is false for
- * no such issue and for a PDF of an issue the member may not read (another library's, above their age rating,
- * withdrawn): the same answer; the member's own key of an issue they may no longer read is known, its issue null.
+ * partial MD5 of an original PDF (what KOReader sends for a downloaded issue) of an issue they may read, as the import
+ * wrote it (originals kept before it did are keyed by the job queue's start-up upkeep, server/jobs/upkeep.ts, never
+ * while a sync waits). `known` is false for no such issue and for a PDF of an issue the member may not read (another
+ * library's, above their age rating, withdrawn): the same answer; the member's own key of an issue they may no longer
+ * read is known, its issue null.
  */
 async function issueOfDocument(userId: number, document: string): Promise<{ issue: IssueDetails | null; known: boolean }> {
   const own = issueOfDocumentKey(userId, document);
   if (own) return { issue: await readableIssue(userId, own), known: true };
   const key = document.toLowerCase();
   if (!/^[0-9a-f]{32}$/.test(key)) return { issue: null, known: false };
-  let ids = await issuesOfPartialMd5(key);
-  if (ids.length === 0 && (await unkeyedOriginals())) {
-    await backfillPartialMd5();
-    ids = await issuesOfPartialMd5(key);
-  }
-  for (const id of ids) {
+  for (const id of await issuesOfPartialMd5(key)) {
     const issue = await readableIssue(userId, id);
     if (issue) return { issue, known: true };
   }

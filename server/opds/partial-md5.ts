@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { getDb, type Database } from '../db/client';
 import { issues } from '../db/schema';
 import { mediaStorage } from '../storage';
 
@@ -55,34 +55,34 @@ export async function partialMd5OfStream(body: Readable): Promise<string> {
   return md5.digest('hex');
 }
 
-/** How many originals one pass keys at most, so a request that waits for it is not held for long. */
+/** How many originals one batch reads before the next is looked up. */
 const BACKFILL_BATCH = 200;
-let running: Promise<number> | null = null;
 
 /**
- * Keys originals kept before the import wrote their partial MD5 (a pass of at most BACKFILL_BATCH, one at a time; a
- * pass already running is shared). Returns how many it keyed. An original missing from the storage is left unkeyed.
+ * Keys the originals kept before the import wrote their partial MD5: every one, a batch at a time, one original at a
+ * time. Run by the job queue's start-up upkeep (server/jobs/upkeep.ts), never on a sync's request path: a sync looks
+ * a key up in the column and does not wait for this. Returns how many it keyed. An original missing from the storage
+ * is marked '' (no key matches it), so it is not read again and does not keep the rest from being keyed.
  */
-export function backfillPartialMd5(): Promise<number> {
-  running ??= (async () => {
-    const db = getDb();
+export async function backfillPartialMd5(db: Database = getDb()): Promise<number> {
+  let keyed = 0;
+  for (;;) {
     const rows = await db
       .select({ id: issues.id, originalKey: issues.originalKey })
       .from(issues)
       .where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5)))
+      .orderBy(asc(issues.id))
       .limit(BACKFILL_BATCH);
-    let keyed = 0;
+    if (rows.length === 0) return keyed;
     for (const row of rows) {
       const object = await mediaStorage().open(row.originalKey!);
-      // An original missing from storage is marked '' (no key matches it), or every unknown document's sync would
-      // look for it again, and a batch of missing ones would stop the rest from ever being keyed.
       const key = object ? await partialMd5OfStream(object.body) : '';
-      await db.update(issues).set({ partialMd5: key }).where(and(eq(issues.id, row.id), eq(issues.originalKey, row.originalKey!)));
+      // The original replaced meanwhile (a new import of the issue wrote its own key): left as the import wrote it.
+      await db
+        .update(issues)
+        .set({ partialMd5: key })
+        .where(and(eq(issues.id, row.id), eq(issues.originalKey, row.originalKey!), isNull(issues.partialMd5)));
       if (key) keyed++;
     }
-    return keyed;
-  })().finally(() => {
-    running = null;
-  });
-  return running;
+  }
 }
