@@ -75,7 +75,7 @@ export function issueHref(magazineId: number, issueId: number, base: CatalogueBa
 
 /**
  * Story reading pages (not lists): /stories/{canonical path}, /stories/{slug} and /stories/details. Gated like any
- * page outside SPEC §2's open list; a guest who signs in from one comes back to it (services/guest.ts).
+ * page outside SPEC §2's open list; a guest who signs in from one comes back to it (hooks/guest-sign-in.ts).
  */
 export function isStoryReadingPath(path: string): boolean {
   const clean = path.split(/[?#]/, 1)[0].replace(/\/+$/, '');

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
+import { storedToken } from '@/lib/browser-storage';
 import { SERVICE_URL } from './keys';
-import { storedToken } from './storage';
 
 /**
  * One error for every failed call. `message` is the spec's (SPEC §8): 'Request failed with status code N',

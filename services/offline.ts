@@ -2,16 +2,29 @@ import Cookies from 'js-cookie';
 import { ageRatingOrDefault } from '@/lib/age';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
-import { downloadScale, fitsIn, OFFLINE_CACHE, offlinePageAddress, offlineTextAddress, wantsRenewal, type OfflineIssue } from '@/lib/offline';
+import {
+  downloadScale,
+  fitsIn,
+  forgetFiles,
+  getDownload,
+  listDownloads,
+  OFFLINE_CACHE,
+  offlinePageAddress,
+  offlineTextAddress,
+  removeDownload,
+  saveDownload,
+  storageRoom,
+  wantsRenewal,
+  type OfflineIssue,
+} from '@/lib/offline';
+import { storedMember } from '@/lib/stored-session';
 import type { OfflineGrant, ReaderIssue } from '@/lib/wire';
 import { ApiError, http, SERVICE_URL } from './http';
 import { requestReaderCode } from './reader';
-import { forgetFiles, getDownload, listDownloads, removeDownload, saveDownload, storageRoom } from './offline-store';
-import { storedMember } from './session';
 
 /**
  * Downloading and renewing offline issues (issue 32), against the server; the browser's store is
- * services/offline-store.ts. Loaded when a member asks (Download, the list's renewal), never with a page's first load.
+ * lib/offline.ts. Loaded when a member asks (Download, the list's renewal), never with a page's first load.
  */
 
 /** Asks the server to keep (or go on keeping) an issue offline; its answer says until when. */

@@ -50,7 +50,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
     if (opening) return;
     setOpening(true);
     // The reader's calls and the session code load when an issue is first opened, not with the results.
-    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/services/session')]);
+    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/lib/stored-session')]);
     const outcome = await openIssue({ issueId: issue.issueId, page: current?.page, member: storedMember(), highlight: words });
     setOpening(false);
     if (outcome.kind === 'expired') setExpired(true);
