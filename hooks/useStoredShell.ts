@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import type { ShellProps } from '@/lib/entities';
+import type { ShellProps } from '@/lib/wire';
 import { COOKIE } from '@/lib/cookies';
 import { offersOf, VISITOR_OFFERS } from '@/lib/navigation';
 import { storedLibrary, storedToken, storedUser } from '@/lib/browser-storage';

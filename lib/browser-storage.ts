@@ -1,5 +1,5 @@
 import { STORAGE } from '@/lib/cookies';
-import type { LibraryDetails, UserDetails } from '@/lib/entities';
+import type { LibraryDetails, UserDetails } from '@/lib/wire';
 
 /*
  * What the browser keeps in local storage (SPEC §3), read by every page of the site before it loads anything more:

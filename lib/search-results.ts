@@ -1,8 +1,8 @@
 import { magazinePath, type CatalogueBase } from './catalogue-paths';
-import { imageSet, type StoryTile } from './entities';
+import { imageSet } from './media';
 import type { SearchTab } from './search';
 import { storyTile } from './story-tiles';
-import type { StoryFromServer } from './wire';
+import type { StoryFromServer, StoryTile } from './wire';
 
 /**
  * Screen presenters of search results (pure: shared by /search's getServerSideProps and the browser). Each takes the

@@ -3,9 +3,8 @@ import { storage, storedExpiration, storedUser } from './browser-storage';
 import type { ReadingMember } from './catalogue-screens';
 import { AGE_RATING_DEFAULT } from './constants';
 import { COOKIE, STORAGE } from './cookies';
-import type { UserDetails } from './entities';
 import { isDashboardPath } from './routes';
-import type { SessionFields } from './wire';
+import type { SessionFields, UserDetails } from './wire';
 
 /*
  * The session as this browser keeps it (SPEC §3): the sign-in answer stored in local storage and the readable cookies

@@ -1,5 +1,5 @@
 import type { CatalogueBase } from './catalogue-paths';
-import { imageSet } from './entities';
+import { imageSet } from './media';
 import { readTimeLabel } from './read-time';
 import { paragraphsOf } from './story-preview';
 import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref } from './story-paths';

@@ -4,8 +4,7 @@ import { ageParam, ageRatingOrDefault } from '@/lib/age';
 import type { ListingQuery } from '@/lib/catalogue-screens';
 import { COOKIE } from '@/lib/cookies';
 import { GOLD_BADGE, issueTile } from '@/lib/catalogue-tiles';
-import type { IssueTile } from '@/lib/entities';
-import type { CategoryRow, MagazineHit } from '@/lib/wire';
+import type { CategoryRow, IssueTile, MagazineHit } from '@/lib/wire';
 import { http, SERVICE_URL } from './http';
 import { withParams } from './keys';
 

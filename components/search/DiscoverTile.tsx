@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { EXPIRED_POPUP } from '@/lib/constants';
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
 import { loadPage } from '@/hooks/page-load';
 import type { DiscoverIssue } from '@/services/search';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { Layout } from '@/components/layout/Layout';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/navigation';
 import { loadPage } from '@/hooks/page-load';
 import { storedExpiration } from '@/lib/browser-storage';

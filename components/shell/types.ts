@@ -1,1 +1,1 @@
-export type { ShellProps } from '@/lib/entities';
+export type { ShellProps } from '@/lib/wire';

@@ -7,7 +7,7 @@ import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
-import type { StoryTile } from '@/lib/entities';
+import type { StoryTile } from '@/lib/wire';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '@/lib/constants';
 import { innerHtml } from '@/lib/html';
 import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-paths';
