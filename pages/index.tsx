@@ -1,8 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
-import { listingPath } from '@/lib/catalogue-paths';
+import { fixedStoryCategoryHref, listingPath } from '@/lib/page-paths';
 import { CATEGORY } from '@/lib/constants';
-import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
 import { loadHome } from '@/server/catalogue/pages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDrawing } from '@/hooks/useAdmin';
-import { issuePath } from '@/lib/catalogue-paths';
+import { issuePath } from '@/lib/page-paths';
 import { retryDrawing, type DrawingView } from '@/services/admin';
 import { errorText, ListState, Pager, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 

@@ -1,4 +1,4 @@
-import { fixedStoryCategoryHref } from '@/lib/story-paths';
+import { fixedStoryCategoryHref } from '@/lib/page-paths';
 import { siteLayout } from '@/components/shell/siteLayout';
 import { withPage } from '@/server/context';
 
