@@ -66,7 +66,7 @@ const openRouteMatchers = OPEN_ROUTE_PATTERNS.map((pattern) => {
  * Not in the spec: the development outbox must be reachable before anyone can sign in (it holds the codes);
  * in production the page answers 404 to everyone.
  */
-export const DEV_OUTBOX_PATH = '/dev/outbox';
+const DEV_OUTBOX_PATH = '/dev/outbox';
 
 export function isOpenRoute(url: string): boolean {
   const path = pathOnly(url);
@@ -74,7 +74,7 @@ export function isOpenRoute(url: string): boolean {
 }
 
 /** The staff console (`/admin`...): not an open route; it needs a session, and its pages check the role themselves. */
-export function isConsolePath(url: string): boolean {
+function isConsolePath(url: string): boolean {
   const path = pathOnly(url);
   return path === '/admin' || path.startsWith('/admin/');
 }
@@ -85,15 +85,15 @@ export function isDashboardPath(url: string): boolean {
 }
 
 /** The hosted reader's addresses, which carry a reader code: /reader/{code}/{issue} and /q/temp/tpreader. */
-export function isReaderPath(url: string): boolean {
+function isReaderPath(url: string): boolean {
   const path = pathOnly(url);
   return path.startsWith('/reader/') || path === '/q/temp/tpreader';
 }
 
 /** The offline screen and reader (issue 32): no place for a callback cookie (it is where no connection leads). */
-export const OFFLINE_PATH = '/offline';
+const OFFLINE_PATH = '/offline';
 
-export function isLoginOrValidatePath(url: string): boolean {
+function isLoginOrValidatePath(url: string): boolean {
   const path = pathOnly(url);
   return path === '/login' || path.startsWith('/login/') || path === '/validate-user';
 }
@@ -128,8 +128,6 @@ export function safeSameSitePath(value: string | null | undefined): string | nul
     return null;
   }
 }
-
-export { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './paths';
 
 /** What the gate knows about the visitor: from the verified token on the server, from storage on the client. */
 export interface GateSession {
