@@ -19,10 +19,6 @@ export type ItemMetricType = 'Total_Item_Investigations' | 'Total_Item_Requests'
 export type MetricType = ItemMetricType | 'Searches_Platform' | 'Unique_Title_Investigations' | 'Unique_Title_Requests';
 export const ITEM_METRICS: readonly ItemMetricType[] = ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'];
 
-export function isItemMetric(metric: MetricType): metric is ItemMetricType {
-  return (ITEM_METRICS as readonly string[]).includes(metric);
-}
-
 /** The Data_Types of this platform (Code of Practice 5.1, Table 3.p): a magazine or newspaper is a Newspaper_or_Newsletter. */
 export type TitleDataType = 'Journal' | 'Newspaper_or_Newsletter';
 export type ItemDataType = 'Article' | 'News_Item';
@@ -256,7 +252,7 @@ export function bodyHeadings(report: Pick<CounterReport, 'itemColumns' | 'months
 }
 
 /** The byte-order mark the Code of Practice's tabular samples start with, so a spreadsheet reads the file as UTF-8. */
-export const BYTE_ORDER_MARK = '\uFEFF';
+const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * The tabular form (Code of Practice 5.1, section 3.2): a byte-order mark, rows 1 to 13 the header, row 14 blank, row

@@ -81,7 +81,7 @@ function xmlText(value: string): string {
 }
 
 /** One record as a MARCXML <record>; the leader is the one the ISO 2709 form of the same record carries. */
-export function marcXmlRecord(record: MarcRecord): string {
+function marcXmlRecord(record: MarcRecord): string {
   const binary = iso2709(record);
   const leader = binary.subarray(0, 24).toString('ascii');
   const lines = [`  <record>`, `    <leader>${xmlText(leader)}</leader>`];

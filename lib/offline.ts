@@ -67,7 +67,7 @@ export function isDownloadExpired(download: Pick<OfflineIssue, 'expiresAt'>, now
 }
 
 /** Renewal is asked for when a day of the grant has passed (the server decides the new end). */
-export const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function wantsRenewal(download: Pick<OfflineIssue, 'renewedAt'>, now: number): boolean {
   return now - download.renewedAt >= RENEW_AFTER_MS;
@@ -85,7 +85,7 @@ export interface StorageRoom {
 }
 
 /** Kept free beyond the download's own size, so a download never fills the quota to the last byte. */
-export const STORAGE_MARGIN = 1.2;
+const STORAGE_MARGIN = 1.2;
 
 /** Whether a download of about `needed` bytes fits in the room the browser grants. */
 export function fitsIn(room: StorageRoom | null, needed: number): boolean {

@@ -95,10 +95,10 @@ export type StoryListKind =
   | { kind: 'keyword'; keyword: string };
 
 /** Keyword lists live under the category route with this prefix on the id, as 'sec_' marks the cover section. */
-export const KEYWORD_ID_PREFIX = 'kw_';
+const KEYWORD_ID_PREFIX = 'kw_';
 const KEYWORD_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} '&.-]{0,59}$/u;
 
-export function slugForPath(text: string): string {
+function slugForPath(text: string): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

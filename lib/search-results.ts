@@ -54,7 +54,7 @@ export interface DiscoverIssue {
 }
 
 /** A magazine search hit as the result list shows it. */
-export function searchResult(hit: MagazineSearchHitFields, base: CatalogueBase = ''): SearchResult {
+function searchResult(hit: MagazineSearchHitFields, base: CatalogueBase = ''): SearchResult {
   const { src, srcSet } = imageSet(hit.new_imgPath);
   return {
     name: hit.magName,

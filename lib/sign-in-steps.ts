@@ -13,7 +13,7 @@ import type { SessionFields } from './wire';
  */
 
 /** The same-site path the cb cookie remembers, or null (SPEC §4: the page a signed-out visitor was sent away from). */
-export function callbackPath(): string | null {
+function callbackPath(): string | null {
   return safeSameSitePath(Cookies.get(COOKIE.cb));
 }
 

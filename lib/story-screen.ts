@@ -38,7 +38,7 @@ export interface StoryView {
 const PUBLISHED_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The story page's view of article details, in a translation when one is given. */
-export function storyView(
+function storyView(
   details: StoryDetails,
   options: { base?: CatalogueBase; now?: Date; translation?: { langCode: string; title: string; subtitle: string; body: string } | null },
 ): StoryView {
@@ -77,7 +77,7 @@ export interface LanguageChoice {
 }
 
 /** The switcher's entries from the translation languages list; the story's own language leads to the original. */
-export function languageChoices(languages: LanguageRow[], story: { canonUrl: string; originalLang: string; lang: string }): LanguageChoice[] {
+function languageChoices(languages: LanguageRow[], story: { canonUrl: string; originalLang: string; lang: string }): LanguageChoice[] {
   const choices = languages.map((language) => ({
     code: language.lang_code,
     label: language.display_name && language.display_name !== language.lang ? `${language.display_name} (${language.lang})` : language.lang,

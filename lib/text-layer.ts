@@ -199,7 +199,7 @@ export function wordBoxes(line: TextLine, lineIndex: number): WordBox[] {
 }
 
 /** Folds case and accents, so 'Café' finds 'cafe'. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

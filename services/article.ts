@@ -1,23 +1,14 @@
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
 import type { StoryListKind } from '@/lib/page-paths';
-import type { CategoryRow, LanguageRow, StoryDetails, StoryFromServer } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-import { withParams } from './keys';
+import type { CategoryRow, StoryFromServer } from '@/lib/wire';
+import { http } from './http';
+import { SERVICE_URL, withParams } from './keys';
 
-export type { CategoryRow, LanguageRow, StoryDetails, StoryFromServer };
 
 /** SPEC §3 Story list response. */
 export interface StoryList {
   Articles: StoryFromServer[];
-  page: number;
-  nbPages: number;
-  nbHits: number;
-}
-
-/** magazine-related answers its stories in hits. */
-export interface RelatedStories {
-  hits: StoryFromServer[];
   page: number;
   nbPages: number;
   nbHits: number;

@@ -3,12 +3,10 @@ import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
 import { ageParam, ageRatingOrDefault } from '@/lib/age';
 import type { ListingQuery } from '@/lib/catalogue-screens';
 import { COOKIE } from '@/lib/cookies';
-import { GOLD_BADGE, issueTile } from '@/lib/catalogue-tiles';
+import { issueTile } from '@/lib/catalogue-tiles';
 import type { CategoryRow, IssueTile, MagazineHit } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-import { withParams } from './keys';
-
-export type { CategoryRow, MagazineHit };
+import { http } from './http';
+import { SERVICE_URL, withParams } from './keys';
 
 export interface MagazinePage {
   status: string;
@@ -18,9 +16,7 @@ export interface MagazinePage {
   data: MagazineHit[];
 }
 
-export { GOLD_BADGE };
-
-export const catalogueKeys = {
+const catalogueKeys = {
   categories: (lang = 'en', libid?: number) => withParams(`${SERVICE_URL.catalogue}/getCategories`, { lang, libid }),
   languages: () => `${SERVICE_URL.catalogue}/getLanguages`,
   stores: () => `${SERVICE_URL.catalogue}/getStores`,
@@ -62,7 +58,7 @@ export interface IssueTilePage {
   data: IssueTile[];
 }
 
-export async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
+async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
   const { data } = await http.get<IssueTilePage>(catalogueKeys.issueList(params));
   return data;
 }

@@ -19,7 +19,8 @@ import {
 } from '@/lib/offline';
 import { storedMember } from '@/lib/stored-session';
 import type { OfflineGrant, ReaderIssue } from '@/lib/wire';
-import { ApiError, http, SERVICE_URL } from './http';
+import { ApiError, http } from './http';
+import { SERVICE_URL } from './keys';
 import { requestReaderCode } from './reader';
 
 /**
@@ -57,7 +58,7 @@ function refusalMessage(error: unknown): string | null {
  * Renews a download while online: the server checks membership, collection and age rating again and sets a new end.
  * A refusal removes the download at once; no connection leaves it as it is (it still ends at its time).
  */
-export async function renewDownload(issueId: number): Promise<{ renewed: OfflineIssue } | { removed: string } | { offline: true }> {
+async function renewDownload(issueId: number): Promise<{ renewed: OfflineIssue } | { removed: string } | { offline: true }> {
   const record = await getDownload(issueId);
   if (!record) return { removed: 'This issue is not downloaded.' };
   try {
@@ -87,7 +88,7 @@ const BYTES_PER_PIXEL = 0.35;
 const TEXT_BYTES = 24 * 1024;
 
 /** About how many bytes a download of these pages at this scale stores. */
-export function estimateBytes(pages: Array<{ width: number; height: number }>, scale: number): number {
+function estimateBytes(pages: Array<{ width: number; height: number }>, scale: number): number {
   return Math.round(pages.reduce((sum, page) => sum + page.width * page.height * scale * scale * BYTES_PER_PIXEL + TEXT_BYTES, 0));
 }
 

@@ -1,11 +1,8 @@
 import { searchPageResult, type SearchPageResult } from '@/lib/search-results';
-import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/lib/wire';
+import type { IssueSearchResult, LibraryCatalogue, MagazineSearchPage, StorySearchResult } from '@/lib/wire';
 import { http } from './http';
 import { searchKeys, type SearchOptions } from './search-keys';
 
-export type { IssueHit, LibraryCatalogue, MagazineSearchHit, StorySearchResult };
-export { searchKeys, type SearchOptions } from './search-keys';
-export { NO_RESULTS, type DiscoverIssue, type SearchPageResult, type SearchResult, type StoryResult } from '@/lib/search-results';
 
 /** SPEC §8 'Search failure': no items, zero pages, empty categories and languages. The failure is logged. */
 function failed<T>(call: string, empty: T): (error: unknown) => T {
@@ -15,8 +12,8 @@ function failed<T>(call: string, empty: T): (error: unknown) => T {
   };
 }
 
-export const EMPTY_MAGAZINE_PAGE: MagazineSearchPage = { hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page: 0, hitsPerPage: 20 };
-export const EMPTY_CATALOGUE: LibraryCatalogue = {
+const EMPTY_MAGAZINE_PAGE: MagazineSearchPage = { hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page: 0, hitsPerPage: 20 };
+const EMPTY_CATALOGUE: LibraryCatalogue = {
   status: 'success',
   query: '',
   popularCat: [],

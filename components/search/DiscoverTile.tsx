@@ -5,16 +5,16 @@ import { EXPIRED_POPUP } from '@/lib/constants';
 import { imageSet } from '@/lib/media';
 import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
 import { loadPage } from '@/hooks/page-load';
-import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import type { DiscoverIssue } from '@/lib/search-results';
 import { Highlight, markRules } from './Highlight';
 
 // The expired popup draws nothing until a member whose access has ended opens an issue; its code loads then.
 const Popup = dynamic(() => import('@/components/ui/Popup').then((module) => module.Popup), { ssr: false });
 
-export const DISCOVER_COVER_WIDTH = 120;
-export const DISCOVER_COVER_HEIGHT = 156;
+const DISCOVER_COVER_WIDTH = 120;
+const DISCOVER_COVER_HEIGHT = 156;
 
 export interface DiscoverTileProps {
   issue: DiscoverIssue;

@@ -8,7 +8,7 @@ import { imageSet } from '@/lib/media';
 import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/navigation';
 import { loadPage } from '@/hooks/page-load';
 import { storedExpiration } from '@/lib/browser-storage';
-import type { ShellProps } from './types';
+import type { ShellProps } from '@/lib/wire';
 
 // The overlay (and the search client with axios) loads when a member first opens it, not with every page.
 const SearchOverlay = dynamic(() => import('@/components/search/SearchOverlay').then((module) => module.SearchOverlay), { ssr: false });

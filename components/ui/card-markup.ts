@@ -1,8 +1,8 @@
 import { GOLD_BADGE } from '@/lib/catalogue-tiles';
 import { attributes, html, safeHref, type HtmlFragment } from '@/lib/html';
+import type { CategoryTile as CategoryTileData, IssueTile, StoryTile } from '@/lib/wire';
 import { CATEGORY_TILE_SIZES, type CardSize, ISSUE_CARD_SIZES, STORY_IMAGE_HEIGHT, STORY_IMAGE_WIDTH, STORY_WIDE_IMAGE_HEIGHT, STORY_WIDE_WIDTH } from './card-sizes';
 import { imageSourcesFor, srcSetFor } from './images';
-import type { CategoryTileData, IssueTile, StoryTile } from './types';
 
 /**
  * The inner markup of the cards pages draw by the dozen (covers, category tiles, story cards), as text (lib/html.ts
