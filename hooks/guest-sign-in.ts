@@ -1,9 +1,9 @@
 import Cookies from 'js-cookie';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
-import { safeSameSitePath } from '@/lib/gate';
-import { isStoryReadingPath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/page-paths';
+import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import { saveSession } from '@/lib/stored-session';
+import { isStoryReadingPath } from '@/lib/story-paths';
 import { loginAsGuest, verifyLibrary } from '@/services/user';
 
 function newGuestId(): string {

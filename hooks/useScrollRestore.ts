@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { type RefObject, useEffect, useEffectEvent } from 'react';
 import { STORAGE } from '@/lib/cookies';
-import { pathOnly } from '@/lib/page-paths';
+import { pathOnly } from '@/lib/paths';
 import { storage } from '@/lib/browser-storage';
 
 interface Saved<T> {

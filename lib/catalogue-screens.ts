@@ -2,7 +2,7 @@
  * What the catalogue screens are given by their pages: SPEC §3 tiles and the links around them. Screen props are
  * type aliases, not interfaces, so they satisfy the Record<string, unknown> that getServerSideProps returns.
  */
-import type { CatalogueBase } from './page-paths';
+import type { CatalogueBase } from './catalogue-paths';
 import type { CategoryTile, IssueTile, StoryTile } from './wire';
 
 /** A chip of a filter row (language, top list): selected when it names the screen being shown. */

@@ -1,4 +1,4 @@
-import { type CatalogueBase, issuePath, listingPath, magazinePath } from './page-paths';
+import { issuePath, listingPath, magazinePath, type CatalogueBase } from './catalogue-paths';
 import { imageSet, mediaUrl } from './media';
 import type { CategoryRow, CategoryTile, IssueTile, MagazineHit } from './wire';
 

@@ -1,8 +1,8 @@
 /**
  * The site's navigation (SPEC §2, §6): the primary links a person is offered, the account menu, and where a library's
- * catalogue sits. Apart from gate.ts and page-paths.ts, so the header every page carries loads only this.
+ * catalogue sits. Apart from routes.ts (the gate's rules), so the header every page carries loads only this.
  */
-import type { CatalogueBase } from './page-paths';
+import type { CatalogueBase } from './catalogue-paths';
 
 /**
  * SPEC §2's primary navigation. Newspapers goes to category 52, which SPEC §5 and §9 make newspapers (the table's

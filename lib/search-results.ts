@@ -1,4 +1,4 @@
-import { type CatalogueBase, magazinePath } from './page-paths';
+import { magazinePath, type CatalogueBase } from './catalogue-paths';
 import { imageSet } from './media';
 import type { SearchTab } from './search';
 import { storyTile } from './story-tiles';

@@ -1,5 +1,5 @@
 /** The search overlay's and /search's rules (SPEC §2, §4), shared by the client and the page's server side. */
-import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './page-paths';
+import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './paths';
 
 /** Magazines (tab 0) and Stories (tab 1). */
 export type SearchTab = 0 | 1;

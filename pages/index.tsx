@@ -1,7 +1,8 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { HomeScreen } from '@/components/home/HomeScreen';
-import { fixedStoryCategoryHref, listingPath } from '@/lib/page-paths';
+import { listingPath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
+import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { categoryTile, issueTile } from '@/lib/catalogue-tiles';
 import { storyTile } from '@/lib/story-tiles';
 import { loadHome } from '@/server/catalogue/pages';

@@ -1,6 +1,6 @@
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
-import type { StoryListKind } from '@/lib/page-paths';
+import type { StoryListKind } from '@/lib/story-paths';
 import type { CategoryRow, StoryFromServer } from '@/lib/wire';
 import { http } from './http';
 import { SERVICE_URL, withParams } from './keys';

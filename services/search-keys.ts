@@ -1,5 +1,5 @@
 import { ageParam } from '@/lib/age';
-import type { CatalogueBase } from '@/lib/page-paths';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, INITIAL_LIBRARY_SEARCH_AGGS_COUNT } from '@/lib/constants';
 import { SERVICE_URL, withParams } from './keys';
 

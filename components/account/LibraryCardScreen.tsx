@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
-import { loginPath } from '@/lib/page-paths';
+import { loginPath } from '@/lib/routes';
 import { Button } from '@/components/ui/Button';
 import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';

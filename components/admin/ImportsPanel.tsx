@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useImports } from '@/hooks/useAdmin';
-import { issuePath } from '@/lib/page-paths';
-import { cancelImport, openImport, retryImport, sendImportFile } from '@/services/admin';
+import { issuePath } from '@/lib/catalogue-paths';
 import type { ImportJobView } from '@/lib/wire';
+import { cancelImport, openImport, retryImport, sendImportFile } from '@/services/admin';
 import { errorText, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 const Progress = styled.progress`

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { type CatalogueBase, listingPath, magazinePath } from '@/lib/page-paths';
+import { listingPath, magazinePath, type CatalogueBase } from '@/lib/catalogue-paths';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { IssueCard } from '@/components/ui/IssueCard';
 import { KeywordChipList } from '@/components/ui/KeywordChip';

@@ -6,7 +6,7 @@ import { useFocusTrap } from '@/hooks/useFocusTrap';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollLock } from '@/hooks/useScrollLock';
 import { useSearch } from '@/hooks/useSearch';
-import type { CatalogueBase } from '@/lib/page-paths';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { OVERLAY_DISCOVER_TILES } from '@/lib/search';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';

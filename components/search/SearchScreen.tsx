@@ -6,7 +6,7 @@ import { useIdleImport } from '@/hooks/useIdleImport';
 import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useSearchRequest } from '@/hooks/useSearchRequest';
-import type { CatalogueBase } from '@/lib/page-paths';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { searchPageUrl, type SearchTab } from '@/lib/search';
 import { isEmptyPage, NO_RESULTS, type DiscoverIssue, type SearchPageResult } from '@/lib/search-results';
 import { recordEvent } from '@/hooks/record-event';

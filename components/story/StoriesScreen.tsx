@@ -10,7 +10,7 @@ import { useScrollRestore } from '@/hooks/useScrollRestore';
 import type { CategoryRow, StoryTile } from '@/lib/wire';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '@/lib/constants';
 import { innerHtml } from '@/lib/html';
-import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/page-paths';
+import { fixedStoryCategoryHref, type StoryListKind } from '@/lib/story-paths';
 import { storyTile } from '@/lib/story-tiles';
 import { articleKeys, getStoryList } from '@/services/article';
 import { media } from '@/styles/breakpoints';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { pillChip } from '@/components/ui/pill-chip';
-import { storyCategoryHref } from '@/lib/page-paths';
+import { storyCategoryHref } from '@/lib/story-paths';
 import { theme } from '@/styles/theme';
 import type { CategoryRow } from '@/lib/wire';
 

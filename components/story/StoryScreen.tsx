@@ -7,7 +7,7 @@ import { storyCardMarkup } from '@/components/ui/card-markup';
 import { storyCardRules } from '@/components/ui/StoryCard';
 import { html, innerHtml } from '@/lib/html';
 import type { StoryTile } from '@/lib/wire';
-import { fixedStoryCategoryHref } from '@/lib/page-paths';
+import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import type { LanguageChoice, StoryView } from '@/lib/story-screen';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';

@@ -1,6 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { StoryPageView } from '@/components/story/StoryPageView';
-import { fixedStoryCategoryHref } from '@/lib/page-paths';
+import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { storyAtPath } from '@/server/article/pages';
 import { withPage } from '@/server/context';
 import { storyPageProps } from '@/server/article/pages';

@@ -1,4 +1,4 @@
-import { fixedStoryCategoryHref } from '@/lib/page-paths';
+import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import { siteLayout } from '@/components/shell/siteLayout';
 import { withPage } from '@/server/context';
 

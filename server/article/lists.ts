@@ -1,5 +1,5 @@
 import { capStoryPages } from '@/lib/story-paging';
-import type { StoryListKind } from '@/lib/page-paths';
+import type { StoryListKind } from '@/lib/story-paths';
 import { cached } from '../cache';
 import type { CategoryRow } from '../catalogue/queries';
 import { visibilityKey } from '../catalogue/visibility';

@@ -1,7 +1,7 @@
 import { STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/wire';
 import type { LanguageNotice } from '@/lib/story-screen';
-import { type StoryListKind, storyPathSegments } from '@/lib/page-paths';
+import { storyPathSegments, type StoryListKind } from '@/lib/story-paths';
 import { storyScreenProps } from '@/lib/story-screen';
 import type { Session } from '../auth/session';
 import type { CategoryRow } from '../catalogue/queries';

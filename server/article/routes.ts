@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORY_CATEGORIES } from '@/lib/constants';
-import { isValidKeyword, type StoryListKind } from '@/lib/page-paths';
+import { isValidKeyword, type StoryListKind } from '@/lib/story-paths';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';
 import { searchStories } from '../search/stories';

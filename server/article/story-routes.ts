@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storyPathSegments } from '@/lib/page-paths';
+import { storyPathSegments } from '@/lib/story-paths';
 import type { Session } from '../auth/session';
 import { HttpError } from '../http/errors';
 import { route, type ServiceRoutes } from '../http/handler';

@@ -3,7 +3,7 @@
  * Unknown or hidden ids are a 404 (notFound), never an error; the queries below apply visibility and age.
  */
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath } from '@/lib/page-paths';
+import { allIssuesPath, issuePath, languagePath, listingPath, magazinePath } from '@/lib/catalogue-paths';
 import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
 import { categoryTile, editionTile, titleTile } from '@/lib/catalogue-tiles';
 import { calendarDayLabel } from '@/lib/dates';

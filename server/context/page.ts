@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult, Redirect } from 'next';
-import { tempTwin } from '@/lib/page-paths';
+import { tempTwin } from '@/lib/catalogue-paths';
 import type { ConsoleProps } from '@/lib/console';
 import { SESSION_COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';

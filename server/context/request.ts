@@ -1,4 +1,4 @@
-import type { CatalogueBase } from '@/lib/page-paths';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import type { ShellProps } from '@/lib/wire';
 import type { Session } from '../auth/session';
 import type { User } from '../db/schema';

@@ -1,4 +1,4 @@
-import type { CatalogueBase } from '@/lib/page-paths';
+import type { CatalogueBase } from '@/lib/catalogue-paths';
 import { catalogueBase } from '@/lib/navigation';
 import type { VisibilityFlags } from '@/lib/visibility';
 import type { Session } from '../auth/session';

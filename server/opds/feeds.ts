@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { issuePath } from '@/lib/page-paths';
+import { issuePath } from '@/lib/catalogue-paths';
 import { catalogueBase } from '@/lib/navigation';
 import { jwtSecret } from '../config';
 import type { Library } from '../db/schema';

@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { issuePath } from '@/lib/page-paths';
+import { issuePath } from '@/lib/catalogue-paths';
 import type { ReaderIssue } from '@/lib/wire';
 import { issueOwner } from '../catalogue/titles';
 import type { RequestContext } from '../context';

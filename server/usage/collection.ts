@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { magazinePath } from '@/lib/page-paths';
+import { magazinePath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
 import { shownIssueWhere, visibleMagazineWhere } from '../catalogue/visibility';
 import { getDb } from '../db/client';

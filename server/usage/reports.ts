@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { magazinePath, storyHref } from '@/lib/page-paths';
+import { magazinePath } from '@/lib/catalogue-paths';
 import { CATEGORY } from '@/lib/constants';
 import {
   COUNTER_RELEASE,
@@ -19,6 +19,7 @@ import {
   type ShownAttribute,
   type TitleDataType,
 } from '@/lib/counter-report';
+import { storyHref } from '@/lib/story-paths';
 import { getDb } from '../db/client';
 import { counterException, exceptionsText, type CounterException } from './counter-exceptions';
 

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
-import { safeSameSitePath } from '@/lib/gate';
+import { safeSameSitePath } from '@/lib/routes';
 import { catalogueBase } from '@/lib/navigation';
 import { getDb } from '../db/client';
 import { issues, partnerLinks } from '../db/schema';

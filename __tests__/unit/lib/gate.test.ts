@@ -1,5 +1,5 @@
 import { callbackCookieFor, decideGate } from '@/lib/gate';
-import { isOpenRoute, safeSameSitePath } from '@/lib/gate';
+import { isOpenRoute, safeSameSitePath } from '@/lib/routes';
 
 const NOW = 1_800_000_000;
 const active = { libraryId: '1001', expiresAt: NOW + 3600 };

@@ -1,4 +1,4 @@
-import { safeSameSitePath } from '@/lib/gate';
+import { safeSameSitePath } from '@/lib/routes';
 
 /** A small seeded generator, so a failure names a case that can be replayed. */
 function mulberry32(seed: number) {

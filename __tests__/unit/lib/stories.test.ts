@@ -2,7 +2,7 @@ import { decideGate } from '@/lib/gate';
 import { readTimeLabel } from '@/lib/read-time';
 import { capStoryPages, wireStoryPage } from '@/lib/story-paging';
 import { FIRST_WORDS_PREVIEW_MAGAZINE_ID, paragraphsOf, PREVIEW_MAX_CHARS, storyPreview } from '@/lib/story-preview';
-import { isStoryReadingPath, keywordHref, parseStoryListId, storyHref, storyPathSegments } from '@/lib/page-paths';
+import { isStoryReadingPath, keywordHref, parseStoryListId, storyHref, storyPathSegments } from '@/lib/story-paths';
 
 describe('read time (SPEC §4)', () => {
   const story = (seconds: number) => readTimeLabel({ timeReadSeconds: seconds, isNews: false });

@@ -3,7 +3,7 @@ import Head from 'next/head';
 import { StoriesScreen, type StoriesScreenProps } from '@/components/story/StoriesScreen';
 import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
 import type { ShellProps } from '@/lib/wire';
-import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/page-paths';
+import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-paths';
 import { storyTile } from '@/lib/story-tiles';
 import { loadStoryListPage } from '@/server/article/pages';
 import { withPage } from '@/server/context';
