@@ -4,7 +4,7 @@ import { ageParam, ageRatingOrDefault } from '@/lib/age';
 import type { ListingQuery } from '@/lib/catalogue-screens';
 import { COOKIE } from '@/lib/cookies';
 import { issueTile } from '@/lib/catalogue-tiles';
-import type { CategoryRow, IssueTile, MagazineHit } from '@/lib/wire';
+import type { IssueTile, MagazineHit } from '@/lib/wire';
 import { http } from './http';
 import { SERVICE_URL, withParams } from './keys';
 
@@ -17,7 +17,6 @@ export interface MagazinePage {
 }
 
 const catalogueKeys = {
-  categories: (lang = 'en', libid?: number) => withParams(`${SERVICE_URL.catalogue}/getCategories`, { lang, libid }),
   languages: () => `${SERVICE_URL.catalogue}/getLanguages`,
   stores: () => `${SERVICE_URL.catalogue}/getStores`,
   magazines: (params: { categoryID?: string | number; lang?: string; page?: number; libid?: number; ageRating?: number }) =>
@@ -39,12 +38,7 @@ const catalogueKeys = {
     }),
 };
 
-export async function getCategories(lang = 'en', libid?: number): Promise<CategoryRow[]> {
-  const { data } = await http.get<{ data: CategoryRow[] }>(catalogueKeys.categories(lang, libid));
-  return data.data;
-}
-
-export async function filterMagazines(params: Parameters<typeof catalogueKeys.magazines>[0]): Promise<MagazinePage> {
+async function filterMagazines(params: Parameters<typeof catalogueKeys.magazines>[0]): Promise<MagazinePage> {
   const { data } = await http.get<MagazinePage>(catalogueKeys.magazines(params));
   return data;
 }

@@ -36,7 +36,7 @@ async function grant(issueId: number): Promise<OfflineGrant> {
 }
 
 /** Why a download did not happen or was removed, in words for the member. */
-export class OfflineError extends Error {
+class OfflineError extends Error {
   constructor(
     message: string,
     readonly reason: 'no-room' | 'refused' | 'failed',

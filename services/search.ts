@@ -23,7 +23,7 @@ const EMPTY_CATALOGUE: LibraryCatalogue = {
   magazines: EMPTY_MAGAZINE_PAGE,
 };
 
-export async function searchMagazines(q: string, page: number, options: SearchOptions = {}): Promise<MagazineSearchPage> {
+async function searchMagazines(q: string, page: number, options: SearchOptions = {}): Promise<MagazineSearchPage> {
   return http
     .get<MagazineSearchPage>(searchKeys.magazines(q, page, options))
     .then(({ data }) => data, failed('magazine search', { ...EMPTY_MAGAZINE_PAGE, page }));
@@ -34,7 +34,7 @@ export async function searchIssues(q: string, options: SearchOptions & { issueId
   return http.get<IssueSearchResult>(searchKeys.issues(q, options)).then(({ data }) => data, failed('search_list', empty));
 }
 
-export async function searchStories(query: string, page: number, options: SearchOptions = {}): Promise<StorySearchResult> {
+async function searchStories(query: string, page: number, options: SearchOptions = {}): Promise<StorySearchResult> {
   const empty: StorySearchResult = { Articles: [], page, nbPages: 0, nbHits: 0, exhaustiveNbHits: true, hitsPerPage: 20, query };
   return http.get<StorySearchResult>(searchKeys.stories(query, page, options)).then(({ data }) => data, failed('article search', empty));
 }

@@ -26,16 +26,6 @@ export interface AccessCheck {
   lib: { libId: number; expiry: string } | null;
 }
 
-const userKeys = {
-  guestAvailable: (libid?: number) => withParams(`${SERVICE_URL.user}/isGuestLoginAvailable`, { libid }),
-  libDetails: (libid: number) => withParams(`${SERVICE_URL.user}/getLibDetails`, { libid }),
-};
-
-export async function isGuestLoginAvailable(libid?: number): Promise<boolean> {
-  const { data } = await http.get<{ isGuestLoginAvailable: boolean }>(userKeys.guestAvailable(libid));
-  return data.isGuestLoginAvailable;
-}
-
 export async function loginAsGuest(uniqId: string, libid?: number): Promise<LoginResponse> {
   const { data } = await http.post<LoginResponse>(`${SERVICE_URL.user}/loginAsGuest`, { uniqId, os: 'web', libid });
   return data;
