@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import { accessCheckDue, storedToken } from '@/services/storage';
+import { accessCheckDue, storedToken } from '@/lib/browser-storage';
 
 /**
  * SPEC §4 rule 4: when no accessCheck is stored (or it is a day old), the library access check runs
@@ -14,7 +14,7 @@ export function useAccessCheck(enabled: boolean): void {
     let cancelled = false;
     void (async () => {
       try {
-        const { runAccessCheck } = await import('./accessCheck');
+        const { runAccessCheck } = await import('./access-check');
         await runAccessCheck(router, () => cancelled);
       } catch {
         // The check's code did not load (offline): it runs again on the next load.

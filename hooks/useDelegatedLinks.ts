@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 
 /** The same-site path of a plain link click the app should handle itself, or null to leave it to the browser. */
-export function clientNavigationTarget(event: MouseEvent, container: Element): string | null {
+function clientNavigationTarget(event: MouseEvent, container: Element): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(anchor instanceof HTMLAnchorElement) || !container.contains(anchor)) return null;

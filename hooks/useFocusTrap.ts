@@ -16,7 +16,7 @@ const FOCUSABLE = [
 ].join(',');
 
 /** The elements inside `container` that Tab reaches, in order. */
-export function tabbableWithin(container: HTMLElement): HTMLElement[] {
+function tabbableWithin(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert], [aria-hidden="true"]'),
   );

@@ -17,7 +17,7 @@ export interface HelpFormOptions<F extends string, A> {
 }
 
 /** What a person reads when the request could not be sent; the spec's own error text stays inside it (SPEC §8). */
-export function sendFailureMessage(error: unknown): string {
+function sendFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429 && error.serverMessage) return error.serverMessage;
     if (error.status === 503) return 'We can’t reach the help desk right now. Your message is still here; please try again in a few minutes.';

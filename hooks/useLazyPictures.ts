@@ -5,7 +5,7 @@ import { PREFETCH_MARGIN_PX } from '@/lib/constants';
 const WAITING = 'img[data-src]';
 
 /** Gives a waiting picture its real addresses. */
-export function loadPicture(picture: HTMLImageElement): void {
+function loadPicture(picture: HTMLImageElement): void {
   const { src, srcset } = picture.dataset;
   if (!src) return;
   if (srcset) picture.srcset = srcset;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storedUser } from '@/services/storage';
+import { storedUser } from '@/lib/browser-storage';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import type { ReaderAccess } from '@/lib/catalogue-screens';
 import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 
-export const READ_FAILED = 'We couldn’t open this issue. Please try again.';
+const READ_FAILED = 'We couldn’t open this issue. Please try again.';
 
 /**
  * The Read action of an issue (SPEC §2, §4): opens the issue in the reader at the member's last page. A visitor

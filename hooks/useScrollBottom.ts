@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useEffectEvent } from 'react';
 import { SCROLL_BOTTOM_THRESHOLD_PX } from '@/lib/constants';
 
 /** True when the scrollable area is within the threshold of its bottom. */
-export function nearBottom(el: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold = SCROLL_BOTTOM_THRESHOLD_PX): boolean {
+function nearBottom(el: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold = SCROLL_BOTTOM_THRESHOLD_PX): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
 }
 

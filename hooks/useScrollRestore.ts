@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { type RefObject, useEffect, useEffectEvent } from 'react';
 import { STORAGE } from '@/lib/cookies';
 import { pathOnly } from '@/lib/paths';
-import { storage } from '@/services/storage';
+import { storage } from '@/lib/browser-storage';
 
 interface Saved<T> {
   path: string;
@@ -19,7 +19,7 @@ function read<T>(key: string): Saved<T> | null {
 }
 
 /** SPEC §3/§4: scrollPage and scrollPosition, saved for the list's path when the person clicks in it. */
-export function saveScroll(path: string, pagesLoaded: number, position: number): void {
+function saveScroll(path: string, pagesLoaded: number, position: number): void {
   const store = storage();
   if (!store) return;
   try {
@@ -31,7 +31,7 @@ export function saveScroll(path: string, pagesLoaded: number, position: number):
 }
 
 /** What was saved for this path (and forgets it: a position is restored once). */
-export function takeSavedScroll(path: string): { pages: number; position: number } | null {
+function takeSavedScroll(path: string): { pages: number; position: number } | null {
   const page = read<number>(STORAGE.scrollPage);
   const position = read<number>(STORAGE.scrollPosition);
   if (!page || !position || page.path !== path || position.path !== path) return null;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { SEARCH_DEBOUNCE_MS, type SearchTab } from '@/lib/search';
 import { isEmptyPage, NO_RESULTS, type SearchPageResult } from '@/lib/search-results';
 import { recordEvent } from '@/hooks/record-event';
-import type { SearchOptions } from '@/services/search';
+import type { SearchOptions } from '@/services/search-keys';
 import type { PagedList, PagedListOptions, PageOf } from './usePagedList';
 
 /** What the reader asked for. */
@@ -31,7 +31,7 @@ type Action = { type: 'typed'; text: string } | { type: 'search'; query: string 
  * SPEC §4 Search, as a reducer: what is searched. The pages found (page 0 after each change, the next on scrolling,
  * the end at an empty page) are usePagedList's.
  */
-export function searchReducer(state: SearchRequest, action: Action): SearchRequest {
+function searchReducer(state: SearchRequest, action: Action): SearchRequest {
   switch (action.type) {
     case 'typed':
       // Typing clears results and resets loading; the new text is searched once typing pauses.

@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
-import type { ShellProps } from '@/lib/entities';
+import type { ShellProps } from '@/lib/wire';
 import { COOKIE } from '@/lib/cookies';
 import { offersOf, VISITOR_OFFERS } from '@/lib/navigation';
-import { storedLibrary, storedToken, storedUser } from '@/services/storage';
+import { storedLibrary, storedToken, storedUser } from '@/lib/browser-storage';
 import { useHydrated } from './useHydrated';
 
 const SIGNED_OUT: ShellProps = { signedIn: false, userName: '', library: null, hasPassword: false, offers: VISITOR_OFFERS };

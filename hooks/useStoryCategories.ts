@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { articleKeys, getStoryCategories, setStoryCategoryFavourite, type CategoryRow, type StoryCategoriesAnswer as CategoriesAnswer } from '@/services/article';
+import { articleKeys, getStoryCategories, setStoryCategoryFavourite, type StoryCategoriesAnswer as CategoriesAnswer } from '@/services/article';
+import type { CategoryRow } from '@/lib/wire';
 
 function withFavourite(answer: CategoriesAnswer | undefined, categoryId: number, favourite: boolean): CategoriesAnswer | undefined {
   if (!answer) return answer;

@@ -3,7 +3,7 @@
  * type aliases, not interfaces, so they satisfy the Record<string, unknown> that getServerSideProps returns.
  */
 import type { CatalogueBase } from './catalogue-paths';
-import type { CategoryTile, IssueTile, StoryTile } from './entities';
+import type { CategoryTile, IssueTile, StoryTile } from './wire';
 
 /** A chip of a filter row (language, top list): selected when it names the screen being shown. */
 export interface FilterChip {

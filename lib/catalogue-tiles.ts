@@ -1,6 +1,6 @@
 import { issuePath, listingPath, magazinePath, type CatalogueBase } from './catalogue-paths';
-import { imageSet, mediaUrl, type CategoryTile, type IssueTile } from './entities';
-import type { CategoryRow, MagazineHit } from './wire';
+import { imageSet, mediaUrl } from './media';
+import type { CategoryRow, CategoryTile, IssueTile, MagazineHit } from './wire';
 
 /** The gold badge over a gold title's cover (SPEC §9: the icon comes in three sizes). */
 export const GOLD_BADGE = { src: '/icons/gold-1x.svg', alt: 'Gold' } as const;

@@ -17,11 +17,6 @@ export const COUNTER_REPORT_IDS: readonly CounterReportId[] = ['PR', 'PR_P1', 'T
 export type ItemMetricType = 'Total_Item_Investigations' | 'Total_Item_Requests' | 'Unique_Item_Investigations' | 'Unique_Item_Requests';
 /** Every metric the reports carry: the item metrics, and the platform's searches (Platform Reports only). */
 export type MetricType = ItemMetricType | 'Searches_Platform' | 'Unique_Title_Investigations' | 'Unique_Title_Requests';
-export const ITEM_METRICS: readonly ItemMetricType[] = ['Total_Item_Investigations', 'Total_Item_Requests', 'Unique_Item_Investigations', 'Unique_Item_Requests'];
-
-export function isItemMetric(metric: MetricType): metric is ItemMetricType {
-  return (ITEM_METRICS as readonly string[]).includes(metric);
-}
 
 /** The Data_Types of this platform (Code of Practice 5.1, Table 3.p): a magazine or newspaper is a Newspaper_or_Newsletter. */
 export type TitleDataType = 'Journal' | 'Newspaper_or_Newsletter';
@@ -256,7 +251,7 @@ export function bodyHeadings(report: Pick<CounterReport, 'itemColumns' | 'months
 }
 
 /** The byte-order mark the Code of Practice's tabular samples start with, so a spreadsheet reads the file as UTF-8. */
-export const BYTE_ORDER_MARK = '\uFEFF';
+const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * The tabular form (Code of Practice 5.1, section 3.2): a byte-order mark, rows 1 to 13 the header, row 14 blank, row

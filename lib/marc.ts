@@ -48,7 +48,7 @@ function digits(value: number, width: number): string {
  * One record in ISO 2709 (MARC 21 profile): the 24-character leader, a directory of 12-character entries (tag, field
  * length in 4 digits, start in 5), then the fields. Lengths count bytes of UTF-8 (leader/09 'a').
  */
-export function iso2709(record: MarcRecord): Buffer {
+function iso2709(record: MarcRecord): Buffer {
   if (record.leaderTemplate.length !== 24) throw new Error('A MARC leader is 24 characters');
   const fields = [...record.controlFields, ...record.dataFields];
   const bodies = fields.map((field) => Buffer.from(fieldBody(field), 'utf8'));
@@ -81,7 +81,7 @@ function xmlText(value: string): string {
 }
 
 /** One record as a MARCXML <record>; the leader is the one the ISO 2709 form of the same record carries. */
-export function marcXmlRecord(record: MarcRecord): string {
+function marcXmlRecord(record: MarcRecord): string {
   const binary = iso2709(record);
   const leader = binary.subarray(0, 24).toString('ascii');
   const lines = [`  <record>`, `    <leader>${xmlText(leader)}</leader>`];

@@ -2,7 +2,7 @@
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** scrypt's cost grows with the input; nobody needs a longer passphrase than this. */
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 export const PASSWORD_MESSAGES = {
   tooShort: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,

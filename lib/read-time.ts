@@ -7,7 +7,7 @@ function plural(count: number, unit: string): string {
 }
 
 /** How long ago a news item was published: '5 mins ago', '3 hours ago', '2 days ago' (at least 1 min). */
-export function publishedAgoLabel(publishedAt: string, now: Date = new Date()): string {
+function publishedAgoLabel(publishedAt: string, now: Date = new Date()): string {
   const minutes = Math.max(1, Math.floor((now.getTime() - Date.parse(publishedAt)) / MINUTE_MS));
   if (minutes < 60) return `${plural(minutes, 'min')} ago`;
   const hours = Math.floor(minutes / 60);

@@ -6,7 +6,7 @@ export interface PageShape {
 }
 
 /** A page wider than tall is already a two-page spread. */
-export function isLandscape(page: PageShape): boolean {
+function isLandscape(page: PageShape): boolean {
   return page.width > page.height;
 }
 

@@ -1,8 +1,8 @@
 import { magazinePath, type CatalogueBase } from './catalogue-paths';
-import { imageSet, type StoryTile } from './entities';
+import { imageSet } from './media';
 import type { SearchTab } from './search';
 import { storyTile } from './story-tiles';
-import type { StoryFromServer } from './wire';
+import type { StoryFromServer, StoryTile } from './wire';
 
 /**
  * Screen presenters of search results (pure: shared by /search's getServerSideProps and the browser). Each takes the
@@ -54,7 +54,7 @@ export interface DiscoverIssue {
 }
 
 /** A magazine search hit as the result list shows it. */
-export function searchResult(hit: MagazineSearchHitFields, base: CatalogueBase = ''): SearchResult {
+function searchResult(hit: MagazineSearchHitFields, base: CatalogueBase = ''): SearchResult {
   const { src, srcSet } = imageSet(hit.new_imgPath);
   return {
     name: hit.magName,

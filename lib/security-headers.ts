@@ -7,7 +7,7 @@
 export const NONCE_HEADER = 'x-nonce';
 
 /** Where browsers send violation reports (pages/api/csp-report.ts). */
-export const CSP_REPORT_PATH = '/api/csp-report';
+const CSP_REPORT_PATH = '/api/csp-report';
 
 /** 16 random bytes in base64: a nonce no one can guess, new for every page. */
 export function makeNonce(): string {

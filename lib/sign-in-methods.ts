@@ -2,9 +2,6 @@
 export const SIGN_IN_METHODS = ['password', 'email', 'mobile'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/** What a library that never changed its settings offers (the column's default). */
-export const DEFAULT_SIGN_IN_METHODS: readonly SignInMethod[] = SIGN_IN_METHODS;
-
 /** The stored comma list (`sign_in_methods`) as methods, unknown words dropped. */
 export function parseSignInMethods(stored: string): SignInMethod[] {
   const words = stored.split(',').map((word) => word.trim());

@@ -13,10 +13,10 @@ export type StoryListKind =
   | { kind: 'keyword'; keyword: string };
 
 /** Keyword lists live under the category route with this prefix on the id, as 'sec_' marks the cover section. */
-export const KEYWORD_ID_PREFIX = 'kw_';
+const KEYWORD_ID_PREFIX = 'kw_';
 const KEYWORD_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} '&.-]{0,59}$/u;
 
-export function slugForPath(text: string): string {
+function slugForPath(text: string): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -75,7 +75,7 @@ export function issueHref(magazineId: number, issueId: number, base: CatalogueBa
 
 /**
  * Story reading pages (not lists): /stories/{canonical path}, /stories/{slug} and /stories/details. Gated like any
- * page outside SPEC §2's open list; a guest who signs in from one comes back to it (services/guest.ts).
+ * page outside SPEC §2's open list; a guest who signs in from one comes back to it (hooks/guest-sign-in.ts).
  */
 export function isStoryReadingPath(path: string): boolean {
   const clean = path.split(/[?#]/, 1)[0].replace(/\/+$/, '');

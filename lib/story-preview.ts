@@ -9,8 +9,8 @@
  * library, a daily whose briefs are short enough that 30% would give most of them away.
  */
 export const FIRST_WORDS_PREVIEW_MAGAZINE_ID = 1315;
-export const PREVIEW_WORDS = 30;
-export const PREVIEW_SHARE = 0.3;
+const PREVIEW_WORDS = 30;
+const PREVIEW_SHARE = 0.3;
 export const PREVIEW_MAX_CHARS = 2000;
 
 const ELLIPSIS = '…';
@@ -25,7 +25,7 @@ export function paragraphsOf(body: string): string[] {
 }
 
 /** The first `count` words, keeping the text's own spacing and paragraph breaks. */
-export function firstWords(text: string, count: number): string {
+function firstWords(text: string, count: number): string {
   const words = [...text.matchAll(/\S+/g)];
   if (words.length <= count) return text.trim();
   const last = words[count - 1];
@@ -46,7 +46,7 @@ function cutParagraph(paragraph: string, limit: number): string {
  * The whole paragraphs that fit in the first 30% of the text (at most 2000 characters). When even the first
  * paragraph is longer than that, it is cut at its last sentence end (or word) inside the limit.
  */
-export function shareOfText(body: string): string {
+function shareOfText(body: string): string {
   const paragraphs = paragraphsOf(body);
   const text = paragraphs.join('\n\n');
   if (!text) return '';

@@ -1,5 +1,5 @@
 import type { CatalogueBase } from './catalogue-paths';
-import { imageSet } from './entities';
+import { imageSet } from './media';
 import { readTimeLabel } from './read-time';
 import { paragraphsOf } from './story-preview';
 import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref } from './story-paths';
@@ -39,7 +39,7 @@ export interface StoryView {
 const PUBLISHED_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The story page's view of article details, in a translation when one is given. */
-export function storyView(
+function storyView(
   details: StoryDetails,
   options: { base?: CatalogueBase; now?: Date; translation?: { langCode: string; title: string; subtitle: string; body: string } | null },
 ): StoryView {
@@ -78,7 +78,7 @@ export interface LanguageChoice {
 }
 
 /** The switcher's entries from the translation languages list; the story's own language leads to the original. */
-export function languageChoices(languages: LanguageRow[], story: { canonUrl: string; originalLang: string; lang: string }): LanguageChoice[] {
+function languageChoices(languages: LanguageRow[], story: { canonUrl: string; originalLang: string; lang: string }): LanguageChoice[] {
   const choices = languages.map((language) => ({
     code: language.lang_code,
     label: language.display_name && language.display_name !== language.lang ? `${language.display_name} (${language.lang})` : language.lang,

@@ -1,6 +1,6 @@
-import { mediaUrl, type StoryTile } from './entities';
+import { mediaUrl } from './media';
 import { readTimeLabel } from './read-time';
-import type { StoryFromServer } from './wire';
+import type { StoryFromServer, StoryTile } from './wire';
 
 /** SPEC §3 Story tile, mapped from the server's story (shared by pages' server code and the client). */
 export function storyTile(story: StoryFromServer, now?: Date): StoryTile {

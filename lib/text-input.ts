@@ -16,7 +16,7 @@ export interface TextOptions {
 }
 
 /** What is wrong with one string, in words that follow its field's name, or null when it is fine. */
-export function textProblem(value: string, options: TextOptions = {}): string | null {
+function textProblem(value: string, options: TextOptions = {}): string | null {
   if ((options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value)) return 'must not contain control characters';
   if (LONE_SURROGATE.test(value)) return 'is not valid text';
   return null;
@@ -29,7 +29,7 @@ export interface UnsafeText {
 }
 
 /** How deep a request body may nest: none of ours goes past 3, and a walk of 30,000 levels would end the stack. */
-export const MAX_NESTING = 32;
+const MAX_NESTING = 32;
 
 /**
  * The first string in a parsed query, body or path (keys too) that no field takes, named by its path, or a body

@@ -73,7 +73,7 @@ const MARGIN_SHARE = 1 / 12;
  * at every line that spans the middle of the page (a heading across the columns), and within a band the columns
  * read one after another.
  */
-export function readingOrder(layer: TextLayer): number[] {
+function readingOrder(layer: TextLayer): number[] {
   const { lines, width, height } = layer;
   const body = bodySize(lines);
   const middle = width / 2;
@@ -199,7 +199,7 @@ export function wordBoxes(line: TextLine, lineIndex: number): WordBox[] {
 }
 
 /** Folds case and accents, so 'Café' finds 'cafe'. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -1,15 +1,101 @@
 /**
- * The services' answers as they travel on the wire (SPEC §3 names and spellings), declared once: the server's
- * handlers and presenters build them (annotated with these types, so the compiler holds them to the contract), and the
- * browser's layers (components/, hooks/, services/) read them from here, never from server/ (lint forbids it). Where
- * an answer has a zod schema (it is also the OpenAPI document's), the type is inferred from it.
+ * Every shape that travels from the server to the browser, in SPEC §3's names and spellings, declared once: the
+ * services' answers, the tiles and shell that pages' props carry, and the parts of the sign-in answer the browser keeps
+ * (userDetails, libraryDetails). The server's handlers, presenters and page loaders build them (annotated with these
+ * types, so the compiler holds them to the contract), and the browser's layers (components/, hooks/, services/) read
+ * them from here, never from server/ (lint forbids it). Where an answer has a zod schema (it is also the OpenAPI
+ * document's), the type is inferred from it.
  */
 
 import { z } from 'zod';
-import type { LibraryDetails } from './entities';
 import type { LibraryEntry } from './library-verification';
-import { SIGN_IN_METHODS } from './sign-in-methods';
+import type { Offers } from './navigation';
+import { SIGN_IN_METHODS, type SignInMethod } from './sign-in-methods';
 import type { TextBlock, TextLayer } from './text-layer';
+
+/* SPEC §3's client-side entities: the tiles, what the browser stores at sign-in, and the shell every page tells. */
+
+export interface IssueTile {
+  /** The magazine's id on a title's tile (a magazine card, which can carry the favourite toggle); none on an issue's tile. */
+  mid?: number;
+  name: string;
+  editionId: string | number;
+  imageSrc: string;
+  imageSrcSet: string;
+  floatingImgSrc?: string;
+  floatingImgAltText?: string;
+  showFloatingIcon?: boolean;
+  browserLinkUrl: string;
+  appLinkUrl?: string;
+}
+
+export interface StoryTile {
+  imgPath: string;
+  title: string;
+  subTitle: string;
+  readTime: string;
+  browserLinkUrl: string;
+  appLinkUrl?: string;
+  key: string;
+  isShoppable: boolean;
+  shortDesc: string;
+  issueName: string;
+  isNews: boolean;
+  magName?: string;
+}
+
+export interface CategoryTile {
+  name: string;
+  imgPath: string;
+  appLinkUrl?: string;
+  browserLinkUrl: string;
+}
+
+/** SPEC §3 User details (stored as userDetails). */
+export interface UserDetails {
+  firstName: string;
+  lastName: string;
+  libid: number;
+  expiry: string;
+  uploadedID: string;
+  libName: string;
+  uid: number;
+  uuid: string;
+  email: string;
+  mobile: string;
+  userType: string;
+}
+
+/** SPEC §3 Library details (stored as libraryDetails). */
+export interface LibraryDetails {
+  libId: number;
+  libName: string;
+  logo1: string;
+  logo2: string;
+  logo3: string;
+  logo_banner1: string;
+  logo_banner2: string;
+  logo_banner3: string;
+  hideProfile: boolean;
+  /** The library's members read the catalogue under /q/temp (SPEC §6's alternate routes, a setting of the library). */
+  tempRoutes: boolean;
+  /** A guest of this library goes back to the stored callback address after signing in (SPEC §4, a setting). */
+  callbackAfterGuest: boolean;
+  supportEmail: string;
+}
+
+/** What every page tells the shell, from the server: who is reading and through which library. */
+export interface ShellProps {
+  signedIn: boolean;
+  userName: string;
+  library: LibraryDetails | null;
+  /** Members who sign in without a password get the shorter menu. */
+  hasPassword: boolean;
+  /** Which of newspapers and journals the header, sidebar and home link to (SPEC §6); a visitor is offered both. */
+  offers: Offers;
+}
+
+/* The services' answers. */
 
 /** SPEC §3 'Story from the server', plus the subtitle, news flag and ids the tiles need. */
 export const storyFromServer = z.object({

@@ -1,6 +1,7 @@
+import { replaceStoredToken } from '@/lib/browser-storage';
 import type { SessionFields } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-import { replaceStoredToken } from './storage';
+import { http } from './http';
+import { SERVICE_URL } from './keys';
 
 /** Where a code goes: an email address, or a mobile number with its country calling code ('+91'). */
 export type Address = { email: string } | { mobile: string; cc: string };

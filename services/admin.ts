@@ -1,4 +1,4 @@
-import type { AccessCodeRow, Collection, DrawingView, ImportJobView, ImportRowReport, LibrarySettings, MemberRow } from '@/lib/wire';
+import type { AccessCodeRow, DrawingView, ImportJobView, ImportRowReport, LibrarySettings, MemberRow } from '@/lib/wire';
 import { http } from './http';
 import { withParams } from './keys';
 
@@ -54,7 +54,6 @@ export interface IssueRow {
   hasOriginal: boolean;
 }
 
-export type { AccessCodeRow, Collection, ImportJobView, LibrarySettings, MemberRow, ImportRowReport };
 
 export const adminKeys = {
   members: (libraryId: number, q: string, page: number) => withParams(`${ADMIN_URL}/libraries/${libraryId}/members`, { q: q || undefined, page, pageSize: 20 }),
@@ -188,7 +187,6 @@ export async function retryImport(jobId: number) {
   return (await http.post<{ job: ImportJobView }>(`${ADMIN_URL}/imports/${jobId}/retry`, {})).data.job;
 }
 
-export type { DrawingView };
 
 /** Imported issues whose pages are still being drawn, with their draw job's tries and the reason of a failed try. */
 export async function listDrawing(page: number): Promise<Paged & { issues: DrawingView[] }> {

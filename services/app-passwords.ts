@@ -1,4 +1,5 @@
-import { http, SERVICE_URL } from './http';
+import { http } from './http';
+import { SERVICE_URL } from './keys';
 
 /** An app password as My Account lists it: never the password itself, which is shown once when made. */
 export interface AppPassword {

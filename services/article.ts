@@ -1,11 +1,10 @@
-import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
+import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID, STORY_CATEGORIES } from '@/lib/constants';
 import { ageParam } from '@/lib/age';
 import type { StoryListKind } from '@/lib/story-paths';
-import type { CategoryRow, LanguageRow, StoryDetails, StoryFromServer } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-import { withParams } from './keys';
+import type { CategoryRow, StoryFromServer } from '@/lib/wire';
+import { http } from './http';
+import { SERVICE_URL, withParams } from './keys';
 
-export type { CategoryRow, LanguageRow, StoryDetails, StoryFromServer };
 
 /** SPEC §3 Story list response. */
 export interface StoryList {
@@ -14,27 +13,6 @@ export interface StoryList {
   nbPages: number;
   nbHits: number;
 }
-
-/** magazine-related answers its stories in hits. */
-export interface RelatedStories {
-  hits: StoryFromServer[];
-  page: number;
-  nbPages: number;
-  nbHits: number;
-}
-
-/** SPEC §3 Translation request. */
-export interface TranslationRequest {
-  mid: number;
-  issid: number;
-  artid: number;
-  langCode: string;
-}
-
-/** A translation, or the empty object when none can be had (SPEC §8). */
-export type TranslationAnswer =
-  | { status: 'success'; artid: number; langCode: string; title: string; subtitle: string; body: string; filepath: string }
-  | Record<string, never>;
 
 const article = (path: string) => `${SERVICE_URL.article}/${path}`;
 
@@ -63,36 +41,11 @@ export const articleKeys = {
         return withParams(article('v1/article-filter'), { ...common, keywords: list.keyword });
     }
   },
-  magazineStories: (magid: number, page = 0, langCode?: string, ageRating: number = AGE_RATING_DEFAULT.article) =>
-    withParams(article('v1/article-filter'), { storeID: DEFAULT_STORE_ID, magid, page, age_rating: ageParam(ageRating), lang_code: langCode }),
-  issueStories: (issueid: number, ageRating: number = AGE_RATING_DEFAULT.article) =>
-    withParams(article('v1/article'), { issueid, age_rating: ageParam(ageRating) }),
-  search: (query: string, page = 0, ageRating: number = AGE_RATING_DEFAULT.search) =>
-    withParams(article('v1/article-search'), { query, storeID: DEFAULT_STORE_ID, page, age_rating: ageParam(ageRating) }),
-  related: (mid: number, page = 0) => withParams(article('magazine-related'), { mid, page }),
-  details: (mid: number, issid: number, artid: number) => article(`v1/article/${mid}/${issid}/${artid}`),
-  byUrl: (url: string) => withParams(article('v1/article-by-url'), { url }),
-  localLanguages: (cc: string = DEFAULT_COUNTRY) => withParams(article('localLanguages'), { cc }),
-  translatedData: (filepath: string) => withParams(article('translated-data'), { filepath }),
   storyCategories: () => `${SERVICE_URL.catalogue}/story-categories`,
 };
 
 export async function getStoryList(key: string): Promise<StoryList> {
   const { data } = await http.get<StoryList>(key);
-  return data;
-}
-
-export async function searchStories(query: string, page = 0, ageRating?: number): Promise<StoryList> {
-  return getStoryList(articleKeys.search(query, page, ageRating));
-}
-
-export async function translateStory(request: TranslationRequest): Promise<TranslationAnswer> {
-  const { data } = await http.post<TranslationAnswer>(article('v1/translate'), request);
-  return data;
-}
-
-export async function translateText(text: string, langCode: string): Promise<{ translatedText?: string }> {
-  const { data } = await http.post<{ translatedText?: string }>(article('v1/translate-text'), { text, langCode });
   return data;
 }
 

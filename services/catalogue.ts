@@ -3,13 +3,10 @@ import { AGE_RATING_DEFAULT, DEFAULT_STORE_ID } from '@/lib/constants';
 import { ageParam, ageRatingOrDefault } from '@/lib/age';
 import type { ListingQuery } from '@/lib/catalogue-screens';
 import { COOKIE } from '@/lib/cookies';
-import { GOLD_BADGE, issueTile } from '@/lib/catalogue-tiles';
-import type { IssueTile } from '@/lib/entities';
-import type { CategoryRow, MagazineHit } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-import { withParams } from './keys';
-
-export type { CategoryRow, MagazineHit };
+import { issueTile } from '@/lib/catalogue-tiles';
+import type { IssueTile, MagazineHit } from '@/lib/wire';
+import { http } from './http';
+import { SERVICE_URL, withParams } from './keys';
 
 export interface MagazinePage {
   status: string;
@@ -19,10 +16,7 @@ export interface MagazinePage {
   data: MagazineHit[];
 }
 
-export { GOLD_BADGE };
-
-export const catalogueKeys = {
-  categories: (lang = 'en', libid?: number) => withParams(`${SERVICE_URL.catalogue}/getCategories`, { lang, libid }),
+const catalogueKeys = {
   languages: () => `${SERVICE_URL.catalogue}/getLanguages`,
   stores: () => `${SERVICE_URL.catalogue}/getStores`,
   magazines: (params: { categoryID?: string | number; lang?: string; page?: number; libid?: number; ageRating?: number }) =>
@@ -44,12 +38,7 @@ export const catalogueKeys = {
     }),
 };
 
-export async function getCategories(lang = 'en', libid?: number): Promise<CategoryRow[]> {
-  const { data } = await http.get<{ data: CategoryRow[] }>(catalogueKeys.categories(lang, libid));
-  return data.data;
-}
-
-export async function filterMagazines(params: Parameters<typeof catalogueKeys.magazines>[0]): Promise<MagazinePage> {
+async function filterMagazines(params: Parameters<typeof catalogueKeys.magazines>[0]): Promise<MagazinePage> {
   const { data } = await http.get<MagazinePage>(catalogueKeys.magazines(params));
   return data;
 }
@@ -63,7 +52,7 @@ export interface IssueTilePage {
   data: IssueTile[];
 }
 
-export async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
+async function getIssueTiles(params: Parameters<typeof catalogueKeys.issueList>[0]): Promise<IssueTilePage> {
   const { data } = await http.get<IssueTilePage>(catalogueKeys.issueList(params));
   return data;
 }

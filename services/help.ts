@@ -1,6 +1,7 @@
 import type { ContactForm, SupportForm } from '@/lib/help-forms';
 import type { HelpRequestAnswer } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
+import { http } from './http';
+import { SERVICE_URL } from './keys';
 
 /** The support form (/helpsupport) through the library support form submit. */
 export async function sendSupportRequest(form: SupportForm): Promise<HelpRequestAnswer> {

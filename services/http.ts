@@ -1,7 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { COOKIE, XSRF_HEADER } from '@/lib/cookies';
-import { SERVICE_URL } from './keys';
-import { storedToken } from './storage';
+import { storedToken } from '@/lib/browser-storage';
 
 /**
  * One error for every failed call. `message` is the spec's (SPEC §8): 'Request failed with status code N',
@@ -50,8 +49,6 @@ export function apiErrorFrom(error: unknown): ApiError {
 }
 
 const isBrowser = typeof window !== 'undefined';
-
-export { SERVICE_URL };
 
 let instance: Promise<AxiosInstance> | null = null;
 

@@ -1,7 +1,6 @@
 import type { BookmarkView, ClippingView } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-
-export type { BookmarkView, ClippingView };
+import { http } from './http';
+import { SERVICE_URL } from './keys';
 
 /** A region of a page as fractions of its width and height. */
 export interface PageRegion {

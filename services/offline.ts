@@ -2,16 +2,30 @@ import Cookies from 'js-cookie';
 import { ageRatingOrDefault } from '@/lib/age';
 import { AGE_RATING_DEFAULT } from '@/lib/constants';
 import { COOKIE } from '@/lib/cookies';
-import { downloadScale, fitsIn, OFFLINE_CACHE, offlinePageAddress, offlineTextAddress, wantsRenewal, type OfflineIssue } from '@/lib/offline';
+import {
+  downloadScale,
+  fitsIn,
+  forgetFiles,
+  getDownload,
+  listDownloads,
+  OFFLINE_CACHE,
+  offlinePageAddress,
+  offlineTextAddress,
+  removeDownload,
+  saveDownload,
+  storageRoom,
+  wantsRenewal,
+  type OfflineIssue,
+} from '@/lib/offline';
+import { storedMember } from '@/lib/stored-session';
 import type { OfflineGrant, ReaderIssue } from '@/lib/wire';
-import { ApiError, http, SERVICE_URL } from './http';
+import { ApiError, http } from './http';
+import { SERVICE_URL } from './keys';
 import { requestReaderCode } from './reader';
-import { forgetFiles, getDownload, listDownloads, removeDownload, saveDownload, storageRoom } from './offline-store';
-import { storedMember } from './session';
 
 /**
  * Downloading and renewing offline issues (issue 32), against the server; the browser's store is
- * services/offline-store.ts. Loaded when a member asks (Download, the list's renewal), never with a page's first load.
+ * lib/offline.ts. Loaded when a member asks (Download, the list's renewal), never with a page's first load.
  */
 
 /** Asks the server to keep (or go on keeping) an issue offline; its answer says until when. */
@@ -22,7 +36,7 @@ async function grant(issueId: number): Promise<OfflineGrant> {
 }
 
 /** Why a download did not happen or was removed, in words for the member. */
-export class OfflineError extends Error {
+class OfflineError extends Error {
   constructor(
     message: string,
     readonly reason: 'no-room' | 'refused' | 'failed',
@@ -44,7 +58,7 @@ function refusalMessage(error: unknown): string | null {
  * Renews a download while online: the server checks membership, collection and age rating again and sets a new end.
  * A refusal removes the download at once; no connection leaves it as it is (it still ends at its time).
  */
-export async function renewDownload(issueId: number): Promise<{ renewed: OfflineIssue } | { removed: string } | { offline: true }> {
+async function renewDownload(issueId: number): Promise<{ renewed: OfflineIssue } | { removed: string } | { offline: true }> {
   const record = await getDownload(issueId);
   if (!record) return { removed: 'This issue is not downloaded.' };
   try {
@@ -74,7 +88,7 @@ const BYTES_PER_PIXEL = 0.35;
 const TEXT_BYTES = 24 * 1024;
 
 /** About how many bytes a download of these pages at this scale stores. */
-export function estimateBytes(pages: Array<{ width: number; height: number }>, scale: number): number {
+function estimateBytes(pages: Array<{ width: number; height: number }>, scale: number): number {
   return Math.round(pages.reduce((sum, page) => sum + page.width * page.height * scale * scale * BYTES_PER_PIXEL + TEXT_BYTES, 0));
 }
 

@@ -1,5 +1,6 @@
 import type { PlanId, SessionFields } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
+import { http } from './http';
+import { SERVICE_URL } from './keys';
 
 export interface CheckoutAnswer {
   status: 'success';

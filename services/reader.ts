@@ -6,8 +6,9 @@ import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, POPUP_FALLBACK_D
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
 import { VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
-import { ApiError, http, SERVICE_URL } from './http';
-import { saveSession } from './session';
+import { saveSession } from '@/lib/stored-session';
+import { ApiError, http } from './http';
+import { SERVICE_URL } from './keys';
 import { checkUser, verifyLibrary } from './user';
 
 /** The hosted reader's base address, read at build time; empty means this server. */

@@ -1,11 +1,8 @@
 import { searchPageResult, type SearchPageResult } from '@/lib/search-results';
-import type { IssueHit, IssueSearchResult, LibraryCatalogue, MagazineSearchHit, MagazineSearchPage, StorySearchResult } from '@/lib/wire';
+import type { IssueSearchResult, LibraryCatalogue, MagazineSearchPage, StorySearchResult } from '@/lib/wire';
 import { http } from './http';
 import { searchKeys, type SearchOptions } from './search-keys';
 
-export type { IssueHit, LibraryCatalogue, MagazineSearchHit, StorySearchResult };
-export { searchKeys, type SearchOptions } from './search-keys';
-export { NO_RESULTS, type DiscoverIssue, type SearchPageResult, type SearchResult, type StoryResult } from '@/lib/search-results';
 
 /** SPEC §8 'Search failure': no items, zero pages, empty categories and languages. The failure is logged. */
 function failed<T>(call: string, empty: T): (error: unknown) => T {
@@ -15,8 +12,8 @@ function failed<T>(call: string, empty: T): (error: unknown) => T {
   };
 }
 
-export const EMPTY_MAGAZINE_PAGE: MagazineSearchPage = { hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page: 0, hitsPerPage: 20 };
-export const EMPTY_CATALOGUE: LibraryCatalogue = {
+const EMPTY_MAGAZINE_PAGE: MagazineSearchPage = { hits: [], nbHits: 0, nbPages: 0, exhaustiveNbHits: true, page: 0, hitsPerPage: 20 };
+const EMPTY_CATALOGUE: LibraryCatalogue = {
   status: 'success',
   query: '',
   popularCat: [],
@@ -26,7 +23,7 @@ export const EMPTY_CATALOGUE: LibraryCatalogue = {
   magazines: EMPTY_MAGAZINE_PAGE,
 };
 
-export async function searchMagazines(q: string, page: number, options: SearchOptions = {}): Promise<MagazineSearchPage> {
+async function searchMagazines(q: string, page: number, options: SearchOptions = {}): Promise<MagazineSearchPage> {
   return http
     .get<MagazineSearchPage>(searchKeys.magazines(q, page, options))
     .then(({ data }) => data, failed('magazine search', { ...EMPTY_MAGAZINE_PAGE, page }));
@@ -37,7 +34,7 @@ export async function searchIssues(q: string, options: SearchOptions & { issueId
   return http.get<IssueSearchResult>(searchKeys.issues(q, options)).then(({ data }) => data, failed('search_list', empty));
 }
 
-export async function searchStories(query: string, page: number, options: SearchOptions = {}): Promise<StorySearchResult> {
+async function searchStories(query: string, page: number, options: SearchOptions = {}): Promise<StorySearchResult> {
   const empty: StorySearchResult = { Articles: [], page, nbPages: 0, nbHits: 0, exhaustiveNbHits: true, hitsPerPage: 20, query };
   return http.get<StorySearchResult>(searchKeys.stories(query, page, options)).then(({ data }) => data, failed('article search', empty));
 }

@@ -1,7 +1,7 @@
 import type { LibraryEntry } from '@/lib/library-verification';
 import type { SessionFields } from '@/lib/wire';
-import { http, SERVICE_URL } from './http';
-import { withParams } from './keys';
+import { http } from './http';
+import { SERVICE_URL, withParams } from './keys';
 
 export type LoginResponse = ({ status: 1; message: string } & SessionFields) | { status: 0; message: string };
 export type ValidateUserResponse = { status: string; message: string } & Partial<SessionFields>;
@@ -26,22 +26,12 @@ export interface AccessCheck {
   lib: { libId: number; expiry: string } | null;
 }
 
-export const userKeys = {
-  guestAvailable: (libid?: number) => withParams(`${SERVICE_URL.user}/isGuestLoginAvailable`, { libid }),
-  libDetails: (libid: number) => withParams(`${SERVICE_URL.user}/getLibDetails`, { libid }),
-};
-
-export async function isGuestLoginAvailable(libid?: number): Promise<boolean> {
-  const { data } = await http.get<{ isGuestLoginAvailable: boolean }>(userKeys.guestAvailable(libid));
-  return data.isGuestLoginAvailable;
-}
-
 export async function loginAsGuest(uniqId: string, libid?: number): Promise<LoginResponse> {
   const { data } = await http.post<LoginResponse>(`${SERVICE_URL.user}/loginAsGuest`, { uniqId, os: 'web', libid });
   return data;
 }
 
-export async function validateUser(libid?: number): Promise<ValidateUserResponse> {
+async function validateUser(libid?: number): Promise<ValidateUserResponse> {
   const { data } = await http.post<ValidateUserResponse>(`${SERVICE_URL.user}/validateuser`, libid ? { libid } : {});
   return data;
 }

@@ -7,8 +7,8 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, redeemAccessCode } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
-import { saveSession } from '@/services/session';
-import { markAccessChecked } from '@/services/storage';
+import { saveSession } from '@/lib/stored-session';
+import { markAccessChecked } from '@/lib/browser-storage';
 import { Actions, AuthCard, SignInFirst } from './AuthCard';
 
 export interface AccessCodeScreenProps {

@@ -6,7 +6,7 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, updateProfile } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
-import { nextPathForStoredSession, storeName } from '@/services/sign-in';
+import { nextPathForStoredSession, storeName } from '@/lib/sign-in-steps';
 import { Actions, AuthCard, SignInFirst } from './AuthCard';
 
 export type FullNameScreenProps = { signedIn: true; firstName: string; lastName: string } | { signedIn: false };

@@ -4,7 +4,7 @@ import { loginPath } from '@/lib/routes';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
-import { signInAsGuest } from '@/services/guest';
+import { signInAsGuest } from '@/hooks/guest-sign-in';
 import { ApiError } from '@/services/http';
 import { loadPage } from '@/hooks/page-load';
 import { Actions, AuthCard } from './AuthCard';

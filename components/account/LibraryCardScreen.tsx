@@ -9,7 +9,7 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, signInWithCard } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
-import { finishSignIn, keepCardChoice } from '@/services/sign-in';
+import { finishSignIn, keepCardChoice } from '@/lib/sign-in-steps';
 import { Actions, AuthCard } from './AuthCard';
 
 export interface LibraryCardScreenProps {

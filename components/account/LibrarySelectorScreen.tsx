@@ -8,7 +8,7 @@ import { useHydrated } from '@/hooks/useHydrated';
 import { useSessionItem } from '@/hooks/useSessionItem';
 import { chooseCardLibrary, explain } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
-import { CARD_CHOICE, finishSignIn, forgetCardChoice, parseCardChoice } from '@/services/sign-in';
+import { CARD_CHOICE, finishSignIn, forgetCardChoice, parseCardChoice } from '@/lib/sign-in-steps';
 import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';
-import { signInAsGuest } from '@/services/guest';
+import { signInAsGuest } from '@/hooks/guest-sign-in';
 import { loadPage } from '@/hooks/page-load';
 import { ApiError } from '@/services/http';
 import { theme } from '@/styles/theme';

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { explain, managePassword } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
 import { useSessionItem } from '@/hooks/useSessionItem';
-import { forgetPasswordGrant, NEW_PASSWORD_GRANT, nextPathForStoredSession } from '@/services/sign-in';
+import { forgetPasswordGrant, NEW_PASSWORD_GRANT, nextPathForStoredSession } from '@/lib/sign-in-steps';
 import { AuthCard } from './AuthCard';
 import { NewPasswordFields } from './NewPasswordFields';
 

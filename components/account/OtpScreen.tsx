@@ -8,8 +8,8 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import { explain, linkAccount, sendOtp, verifyOtp, type Address } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
-import { finishSignIn, keepPasswordGrant } from '@/services/sign-in';
-import { saveSession } from '@/services/session';
+import { finishSignIn, keepPasswordGrant } from '@/lib/sign-in-steps';
+import { saveSession } from '@/lib/stored-session';
 import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';
 

@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/forms/FormMessage';
 import { catalogueBase } from '@/lib/navigation';
 import { explain, validatePartnerToken } from '@/services/account';
 import { loadPage } from '@/hooks/page-load';
-import { finishSignIn } from '@/services/sign-in';
+import { finishSignIn } from '@/lib/sign-in-steps';
 import { theme } from '@/styles/theme';
 import { AuthCard } from './AuthCard';
 

@@ -9,7 +9,7 @@ import { useHydrated } from '@/hooks/useHydrated';
 import { explain, sendOtp, signInWithPassword } from '@/services/account';
 import { withParams } from '@/services/keys';
 import { loadPage } from '@/hooks/page-load';
-import { finishSignIn } from '@/services/sign-in';
+import { finishSignIn } from '@/lib/sign-in-steps';
 import { Actions, AuthCard } from './AuthCard';
 
 export interface PasswordScreenProps {

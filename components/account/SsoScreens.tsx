@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { withParams } from '@/services/keys';
 import { loadPage } from '@/hooks/page-load';
-import { finishSignIn, forgetStoredToken } from '@/services/sign-in';
+import { finishSignIn, forgetStoredToken } from '@/lib/sign-in-steps';
 import { checkUser } from '@/services/user';
 import { theme } from '@/styles/theme';
 import { Actions, AuthCard } from './AuthCard';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import styled from 'styled-components';
 import { RenewWithCard, type RenewOffer } from '@/components/payments/RenewWithCard';
 import { Button } from '@/components/ui/Button';
-import { logout } from '@/services/session';
+import { logout } from '@/hooks/logout';
 import { loadPage } from '@/hooks/page-load';
 import { theme } from '@/styles/theme';
 

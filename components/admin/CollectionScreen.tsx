@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { useTitles } from '@/hooks/useAdmin';
-import { setCollection, type Collection } from '@/services/admin';
+import { setCollection } from '@/services/admin';
+import type { Collection } from '@/lib/wire';
 import { errorText, Fieldset, Heading, Hint, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
 const CHOSEN_PAGE_SIZE = 20;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useDrawing } from '@/hooks/useAdmin';
 import { issuePath } from '@/lib/catalogue-paths';
-import { retryDrawing, type DrawingView } from '@/services/admin';
+import type { DrawingView } from '@/lib/wire';
+import { retryDrawing } from '@/services/admin';
 import { errorText, ListState, Pager, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
 const Progress = styled.progress`

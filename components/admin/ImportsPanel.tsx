@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useImports } from '@/hooks/useAdmin';
 import { issuePath } from '@/lib/catalogue-paths';
-import { cancelImport, openImport, retryImport, sendImportFile, type ImportJobView } from '@/services/admin';
+import type { ImportJobView } from '@/lib/wire';
+import { cancelImport, openImport, retryImport, sendImportFile } from '@/services/admin';
 import { errorText, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 const Progress = styled.progress`

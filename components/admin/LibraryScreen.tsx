@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 import { SIGN_IN_METHOD_LABELS, SIGN_IN_METHODS, type SignInMethod } from '@/lib/sign-in-methods';
-import { updateLibrary, uploadLibraryImage, type LibrarySettings } from '@/services/admin';
+import { updateLibrary, uploadLibraryImage } from '@/services/admin';
 import { theme } from '@/styles/theme';
+import type { LibrarySettings } from '@/lib/wire';
 import { errorText, failedField, FieldError, Fieldset, Heading, Hint, Input, Label, Page, Row, Section, Select, SmallButton, Status, SubHeading } from './parts';
 
 const SLOTS = [

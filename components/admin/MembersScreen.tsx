@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useMembers } from '@/hooks/useAdmin';
-import { addMember, commitMemberImport, deleteMember, endMembership, previewMemberImport, setMemberEndDate, type ImportReport, type MemberRow } from '@/services/admin';
+import { addMember, commitMemberImport, deleteMember, endMembership, previewMemberImport, setMemberEndDate, type ImportReport } from '@/services/admin';
+import type { MemberRow } from '@/lib/wire';
 import { errorText, Heading, Input, Label, ListState, Page, Pager, Row, SearchForm, Section, SmallButton, Status, SubHeading, Table, TableWrap } from './parts';
 
 const date = (iso: string) => iso.slice(0, 10);

@@ -10,7 +10,7 @@ import { theme } from '@/styles/theme';
 import { ReadButton } from './ReadButton';
 import { Cover, coverBox, Details, Hero, Page } from './TitleLayout';
 
-export const ISSUE_COVER_PX = 300;
+const ISSUE_COVER_PX = 300;
 
 /** An issue's page (SPEC §2 /magazine/{mid}/{issueId}): its cover and the Read action, then more issues. */
 export function IssueScreen({ issue, magazine, more, allIssuesHref, reader }: IssueScreenProps) {

@@ -11,7 +11,7 @@ import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { Cover, coverBox, Details, Hero, Page } from './TitleLayout';
 
-export const HERO_COVER_WIDTH = 240;
+const HERO_COVER_WIDTH = 240;
 
 export interface MagazineScreenExtras {
   /**

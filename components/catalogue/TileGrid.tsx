@@ -8,7 +8,7 @@ import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
 import type { PageOf } from '@/hooks/usePagedList';
 import { useOnNearViewport } from '@/hooks/useNearViewport';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
-import type { IssueTile } from '@/lib/entities';
+import type { IssueTile } from '@/lib/wire';
 import { innerHtml } from '@/lib/html';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';

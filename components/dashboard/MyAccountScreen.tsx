@@ -8,7 +8,7 @@ import { TextField } from '@/components/forms/TextField';
 import { useHydrated } from '@/hooks/useHydrated';
 import type { AccountSummary } from '@/lib/wire';
 import { explain, updateProfile } from '@/services/account';
-import { storeName } from '@/services/sign-in';
+import { storeName } from '@/lib/sign-in-steps';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
 import { DashboardLayout, Panel } from './DashboardLayout';

@@ -5,7 +5,7 @@ import { FavouriteButton } from '@/components/magazine/FavouriteButton';
 import { issueCardMarkup } from '@/components/ui/card-markup';
 import { issueCardRules } from '@/components/ui/IssueCard';
 import { html, innerHtml } from '@/lib/html';
-import type { IssueTile } from '@/lib/entities';
+import type { IssueTile } from '@/lib/wire';
 import { useIdleImport } from '@/hooks/useIdleImport';
 import { ONE_PAGE, useScrollRestore } from '@/hooks/useScrollRestore';
 import { media } from '@/styles/breakpoints';

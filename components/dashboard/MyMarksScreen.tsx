@@ -5,8 +5,8 @@ import { ClippingFigure } from '@/components/marks/ClippingFigure';
 import { MarkItem, MarkList, markPlace } from '@/components/marks/MarkItem';
 import { OpenAtPageButton } from '@/components/marks/OpenAtPageButton';
 import { ShareClippingButton } from '@/components/marks/ShareClippingButton';
-import type { BookmarkView, ClippingView } from '@/services/marks';
 import { theme } from '@/styles/theme';
+import type { BookmarkView, ClippingView } from '@/lib/wire';
 import { DashboardLayout } from './DashboardLayout';
 
 /** The list a deletion drops an item from, with the sentence that says so to a screen reader. */

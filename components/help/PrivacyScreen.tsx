@@ -5,7 +5,7 @@ import { COOKIE, SESSION_COOKIE, STORAGE } from '@/lib/cookies';
 import { HELP_FORM_LIMIT, HELP_REQUEST_RETENTION_DAYS } from '@/lib/help-forms';
 import { HelpPage, HelpSection, MoreHelp } from './HelpPage';
 
-export const PRIVACY_UPDATED = '1 December 2026';
+const PRIVACY_UPDATED = '1 December 2026';
 
 export interface PrivacyScreenProps {
   /** How long a session token lasts (SESSION_TOKEN_DAYS). */

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { HelpPage, HelpSection, MoreHelp } from './HelpPage';
 
-export const TERMS_UPDATED = '1 December 2026';
+const TERMS_UPDATED = '1 December 2026';
 
 export interface TermsScreenProps {
   /** The plan sold by card, when this site takes card payments. */

@@ -6,7 +6,7 @@ import { categoryTileRules } from '@/components/ui/CategoryTile';
 import { issueCardRules } from '@/components/ui/IssueCard';
 import { Slider } from '@/components/ui/Slider';
 import { storyCardWideRules } from '@/components/ui/StoryCard';
-import type { CategoryTile as CategoryTileData, IssueTile, StoryTile } from '@/lib/entities';
+import type { CategoryTile as CategoryTileData, IssueTile, StoryTile } from '@/lib/wire';
 import { theme } from '@/styles/theme';
 
 export interface HomeScreenProps {

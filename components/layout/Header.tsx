@@ -6,8 +6,6 @@ import { theme } from '@/styles/theme';
 import { ProfileMenu } from './ProfileMenu';
 import { type HeaderLink, isActiveLink } from './types';
 
-export type { HeaderLink } from './types';
-
 export interface HeaderProps {
   /** The five primary links (Home, Magazines, Journals, Newspapers, Stories). */
   links: HeaderLink[];

@@ -6,7 +6,7 @@ import { useOutsideClick } from '@/hooks/useOutsideClick';
 import { theme } from '@/styles/theme';
 
 /** SPEC §9: 'Profile dropdown 170px wide'. */
-export const PROFILE_MENU_WIDTH_PX = 170;
+const PROFILE_MENU_WIDTH_PX = 170;
 
 export interface ProfileMenuItem {
   label: string;

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useMemberId } from '@/hooks/useMemberId';
-import type { IssueTile } from '@/lib/entities';
+import type { IssueTile } from '@/lib/wire';
 import { favouriteSlotRules } from '@/components/ui/IssueCard';
 
 // Loaded once a member is known: a visitor never loads the toggle, and its code stays out of a listing's first load.

@@ -10,7 +10,7 @@ export function OpenAtPageButton({ issueId, pageNo, of }: { issueId: number; pag
   const open = async () => {
     setOpening(true);
     setProblem('');
-    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/services/session')]);
+    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/lib/stored-session')]);
     const outcome = await openIssue({ issueId, page: pageNo, member: storedMember() });
     setOpening(false);
     if (outcome.kind === 'redirect') loadPage(outcome.to);

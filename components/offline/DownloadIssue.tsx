@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { useHydrated } from '@/hooks/useHydrated';
-import { formatBytes, offlineReaderAddress, type OfflineIssue, type StorageRoom } from '@/lib/offline';
-import { getDownload, offlineSupported, removeDownload, storageRoom } from '@/services/offline-store';
+import { formatBytes, getDownload, offlineReaderAddress, offlineSupported, removeDownload, storageRoom, type OfflineIssue, type StorageRoom } from '@/lib/offline';
 import { theme } from '@/styles/theme';
 import { readableUntil, roomSentence } from './OfflineDownloads';
 

@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@/components/ui/Button';
 import { useHydrated } from '@/hooks/useHydrated';
-import { formatBytes, offlineReaderAddress, type OfflineIssue, type StorageRoom } from '@/lib/offline';
-import { listDownloads, offlineSupported, removeDownload, storageRoom } from '@/services/offline-store';
+import { formatBytes, listDownloads, offlineReaderAddress, offlineSupported, removeDownload, storageRoom, type OfflineIssue, type StorageRoom } from '@/lib/offline';
 import { theme } from '@/styles/theme';
 
 /** The day and time a download stops opening, in the member's own clock. */

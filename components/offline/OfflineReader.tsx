@@ -2,10 +2,9 @@ import Head from 'next/head';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { ReaderScreen } from '@/components/reader/ReaderScreen';
-import { isDownloadExpired, offlinePageAddress, offlineTextAddress, type OfflineIssue } from '@/lib/offline';
+import { storedUser } from '@/lib/browser-storage';
+import { getDownload, isDownloadExpired, offlinePageAddress, offlineTextAddress, removeDownload, type OfflineIssue } from '@/lib/offline';
 import type { ReaderIssue } from '@/lib/wire';
-import { getDownload, removeDownload } from '@/services/offline-store';
-import { storedUser } from '@/services/storage';
 import { theme } from '@/styles/theme';
 
 /** A download as the reader takes an issue: its pictures at their stored addresses (one scale, the screen's). */

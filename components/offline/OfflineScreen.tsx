@@ -13,7 +13,7 @@ const OfflineReader = dynamic(() => import('./OfflineReader').then((module) => m
  * The issue the address names: /offline?issue={id}, or a reader address (/reader/{code}/{issue}) the service worker
  * answered with this screen because there was no connection.
  */
-export function issueFromAddress(pathname: string, search: string): number | null {
+function issueFromAddress(pathname: string, search: string): number | null {
   const reader = /^\/reader\/[^/]+\/(\d+)$/.exec(pathname);
   const raw = pathname === '/offline' ? new URLSearchParams(search).get('issue') : reader?.[1];
   const id = Number(raw);

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { longDate } from '@/lib/dates';
 import { ApiError } from '@/services/http';
 import { confirmOrder } from '@/services/payments';
-import { saveSession } from '@/services/session';
+import { saveSession } from '@/lib/stored-session';
 import { PaymentResult, ResultActions } from './PaymentResult';
 
 export interface PaymentSuccessScreenProps {

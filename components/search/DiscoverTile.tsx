@@ -2,19 +2,19 @@ import dynamic from 'next/dynamic';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { EXPIRED_POPUP } from '@/lib/constants';
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 import { DISCOVER_PAGES_SHOWN } from '@/lib/search';
 import { loadPage } from '@/hooks/page-load';
-import type { DiscoverIssue } from '@/services/search';
 import { media } from '@/styles/breakpoints';
 import { theme } from '@/styles/theme';
+import type { DiscoverIssue } from '@/lib/search-results';
 import { Highlight, markRules } from './Highlight';
 
 // The expired popup draws nothing until a member whose access has ended opens an issue; its code loads then.
 const Popup = dynamic(() => import('@/components/ui/Popup').then((module) => module.Popup), { ssr: false });
 
-export const DISCOVER_COVER_WIDTH = 120;
-export const DISCOVER_COVER_HEIGHT = 156;
+const DISCOVER_COVER_WIDTH = 120;
+const DISCOVER_COVER_HEIGHT = 156;
 
 export interface DiscoverTileProps {
   issue: DiscoverIssue;
@@ -50,7 +50,7 @@ export function DiscoverTile({ issue, moreHref, showAllPages = false, headingLev
     if (opening) return;
     setOpening(true);
     // The reader's calls and the session code load when an issue is first opened, not with the results.
-    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/services/session')]);
+    const [{ openIssue }, { storedMember }] = await Promise.all([import('@/services/reader'), import('@/lib/stored-session')]);
     const outcome = await openIssue({ issueId: issue.issueId, page: current?.page, member: storedMember(), highlight: words });
     setOpening(false);
     if (outcome.kind === 'expired') setExpired(true);

@@ -4,11 +4,11 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Header } from '@/components/layout/Header';
 import { Layout } from '@/components/layout/Layout';
 import { useAccessCheck } from '@/hooks/useAccessCheck';
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 import { ACCOUNT_MENU, catalogueBase, primaryLinksFor, SHORT_ACCOUNT_MENU } from '@/lib/navigation';
 import { loadPage } from '@/hooks/page-load';
-import { storedExpiration } from '@/services/storage';
-import type { ShellProps } from './types';
+import { storedExpiration } from '@/lib/browser-storage';
+import type { ShellProps } from '@/lib/wire';
 
 // The overlay (and the search client with axios) loads when a member first opens it, not with every page.
 const SearchOverlay = dynamic(() => import('@/components/search/SearchOverlay').then((module) => module.SearchOverlay), { ssr: false });
@@ -35,7 +35,7 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
   const onLogout = useCallback(() => {
     void (async () => {
       // The session code (and js-cookie) loads when someone logs out, not with every page.
-      const { logout } = await import('@/services/session');
+      const { logout } = await import('@/hooks/logout');
       const next = await logout(router.asPath);
       setMenuOpen(false);
       // A full load through the server lets the gate decide what the signed-out visitor may see.
@@ -48,7 +48,7 @@ export function SiteShell({ shell, children }: { shell: ShellProps; children: Re
   // The gate's code loads with the click, as the overlay's does.
   const onSearchOpen = useCallback(() => {
     void (async () => {
-      const [{ sessionCookies }, { searchGate, searchPlaceholder }] = await Promise.all([import('@/services/session'), import('@/lib/search')]);
+      const [{ sessionCookies }, { searchGate, searchPlaceholder }] = await Promise.all([import('@/lib/stored-session'), import('@/lib/search')]);
       const cookies = sessionCookies();
       const gate = searchGate({ libraryId: cookies.libraryId, expiresAt: storedExpiration(), isLoggedIn: cookies.isLoggedIn }, Math.floor(Date.now() / 1000));
       if (!gate.open) {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { VISITOR_OFFERS } from '@/lib/navigation';
+import type { ShellProps } from '@/lib/wire';
 import { SiteShell } from './SiteShell';
-import type { ShellProps } from './types';
 
 /** The props a page hands its layout: the shell's session view. */
 export interface SiteLayoutProps {

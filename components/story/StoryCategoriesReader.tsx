@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useStoryCategories } from '@/hooks/useStoryCategories';
-import type { CategoryRow } from '@/services/article';
+import type { CategoryRow } from '@/lib/wire';
 
 /** What the story list shows of the categories once they read through SWR, and the toggle that marks one. */
 export interface StoryCategoriesRead {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { pillChip } from '@/components/ui/pill-chip';
 import { storyCategoryHref } from '@/lib/story-paths';
-import type { CategoryRow } from '@/services/article';
 import { theme } from '@/styles/theme';
+import type { CategoryRow } from '@/lib/wire';
 
 export interface FixedStoryLink {
   label: string;

@@ -6,7 +6,7 @@ import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { storyCardMarkup } from '@/components/ui/card-markup';
 import { storyCardRules } from '@/components/ui/StoryCard';
 import { html, innerHtml } from '@/lib/html';
-import type { StoryTile } from '@/lib/entities';
+import type { StoryTile } from '@/lib/wire';
 import { fixedStoryCategoryHref } from '@/lib/story-paths';
 import type { LanguageChoice, StoryView } from '@/lib/story-screen';
 import { media } from '@/styles/breakpoints';

@@ -1,12 +1,11 @@
 import styled, { css } from 'styled-components';
 import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
+import type { CategoryTile as CategoryTileData } from '@/lib/wire';
 import { categoryMarkup } from './card-markup';
 import { type CardSize, cardSizeRules, CATEGORY_TILE_SIZES } from './card-sizes';
 import { srcSetFor } from './images';
-import type { CategoryTileData } from './types';
 
-export type { CategoryTileData } from './types';
 
 export interface CategoryTileProps extends CategoryTileData {
   size?: CardSize;

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { innerHtml } from '@/lib/html';
 import { theme } from '@/styles/theme';
+import type { IssueTile } from '@/lib/wire';
 import { coverMarkup } from './card-markup';
 import { type CardSize, cardSizeRules, ISSUE_CARD_SIZES } from './card-sizes';
-import type { IssueTile } from './types';
 
-export type { IssueTile } from './types';
 
 export interface IssueCardProps {
   tile: IssueTile;

@@ -25,8 +25,8 @@ export const ISSUE_CARD_SIZES: Record<CardSize, { width: number; height: number 
 };
 
 /** Category tiles' square pictures (px). */
-export const CATEGORY_IMAGE_WIDTH = 150;
-export const CATEGORY_IMAGE_HEIGHT = 150;
+const CATEGORY_IMAGE_WIDTH = 150;
+const CATEGORY_IMAGE_HEIGHT = 150;
 export const CATEGORY_TILE_SIZES: Record<CardSize, { width: number; height: number }> = {
   regular: { width: CATEGORY_IMAGE_WIDTH, height: CATEGORY_IMAGE_HEIGHT },
   compact: { width: 110, height: 110 },

@@ -1,4 +1,4 @@
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 
 /**
  * SPEC §9: images come at 1x, 2x and 3x as view/1.jpg..view/3.jpg under a media base,

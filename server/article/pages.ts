@@ -1,5 +1,5 @@
 import { STORY_CATEGORIES } from '@/lib/constants';
-import type { ShellProps } from '@/lib/entities';
+import type { ShellProps } from '@/lib/wire';
 import type { LanguageNotice } from '@/lib/story-screen';
 import { storyPathSegments, type StoryListKind } from '@/lib/story-paths';
 import { storyScreenProps } from '@/lib/story-screen';

@@ -8,7 +8,8 @@ import type { AllIssuesScreenProps, FilterChip, IssueScreenProps, ListingScreenP
 import { categoryTile, editionTile, titleTile } from '@/lib/catalogue-tiles';
 import { calendarDayLabel } from '@/lib/dates';
 import { CATEGORY, CATEGORY_PAGE_SIZE, FIXED_TOP_LISTS, TOP_LIST_NAMES, type TopList, SEARCH_HOME_MAX_CATEGORIES } from '@/lib/constants';
-import { imageSet, type ShellProps } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
+import type { ShellProps } from '@/lib/wire';
 import { storyTile } from '@/lib/story-tiles';
 import { cached } from '../cache';
 import { idParam, type Ratings, type RequestContext } from '../context';

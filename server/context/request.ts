@@ -1,5 +1,5 @@
 import type { CatalogueBase } from '@/lib/catalogue-paths';
-import type { ShellProps } from '@/lib/entities';
+import type { ShellProps } from '@/lib/wire';
 import type { Session } from '../auth/session';
 import type { User } from '../db/schema';
 import { cachedLibrary, viewerFor, type Viewer } from './viewer';

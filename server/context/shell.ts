@@ -1,4 +1,4 @@
-import type { ShellProps } from '@/lib/entities';
+import type { ShellProps } from '@/lib/wire';
 import { offersOf, VISITOR_OFFERS } from '@/lib/navigation';
 import type { Session } from '../auth/session';
 import type { Library } from '../db/schema';

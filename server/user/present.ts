@@ -1,6 +1,5 @@
 import type { LibraryEntry } from '@/lib/library-verification';
-import type { LibraryDetails } from '@/lib/entities';
-import type { SessionFields } from '@/lib/wire';
+import type { LibraryDetails, SessionFields } from '@/lib/wire';
 import type { Library, User } from '../db/schema';
 import type { MembershipWithLibrary } from './queries';
 

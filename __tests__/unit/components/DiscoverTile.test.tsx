@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { DiscoverTile } from '@/components/search/DiscoverTile';
-import type { DiscoverIssue } from '@/services/search';
+import type { DiscoverIssue } from '@/lib/search-results';
 import { renderWithTheme } from './render';
 
 const issue: DiscoverIssue = {

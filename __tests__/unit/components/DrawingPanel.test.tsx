@@ -4,7 +4,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { DrawingPanel } from '@/components/admin/DrawingPanel';
-import type { DrawingView } from '@/services/admin';
+import type { DrawingView } from '@/lib/wire';
 import { renderWithTheme } from './render';
 
 const failed: DrawingView = {

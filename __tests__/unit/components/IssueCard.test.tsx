@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { GOLD_BADGE_SIZES, GoldBadge } from '@/components/ui/GoldBadge';
 import { srcSetFor } from '@/components/ui/images';
 import { IssueCard } from '@/components/ui/IssueCard';
-import type { IssueTile } from '@/components/ui/types';
+import type { IssueTile } from '@/lib/wire';
 import { renderInFrame, renderWithTheme } from './render';
 
 const base = '/media/covers/100001';

@@ -8,8 +8,7 @@ import { StoriesScreen, type StoriesScreenProps } from '@/components/story/Stori
 import { StoryScreen, type StoryScreenProps } from '@/components/story/StoryScreen';
 import { useDelegatedLinks } from '@/hooks/useDelegatedLinks';
 import { STORAGE } from '@/lib/cookies';
-import type { StoryTile } from '@/lib/entities';
-import { type CategoryRow, type StoryFromServer } from '@/services/article';
+import type { CategoryRow, StoryFromServer, StoryTile } from '@/lib/wire';
 import { http } from '@/services/http';
 import { renderWithTheme } from './render';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { TileGrid } from '@/components/catalogue/TileGrid';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { STORAGE } from '@/lib/cookies';
-import type { IssueTile } from '@/lib/entities';
+import type { IssueTile } from '@/lib/wire';
 import { fakeIntersectionObserver } from './observer';
 import { renderWithTheme } from './render';
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { CategoryTile } from '@/components/ui/CategoryTile';
 import { KeywordChipList } from '@/components/ui/KeywordChip';
 import { storyCardMarkup, storyCardWideMarkup } from '@/components/ui/card-markup';
-import type { StoryTile } from '@/components/ui/types';
 import { innerHtml } from '@/lib/html';
+import type { StoryTile } from '@/lib/wire';
 import { renderInFrame, renderWithTheme } from './render';
 
 // The story cards are written as text into their list (a story's related stories, the story list, home's row).

@@ -4,7 +4,7 @@ import { MagazineScreen } from '@/components/catalogue/MagazineScreen';
 import { RouteSkeleton, skeletonKindForPath } from '@/components/ui/Skeleton';
 import type { IssueScreenProps, MagazineScreenProps } from '@/lib/catalogue-screens';
 import { editionTile } from '@/lib/catalogue-tiles';
-import { imageSet } from '@/lib/entities';
+import { imageSet } from '@/lib/media';
 import { renderWithTheme } from './render';
 
 jest.mock('next/router', () => ({ useRouter: () => ({ asPath: '/magazine/1001', push: jest.fn() }) }));

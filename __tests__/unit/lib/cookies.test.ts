@@ -1,5 +1,5 @@
 import { COOKIE_MAX_AGE } from '@/lib/constants';
-import { DAY_COOKIE_OPTIONS, SESSION_COOKIE_OPTIONS } from '@/services/session';
+import { DAY_COOKIE_OPTIONS, SESSION_COOKIE_OPTIONS } from '@/lib/stored-session';
 
 describe('cookie lifetimes (SPEC §9)', () => {
   it('keeps session cookies 365 days', () => {

@@ -23,7 +23,7 @@ const GROUP_GAP = 16;
 const AXIS = 24;
 
 /** The words a screen reader gets for the chart: each series month by month (the table below has every row). */
-export function chartSummary(months: Month[], series: ChartSeries[]): string {
+function chartSummary(months: Month[], series: ChartSeries[]): string {
   return series.map((one) => `${one.label}: ${months.map((month, i) => `${monthHeading(month)} ${one.values[i] ?? 0}`).join(', ')}.`).join(' ');
 }
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { ClippingFigure } from '@/components/marks/ClippingFigure';
-import type { ReaderPage } from '@/lib/wire';
-import { addClipping, type ClippingView, type PageRegion } from '@/services/marks';
+import type { ClippingView, ReaderPage } from '@/lib/wire';
+import { addClipping, type PageRegion } from '@/services/marks';
 import { theme } from '@/styles/theme';
 import { markInputRules } from '@/components/marks/input-rules';
 import { Tool } from '../ReaderTool';
@@ -19,7 +19,7 @@ const START: Percent = { x: 10, y: 10, width: 80, height: 30 };
 const MIN = 1;
 
 /** Keeps a region on the page and at least 1% each way. */
-export function clampRegion(region: Percent): Percent {
+function clampRegion(region: Percent): Percent {
   const width = Math.min(Math.max(Math.round(region.width), MIN), 100);
   const height = Math.min(Math.max(Math.round(region.height), MIN), 100);
   return {

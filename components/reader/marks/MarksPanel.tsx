@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { BookmarkView, ClippingView } from '@/services/marks';
 import { theme } from '@/styles/theme';
+import type { BookmarkView, ClippingView } from '@/lib/wire';
 import { Tool } from '../ReaderTool';
 
 /** This bookmarks and clippings in the reader: each goes to its page or is deleted; the rest is the dashboard's. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { BookmarkIcon } from '@/components/ui/icons';
-import type { ReaderPage } from '@/lib/wire';
-import { addBookmark, deleteMark, listBookmarks, listClippings, type BookmarkView, type ClippingView } from '@/services/marks';
+import type { BookmarkView, ClippingView, ReaderPage } from '@/lib/wire';
+import { addBookmark, deleteMark, listBookmarks, listClippings } from '@/services/marks';
 import { media } from '@/styles/breakpoints';
 import { Tool } from '../ReaderTool';
 import { BookmarkButton } from './BookmarkButton';

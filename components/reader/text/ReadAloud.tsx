@@ -9,7 +9,7 @@ const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Spanish', h
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
 /** A page's sentences with where each sits in its block, for reading one at a time and marking it. */
-export function pageSentences(text: PageTextState | undefined): ReadingPlace[] {
+function pageSentences(text: PageTextState | undefined): ReadingPlace[] {
   if (!text || text === 'failed') return [];
   return text.blocks.flatMap((block, b) => {
     let from = 0;

@@ -14,11 +14,11 @@ export const LINE_SPACINGS = [1.4, 1.6, 1.9] as const;
 export const LINE_WIDTHS = [34, 46, 66] as const;
 export const THEMES = ['light', 'sepia', 'dark'] as const;
 
-export const DEFAULT_SETTINGS: TextSettings = { size: 20, spacing: 1.6, width: 46, theme: 'light' };
+const DEFAULT_SETTINGS: TextSettings = { size: 20, spacing: 1.6, width: 46, theme: 'light' };
 const STORAGE_KEY = 'reader-text-settings';
 
 /** Stored settings, each kept only when it is one of the choices offered. */
-export function readSettings(stored: string | null): TextSettings {
+function readSettings(stored: string | null): TextSettings {
   try {
     const raw = JSON.parse(stored ?? '{}') as Partial<Record<keyof TextSettings, unknown>>;
     const pick = <T>(choices: readonly T[], value: unknown, fallback: T): T => (choices.includes(value as T) ? (value as T) : fallback);

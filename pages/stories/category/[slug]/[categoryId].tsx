@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import Head from 'next/head';
 import { StoriesScreen, type StoriesScreenProps } from '@/components/story/StoriesScreen';
 import { AGE_RATING_DEFAULT, STORY_CATEGORIES } from '@/lib/constants';
-import type { ShellProps } from '@/lib/entities';
+import type { ShellProps } from '@/lib/wire';
 import { fixedStoryCategoryHref, parseStoryListId, storyCategoryHref } from '@/lib/story-paths';
 import { storyTile } from '@/lib/story-tiles';
 import { loadStoryListPage } from '@/server/article/pages';

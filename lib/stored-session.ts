@@ -1,11 +1,15 @@
 import Cookies from 'js-cookie';
-import type { ReadingMember } from '@/lib/catalogue-screens';
-import { AGE_RATING_DEFAULT } from '@/lib/constants';
-import { COOKIE, STORAGE } from '@/lib/cookies';
-import type { UserDetails } from '@/lib/entities';
-import { isDashboardPath } from '@/lib/routes';
-import type { SessionFields } from '@/lib/wire';
-import { storage, storedExpiration, storedUser } from './storage';
+import { storage, storedExpiration, storedUser } from './browser-storage';
+import type { ReadingMember } from './catalogue-screens';
+import { AGE_RATING_DEFAULT } from './constants';
+import { COOKIE, STORAGE } from './cookies';
+import { isDashboardPath } from './routes';
+import type { SessionFields, UserDetails } from './wire';
+
+/*
+ * The session as this browser keeps it (SPEC §3): the sign-in answer stored in local storage and the readable cookies
+ * that steer the interface, and clearing them at logout (hooks/logout.ts, which also tells the server).
+ */
 
 /** Cookie lifetimes in days, as js-cookie takes them (SPEC §9). */
 export const SESSION_COOKIE_OPTIONS = { expires: 365, path: '/', sameSite: 'lax' } as const;
@@ -63,29 +67,6 @@ export function clearSession(): void {
 /** Where logout leaves the person: dashboard paths go to /login, others stay (SPEC §2). */
 export function pathAfterLogout(currentPath: string): string {
   return isDashboardPath(currentPath) ? '/login' : currentPath;
-}
-
-/**
- * Logs out: revokes the token on the server (best effort: a network failure must not keep the person
- * signed in here), clears storage and cookies, and returns where to go.
- */
-export async function logout(currentPath: string): Promise<string> {
-  try {
-    // The user service (and axios) loads when someone logs out, not with every page.
-    const { logoutOnServer } = await import('./user');
-    await logoutOnServer();
-  } catch {
-    // The token is cleared locally either way; the server refuses it once it expires.
-  }
-  clearSession();
-  try {
-    // Offline issues end with the session that downloaded them (issue 32); their code loads only now.
-    const { clearDownloads } = await import('./offline-store');
-    await clearDownloads();
-  } catch {
-    // Storage the browser refuses to open holds nothing to clear.
-  }
-  return pathAfterLogout(currentPath);
 }
 
 /** The readable cookies of SPEC §3 that steer the interface (never a server decision). */

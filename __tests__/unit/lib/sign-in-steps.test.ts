@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
 import { STORAGE } from '@/lib/cookies';
 import type { SessionFields } from '@/lib/wire';
-import { finishSignIn, nextPathFor, nextPathForStoredSession, storeName } from '@/services/sign-in';
-import { accessCheckDue, storedUser } from '@/services/storage';
+import { finishSignIn, nextPathFor, nextPathForStoredSession, storeName } from '@/lib/sign-in-steps';
+import { accessCheckDue, storedUser } from '@/lib/browser-storage';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const future = '2027-12-31T23:59:59.000Z';

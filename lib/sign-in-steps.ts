@@ -1,15 +1,20 @@
 import Cookies from 'js-cookie';
-import { COOKIE, STORAGE } from '@/lib/cookies';
-import { isExpired } from '@/lib/library-verification';
-import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
-import type { SessionFields } from '@/lib/wire';
-import { saveSession } from './session';
-import { markAccessChecked, storedUser } from './storage';
+import { markAccessChecked, storedUser } from './browser-storage';
+import { COOKIE, STORAGE } from './cookies';
+import { isExpired } from './library-verification';
+import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
+import { saveSession } from './stored-session';
+import type { SessionFields } from './wire';
+
+/*
+ * The steps between signing in and the first page: where a signed-in person goes next, and what one sign-in screen
+ * keeps in this tab for the next (a password grant, a library card's choice of libraries, the name given).
+ */
 
 export const FULL_NAME_PATH = '/update/fullName';
 
 /** The same-site path the cb cookie remembers, or null (SPEC §4: the page a signed-out visitor was sent away from). */
-export function callbackPath(): string | null {
+function callbackPath(): string | null {
   return safeSameSitePath(Cookies.get(COOKIE.cb));
 }
 

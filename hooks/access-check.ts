@@ -4,8 +4,8 @@ import { COOKIE } from '@/lib/cookies';
 import { decideGate } from '@/lib/gate';
 import { isOpenRoute, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
 import { loadPage } from '@/hooks/page-load';
-import { saveSession } from '@/services/session';
-import { markAccessChecked, storedExpiration } from '@/services/storage';
+import { saveSession } from '@/lib/stored-session';
+import { markAccessChecked, storedExpiration } from '@/lib/browser-storage';
 import { libraryAccessCheck } from '@/services/user';
 
 /**

@@ -2,8 +2,9 @@ import Cookies from 'js-cookie';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { STORAGE } from '@/lib/cookies';
-import { signInAsGuest } from '@/services/guest';
-import { clearSession, logout, pathAfterLogout } from '@/services/session';
+import { signInAsGuest } from '@/hooks/guest-sign-in';
+import { logout } from '@/hooks/logout';
+import { clearSession, pathAfterLogout } from '@/lib/stored-session';
 
 const base = {
   message: 'Success',

@@ -1,10 +1,10 @@
 import { STORAGE } from '@/lib/cookies';
-import type { LibraryDetails, UserDetails } from '@/lib/entities';
+import type { LibraryDetails, UserDetails } from '@/lib/wire';
 
 /*
  * What the browser keeps in local storage (SPEC §3), read by every page of the site before it loads anything more:
  * the bearer token, the member and library stored at sign-in, and when the library access check last ran. Apart from
- * session.ts (js-cookie) and http.ts (axios), which load when they are used.
+ * stored-session.ts (js-cookie) and services/http.ts (axios), which load when they are used.
  */
 
 /** Local storage, or null on the server and where the browser refuses it. */

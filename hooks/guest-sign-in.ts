@@ -2,9 +2,9 @@ import Cookies from 'js-cookie';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
 import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { saveSession } from '@/lib/stored-session';
 import { isStoryReadingPath } from '@/lib/story-paths';
-import { saveSession } from './session';
-import { loginAsGuest, verifyLibrary } from './user';
+import { loginAsGuest, verifyLibrary } from '@/services/user';
 
 function newGuestId(): string {
   return `web-${crypto.randomUUID()}`;

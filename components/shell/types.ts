@@ -1,1 +1,0 @@
-export type { ShellProps } from '@/lib/entities';
