@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { LibraryEntry } from './library-verification';
 import type { Offers } from './navigation';
-import { SIGN_IN_METHODS, type SignInMethod } from './sign-in-methods';
+import { SIGN_IN_METHODS } from './sign-in-methods';
 import type { TextBlock, TextLayer } from './text-layer';
 
 /* SPEC §3's client-side entities: the tiles, what the browser stores at sign-in, and the shell every page tells. */
