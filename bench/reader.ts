@@ -206,8 +206,9 @@ async function main(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  let browser: Browser | null = null;
   try {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     await waitForServer(server);
     const { token } = await signSessionToken({ ...MEMBER, mexp: Math.floor(Date.parse('2027-12-31T23:59:59Z') / 1000), guest: false }, SECRET, 3600);
     const cookie = `session=${token}`;
@@ -240,8 +241,13 @@ async function main(): Promise<void> {
     console.log(`targets: first page < ${TARGET.firstPageMs} ms, page 1 < ${TARGET.firstPageBytes / 1000} kB, turn < ${TARGET.turnMs} ms, text view < ${TARGET.textViewMs} ms`);
     for (const { route, bytes } of firstLoadJs()) console.log(`first-load JS ${route}: ${(bytes / 1000).toFixed(1)} kB gzip ${verdict(bytes, TARGET.jsBytes)} (< ${TARGET.jsBytes / 1000} kB)`);
   } finally {
-    await browser.close();
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await browser?.close();
+    // The server's process group (npm, the start script, Next and the embedded database); gone already if it died.
+    try {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // nothing left to stop
+    }
   }
 }
 
