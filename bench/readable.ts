@@ -15,14 +15,13 @@
  * `scripts/operator.ts` and its link followed, a library made through the console's calls and one member imported from
  * a CSV. BENCH_PAGES (default 100), BENCH_LATE_PAGE (default 90). Exits 1 when a target is missed or a step fails.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { signSessionToken } from '../lib/session-token';
 import { fillerLines, makeSamplePdf } from './samples';
-import { startSite, stopSite, waitForHealth } from './server';
+import { apiCall, runCommand, startSite, stopSite, waitForHealth } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450);
 const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-readable');
@@ -34,25 +33,9 @@ const LATE_PAGE_TARGET_MS = 1_000;
 const OPERATOR = 'readable.operator@bench.test';
 const MEMBER = 'reader1@readable.test';
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.slice(-2000)}`))));
-  });
-}
 
-async function api<T>(token: string, url: string, init: { method?: string; body?: unknown; raw?: Uint8Array; type?: string } = {}): Promise<T> {
-  const response = await fetch(`${BASE}${url}`, {
-    method: init.method ?? (init.body !== undefined || init.raw ? 'POST' : 'GET'),
-    headers: { authorization: `Bearer ${token}`, 'content-type': init.type ?? 'application/json' },
-    body: init.raw ? new Uint8Array(init.raw) : init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'POST'} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+function api<T>(token: string, url: string, init: Parameters<typeof apiCall>[3] = {}): Promise<T> {
+  return apiCall<T>(BASE, token, url, init);
 }
 
 /** A picture fetched as the member's browser does; its time to the last byte, in ms. */
@@ -90,7 +73,7 @@ async function main(): Promise<void> {
     const commandEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, SITE_URL: BASE };
     delete commandEnv.DATABASE_URL;
 
-    const output = await run('npx', ['tsx', 'scripts/operator.ts', 'add', OPERATOR], commandEnv);
+    const output = await runCommand('npx', ['tsx', 'scripts/operator.ts', 'add', OPERATOR], commandEnv);
     const randomtoken = /randomtoken=([A-Za-z0-9_-]+)/.exec(output)?.[1];
     if (!randomtoken) throw new Error(`no link in: ${output}`);
     const signedIn = await fetch(`${BASE}/api/user/validateToken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ randomtoken }) });

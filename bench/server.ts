@@ -67,3 +67,26 @@ export async function signInDemoMember(base: string): Promise<{ cookie: string; 
   const body = (await res.json()) as { jwtoken: string; uid: number; libid: number };
   return { cookie, token: body.jwtoken, userId: body.uid, libraryId: body.libid };
 }
+
+/** Runs a command to its end: its output (stdout and stderr) when it exits 0, else an error with the output's end. */
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.slice(-2000)}`))));
+  });
+}
+
+/** A JSON call to the site at `base` with a bearer token, as the console makes it: its answer, or an error naming the status. */
+export async function apiCall<T>(base: string, token: string, url: string, init: { method?: string; body?: unknown; raw?: Uint8Array; type?: string } = {}): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method: init.method ?? (init.body !== undefined || init.raw ? 'POST' : 'GET'),
+    headers: { authorization: `Bearer ${token}`, 'content-type': init.type ?? 'application/json' },
+    body: init.raw ? new Uint8Array(init.raw) : init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'POST'} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
