@@ -233,11 +233,6 @@ function describe(spread: number[], pageCount: number): string {
 }
 
 /**
- * The hosted reader: one page on a phone or in portrait, facing pages on a wide screen; buttons, arrow keys,
- * Home/End, swipes and a page strip turn pages; #page/{n} follows the page shown; wheel, pinch and double tap zoom,
- * loading the 2x/3x image when zoomed in.
- */
-/**
  * Unzoomed, the browser picks the picture's scale from the HTML by its own pixel ratio, before any script: a phone
  * at 2x or 3x asks once, for the right picture, instead of 1x and then, after hydration, its own.
  */
@@ -245,6 +240,11 @@ function pictureSet(src: readonly string[]): string {
   return src.map((url, i) => `${url} ${i + 1}x`).join(', ');
 }
 
+/**
+ * The hosted reader: one page on a phone or in portrait, facing pages on a wide screen; buttons, arrow keys,
+ * Home/End, swipes and a page strip turn pages; #page/{n} follows the page shown; wheel, pinch and double tap zoom,
+ * loading the 2x/3x image when zoomed in.
+ */
 export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
   const { pages, pageCount } = issue;
   const [twoUp, setTwoUp] = useState(false);
@@ -352,14 +352,13 @@ export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  // The next two pages load ahead, so turning to them shows them at once: at the scale the picture set picks on this
-  // screen (read here, not from state, which holds 1 until the first effect has measured the screen).
+  // The next two pages load ahead, so turning to them shows them at once: through the same picture set as the page,
+  // so the browser picks the same scale for both (its choice at ratios such as 1.25 is its own).
   useEffect(() => {
     const last = spread[spread.length - 1];
-    const scaleHere = scaleFor(1, window.devicePixelRatio || 1);
     for (const next of [last + 1, last + 2]) {
       const page = pages[next - 1];
-      if (page) new Image().src = page.src[scaleHere - 1];
+      if (page) new Image().srcset = pictureSet(page.src);
     }
   }, [pages, spread]);
 
