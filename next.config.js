@@ -15,12 +15,13 @@ const sharedModules = fs.existsSync(modulesDir) && fs.lstatSync(modulesDir).isSy
  */
 /** @type {{ key: string, value: string }[]} */
 const FIXED_SECURITY_HEADERS = require('./lib/fixed-security-headers.json');
+const { buildFolder } = require('./lib/build-folder.js');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // bench/pages builds with its bare page into a folder of its own, so the production build in .next never has it.
   // bench/first-load-js reads a build with browser source maps (BENCH_SOURCE_MAPS=1) to tell the framework's bytes from ours.
-  distDir: process.env.BENCH_BARE_PAGE === '1' ? '.next-bench' : process.env.BENCH_SOURCE_MAPS === '1' ? '.next-maps' : '.next',
+  distDir: buildFolder(),
   productionBrowserSourceMaps: process.env.BENCH_SOURCE_MAPS === '1',
   reactStrictMode: true,
   poweredByHeader: false,

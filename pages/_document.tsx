@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
+import { buildFolder } from '@/lib/build-folder';
 import { SITE_DESCRIPTION } from '@/lib/constants';
 import { NONCE_HEADER } from '@/lib/security-headers';
 import { CollectStyles } from '@/styles/server-styles';
@@ -30,10 +31,11 @@ function builtStylesheet(file: string, assetPrefix: string): string | null {
   if (!builtStylesheets.has(file)) {
     let css: string | null = null;
     try {
-      css = fs.readFileSync(path.join(process.cwd(), '.next', file), 'utf8');
+      css = fs.readFileSync(path.join(process.cwd(), buildFolder(), file), 'utf8');
       // url(../media/x.woff2) is relative to the stylesheet's own address; in the page it must say where it is.
-      const base = `${assetPrefix}/_next/${path.posix.dirname(file)}/`;
-      css = css.replace(/url\((['"]?)(?![a-z]+:|\/)([^'")]+)\1\)/gi, (_match, quote: string, relative: string) => `url(${quote}${path.posix.normalize(base + relative)}${quote})`);
+      // A placeholder origin resolves a path-only prefix (none, or /base) and is taken off again; a full address stays.
+      const base = new URL(`${assetPrefix}/_next/${path.posix.dirname(file)}/`, 'http://site.invalid');
+      css = css.replace(/url\((['"]?)(?![a-z]+:|\/)([^'")]+)\1\)/gi, (_match, quote: string, relative: string) => `url(${quote}${new URL(relative, base).href.replace(/^http:\/\/site\.invalid/, '')}${quote})`);
     } catch {
       css = null;
     }
