@@ -44,13 +44,15 @@ function viewKey(key: string): { folder: string; scale: number } | null {
 /**
  * The width of `view/{n}` made from a master: n times the page's own width (issue_pages.width, in points), whatever
  * scale the master was drawn at, so 1x and 2x are the same fractions of every page (a poster's master drawn at 2.23x
- * included). A folder that is no page's is made in proportion to its master, taken as 3x.
+ * included), and never wider than the master. A folder that is no page's is made in proportion to its master, taken
+ * as 3x.
  */
 async function madeWidth(view: { folder: string; scale: number }, master: Buffer): Promise<number> {
   const page = /^pages\/(\d+)\/(\d+)\/view$/.exec(view.folder);
   const width = page ? await pageWidth(Number(page[1]), Number(page[2])) : null;
-  if (width) return width * view.scale;
   const { width: masterWidth = 0 } = await sharp(master).metadata();
+  // Never wider than the master: a size drawn from it larger would only be bigger, not sharper.
+  if (width) return Math.min(width * view.scale, masterWidth || Infinity);
   return Math.max(1, Math.round((masterWidth * view.scale) / MASTER_SCALE));
 }
 
