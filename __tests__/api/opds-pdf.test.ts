@@ -10,7 +10,7 @@ import { fillerLines, makeSamplePdf } from '@/bench/samples';
 import { hashPassword } from '@/server/auth/password';
 import { issues, libraryStaff, magazines, usageEvents } from '@/server/db/schema';
 import { startJobs, stopJobs, upkeepAtStart } from '@/server/jobs';
-import { partialMd5OfStream } from '@/server/opds/partial-md5';
+import { backfillPartialMd5, originalsToKey, partialMd5OfStream } from '@/server/opds/partial-md5';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createUser, inDays, tokenFor } from './helpers/factories';
 import { OPDS2_FEED, schemaErrors } from './helpers/opds2-schemas';
@@ -268,6 +268,21 @@ describe('KOReader names the downloaded PDF by its partial MD5', () => {
     }
     const got = await call<{ progress: string }>(app, `/api/kosync/syncs/progress/${document}`, { headers: koreader });
     expect(got.body.progress).toBe('6');
+  });
+
+  it('the keying stops between two originals when the site shuts down, says more are left, and goes on at the next run', async () => {
+    const [before] = await app.db.select({ partialMd5: issues.partialMd5 }).from(issues).where(eq(issues.id, issueId));
+    await app.db.update(issues).set({ partialMd5: null }).where(eq(issues.id, issueId));
+    try {
+      expect(await originalsToKey(app.db)).toBe(true);
+      expect(await backfillPartialMd5(app.db, () => true)).toEqual({ keyed: 0, more: true });
+      expect(await partialMd5Of(issueId)).toBeNull();
+      expect(await backfillPartialMd5(app.db)).toEqual({ keyed: 1, more: false });
+      expect(await partialMd5Of(issueId)).toBe(koreaderPartialMd5(file));
+      expect(await originalsToKey(app.db)).toBe(false);
+    } finally {
+      await app.db.update(issues).set({ partialMd5: before.partialMd5 }).where(eq(issues.id, issueId));
+    }
   });
 
   it('the upkeep marks an original missing from storage as having no key, so it is not read again', async () => {

@@ -1,4 +1,5 @@
 import { and, isNotNull, lt, sql } from 'drizzle-orm';
+import type { JobHelpers } from 'graphile-worker';
 import { pruneAudit } from '../admin/audit';
 import { getDb, type Database } from '../db/client';
 import { usageEvents, usageSalts } from '../db/schema';
@@ -6,7 +7,7 @@ import { refreshPlannerStatistics } from '../db/statistics';
 import { removeAbandonedTemporaryFolders } from '../import';
 import { removeStaleOriginalCopies } from '../import/draw';
 import { tidyUploads } from '../import/uploads';
-import { backfillPartialMd5 } from '../opds/partial-md5';
+import { backfillPartialMd5, originalsToKey } from '../opds/partial-md5';
 import { enqueueUndrawn } from './draw-task';
 import { enqueue } from './queue';
 
@@ -23,7 +24,8 @@ import { enqueue } from './queue';
 export async function upkeepAtStart(db: Database = getDb()): Promise<void> {
   await forgetSpentJobs(db);
   await enqueueUndrawn(db);
-  await enqueue(db, 'key-originals', {}, { key: 'key-originals' });
+  // Only when some wait, and never in place of one running (another instance started it).
+  if (await originalsToKey(db)) await enqueue(db, 'key-originals', {}, { key: 'key-originals', onlyIfNone: true });
 }
 
 /**
@@ -40,12 +42,15 @@ export async function cleanUp(): Promise<void> {
 }
 
 /**
- * The `key-originals` task: KOReader's partial MD5 of every original kept before the import wrote it
- * (server/opds/partial-md5.ts), so a sync of such a PDF finds its issue.
+ * The `key-originals` task: KOReader's partial MD5 of the originals kept before the import wrote it
+ * (server/opds/partial-md5.ts), so a sync of such a PDF finds its issue. A batch a job, the next batch a job of its
+ * own, so the upkeep lane's other work (the hourly clean-up, the nightly forgetting of sessions) is not held behind
+ * a long run of them; it stops between two originals when the site shuts down, and the next start goes on.
  */
-export async function keyOriginals(): Promise<void> {
-  const keyed = await backfillPartialMd5();
+export async function keyOriginals(_payload: unknown, helpers?: Pick<JobHelpers, 'abortSignal'>): Promise<void> {
+  const { keyed, more } = await backfillPartialMd5(getDb(), () => helpers?.abortSignal?.aborted === true);
   if (keyed > 0) console.log(`[jobs] ${keyed} originals keyed for KOReader's sync`);
+  if (more && !helpers?.abortSignal?.aborted) await enqueue(getDb(), 'key-originals', {}, { key: 'key-originals' });
 }
 
 /**

@@ -59,30 +59,40 @@ export async function partialMd5OfStream(body: Readable): Promise<string> {
 const BACKFILL_BATCH = 200;
 
 /**
- * Keys the originals kept before the import wrote their partial MD5: every one, a batch at a time, one original at a
- * time. Run by the job queue's start-up upkeep (server/jobs/upkeep.ts), never on a sync's request path: a sync looks
- * a key up in the column and does not wait for this. Returns how many it keyed. An original missing from the storage
- * is marked '' (no key matches it), so it is not read again and does not keep the rest from being keyed.
+ * Keys a batch of the originals kept before the import wrote their partial MD5, one original at a time, stopping
+ * between two when `stop` says so (the site shutting down). Run by the job queue (server/jobs/upkeep.ts), never on
+ * a sync's request path: a sync looks a key up in the column and does not wait for this. Returns how many it keyed
+ * and whether any are left. An original missing from the storage is marked '' (no key matches it), so it is not read
+ * again and does not keep the rest from being keyed.
  */
-export async function backfillPartialMd5(db: Database = getDb()): Promise<number> {
+export async function backfillPartialMd5(db: Database = getDb(), stop: () => boolean = () => false): Promise<{ keyed: number; more: boolean }> {
   let keyed = 0;
-  for (;;) {
-    const rows = await db
-      .select({ id: issues.id, originalKey: issues.originalKey })
-      .from(issues)
-      .where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5)))
-      .orderBy(asc(issues.id))
-      .limit(BACKFILL_BATCH);
-    if (rows.length === 0) return keyed;
-    for (const row of rows) {
-      const object = await mediaStorage().open(row.originalKey!);
-      const key = object ? await partialMd5OfStream(object.body) : '';
-      // The original replaced meanwhile (a new import of the issue wrote its own key): left as the import wrote it.
-      await db
-        .update(issues)
-        .set({ partialMd5: key })
-        .where(and(eq(issues.id, row.id), eq(issues.originalKey, row.originalKey!), isNull(issues.partialMd5)));
-      if (key) keyed++;
-    }
+  const rows = await db
+    .select({ id: issues.id, originalKey: issues.originalKey })
+    .from(issues)
+    .where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5)))
+    .orderBy(asc(issues.id))
+    .limit(BACKFILL_BATCH);
+  for (const row of rows) {
+    if (stop()) return { keyed, more: true };
+    const object = await mediaStorage().open(row.originalKey!);
+    const key = object ? await partialMd5OfStream(object.body) : '';
+    // The original replaced meanwhile (a new import of the issue wrote its own key): left as the import wrote it.
+    await db
+      .update(issues)
+      .set({ partialMd5: key })
+      .where(and(eq(issues.id, row.id), eq(issues.originalKey, row.originalKey!), isNull(issues.partialMd5)));
+    if (key) keyed++;
   }
+  return { keyed, more: rows.length === BACKFILL_BATCH };
+}
+
+/** Whether any original waits for its partial MD5 (start-up adds the job only then). */
+export async function originalsToKey(db: Database = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(isNotNull(issues.originalKey), isNull(issues.partialMd5)))
+    .limit(1);
+  return Boolean(row);
 }
