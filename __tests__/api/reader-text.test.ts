@@ -7,6 +7,7 @@ import type { TextBlock, TextLine } from '@/lib/text-layer';
 import { issuePages, issues } from '@/server/db/schema';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';
 import { call, startTestApp, type TestApp } from './helpers/app';
+import { readerCodeFor } from './helpers/reader-code';
 
 let app: TestApp;
 const member = { id: 0, token: '', library: 0 };
@@ -25,13 +26,8 @@ interface TextBody {
   field?: string;
 }
 
-async function codeFor(who: typeof member, issueId: number): Promise<string> {
-  const res = await call<{ code: string }>(app, '/api/user/genCode?isLib=1', {
-    token: who.token,
-    body: { user_id: who.id, issue: issueId, lib_id: who.library, ageRating: 5, readtype: 'reader', store_id: 1, user_con: 'IN', userLang: 'en', purType: 1, isnews: 0, device: 'web', clvr: 't', 'Is Gold': 1 },
-  });
-  expect(res.status).toBe(200);
-  return res.body.code;
+function codeFor(who: typeof member, issueId: number): Promise<string> {
+  return readerCodeFor(app, who, issueId);
 }
 
 const pageText = (code: string, issueId: number, page: number | string) => call<TextBody>(app, `/api/reader/text?code=${encodeURIComponent(code)}&issue=${issueId}&page=${page}`, { token: member.token });
