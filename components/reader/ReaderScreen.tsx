@@ -233,14 +233,6 @@ function describe(spread: number[], pageCount: number): string {
 }
 
 /**
- * Unzoomed, the browser picks the picture's scale from the HTML by its own pixel ratio, before any script: a phone
- * at 2x or 3x asks once, for the right picture, instead of 1x and then, after hydration, its own.
- */
-function pictureSet(src: readonly string[]): string {
-  return src.map((url, i) => `${url} ${i + 1}x`).join(', ');
-}
-
-/**
  * The hosted reader: one page on a phone or in portrait, facing pages on a wide screen; buttons, arrow keys,
  * Home/End, swipes and a page strip turn pages; #page/{n} follows the page shown; wheel, pinch and double tap zoom,
  * loading the 2x/3x image when zoomed in.
@@ -352,13 +344,16 @@ export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  // The next two pages load ahead, so turning to them shows them at once: through the same picture set as the page,
-  // so the browser picks the same scale for both (its choice at ratios such as 1.25 is its own).
+  // The next two pages load ahead, so turning to them shows them at once: at the scale the page will show on this
+  // screen (read here, not from state, which holds 1 until the first effect has measured the screen). A srcset on
+  // the page picture, which would let the HTML ask for it at the screen's scale, was measured slower for the first
+  // page at ratio 1 (bench/reader: 1 of 8 visits under 300 ms with it, 3 of 8 without, the same hour) and not kept.
   useEffect(() => {
     const last = spread[spread.length - 1];
+    const scaleHere = scaleFor(1, window.devicePixelRatio || 1);
     for (const next of [last + 1, last + 2]) {
       const page = pages[next - 1];
-      if (page) new Image().srcset = pictureSet(page.src);
+      if (page) new Image().src = page.src[scaleHere - 1];
     }
   }, [pages, spread]);
 
@@ -552,7 +547,7 @@ export function ReaderScreen({ code, issue, offline }: ReaderScreenProps) {
             return (
               <PageFrame key={n} $fit={fit} $count={spread.length} $ratio={page.width / page.height}>
                 {/* With the text layer over it, the picture is named short: the layer carries its words, heard once. */}
-                <PageImage src={page.src[scale - 1]} srcSet={zoom === 1 ? pictureSet(page.src) : undefined} alt={layer ? `Page ${n}, ${issue.magName} · ${issue.issueName}` : page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
+                <PageImage src={page.src[scale - 1]} alt={layer ? `Page ${n}, ${issue.magName} · ${issue.issueName}` : page.alt} width={page.width} height={page.height} draggable={false} fetchPriority="high" data-page={n} />
                 {layer ? <PageTextLayer text={layer} found={found ? matchBoxes(layer, found) : []} reading={readLines} /> : null}
               </PageFrame>
             );
