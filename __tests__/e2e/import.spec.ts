@@ -59,8 +59,13 @@ test('a member finds an imported issue by a word inside it, reads page 2, and op
   await expect(reader.getByRole('status')).toHaveText('Page 2 of 8');
   const second = reader.locator('img[data-page="2"]');
   await expect(second).toBeVisible();
-  // Page 2 is the PDF's page, drawn at import: its text is its alternative, and the image has the page's shape.
-  await expect(second).toHaveAttribute('alt', /^Page 2: The Lighthouse Keepers Lanterns and foghorns appear on page 2\./);
+  // Page 2 is the PDF's page, drawn at import: its words come in the text layer laid over it (loaded after the
+  // picture, so the alternative is the page's text until then and its short name after), and the image has the
+  // page's shape.
+  const layer = reader.locator('svg[data-text-layer="2"]');
+  await expect(layer).toHaveAttribute('aria-label', 'Text of page 2');
+  await expect.poll(async () => (await layer.locator('text').allTextContents()).join(' ')).toMatch(/The Lighthouse Keepers.*Lanterns and foghorns appear on page 2\./);
+  await expect(second).toHaveAttribute('alt', 'Page 2, Riverside Review · 14 May 2026');
   await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && Math.abs(img.naturalHeight / img.naturalWidth - 842 / 595) < 0.01)).toBe(true);
   await reader.close();
 
