@@ -64,7 +64,7 @@ test('a member finds an imported issue by a word inside it, reads page 2, and op
   // page's shape.
   const layer = reader.locator('svg[data-text-layer="2"]');
   await expect(layer).toHaveAttribute('aria-label', 'Text of page 2');
-  await expect.poll(async () => (await layer.locator('text').allTextContents()).join(' ')).toMatch(/The Lighthouse Keepers.*Lanterns and foghorns appear on page 2\./);
+  await expect.poll(async () => (await layer.locator('text').allTextContents()).join(' ')).toMatch(/The Lighthouse Keepers\s+Lanterns and foghorns appear on page 2\./);
   await expect(second).toHaveAttribute('alt', 'Page 2, Riverside Review · 14 May 2026');
   await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && Math.abs(img.naturalHeight / img.naturalWidth - 842 / 595) < 0.01)).toBe(true);
   await reader.close();
