@@ -23,7 +23,7 @@
  * The clock stops when the checks pass: the site is then searchable and readable. The moment every page was drawn is
  * printed beside it.
  * Throughout, a demo member's home page is requested 4 at a time and its throughput compared with its idle one (before
- * step 2); the lowest ratio is printed. Targets: searchable and readable under 600 s, the ratio never under 0.5. Exits 1 when a step
+ * step 2); the lowest ratio is printed, with when (BENCH_TRACE=1 prints every window under 0.6 and the import's lines, timed). Targets: searchable and readable under 600 s, the ratio never under 0.5. Exits 1 when a step
  * fails or a target is missed.
  */
 import { spawn } from 'node:child_process';
@@ -46,6 +46,8 @@ const ISSUES_PER_TITLE = Math.ceil(ISSUES / TITLES);
 const GIVEN_PDFS = process.env.BENCH_PDFS ? path.resolve(process.env.BENCH_PDFS) : null;
 const CLONE = process.env.BENCH_CLONE !== '0';
 const TARGET_SECONDS = 600;
+/** BENCH_TRACE=1: the import command's lines as they come, and every window under 0.6 of idle, with their times. */
+const TRACE = process.env.BENCH_TRACE === '1';
 const OPERATOR = 'first.operator@bench.test';
 
 const steps: { name: string; seconds: number }[] = [];
@@ -151,6 +153,11 @@ function sampleThroughput(url: string, cookie: string, windowMs = 3000, concurre
   };
 }
 
+/** The window in which the site answered least. */
+function lowestWindow<W extends { perSecond: number }>(windows: readonly W[]): W | undefined {
+  return windows.reduce<W | undefined>((low, w) => (!low || w.perSecond < low.perSecond ? w : low), undefined);
+}
+
 async function main(): Promise<void> {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });
@@ -204,8 +211,9 @@ async function main(): Promise<void> {
     // Progress every minute, so a run stopped early still says how the site held up.
     const running = sampler;
     progress = setInterval(() => {
-      const ratios = running.windows.map((w) => w.perSecond / idle);
-      if (ratios.length) console.log(`[first-library] ${((performance.now() - clock) / 1000).toFixed(0)} s: a member's home page at ${(ratios.at(-1) ?? 0).toFixed(2)} of idle, lowest so far ${Math.min(...ratios).toFixed(2)}`);
+      const last = running.windows.at(-1);
+      const low = lowestWindow(running.windows);
+      if (last && low) console.log(`[first-library] ${((performance.now() - clock) / 1000).toFixed(0)} s: a member's home page at ${(last.perSecond / idle).toFixed(2)} of idle, lowest so far ${(low.perSecond / idle).toFixed(2)} (the window ending ${((low.at - clock) / 1000).toFixed(0)} s)`);
     }, 60_000);
 
     const token = await step('npm run operator -- add, and its link followed', async () => {
@@ -257,6 +265,7 @@ async function main(): Promise<void> {
     const importStep = `npm run import of ${fileCount} PDFs (${fileCount * PAGES} pages when generated): every issue's rows, then every page drawn`;
     const importOutput = await step(importStep, () =>
       runLines(process.execPath, ['scripts/import-command.mjs', pdfs, '--workers', '2'], commandEnv, cwd, (line) => {
+        if (TRACE) console.log(`[first-library] ${((performance.now() - clock) / 1000).toFixed(1)} s import: ${line}`);
         if (/^(imported|updated|unchanged) /.test(line)) written += 1;
         if (written === fileCount && searchableAt === null) {
           searchableAt = performance.now();
@@ -295,15 +304,17 @@ async function main(): Promise<void> {
   // The measure is the library's site ready: every issue searchable and readable (a page not yet drawn is drawn on
   // request), members in. The drawing of every page goes on behind it and is timed apart.
   const total = readableAt === null ? Infinity : (readableAt - clock) / 1000;
-  const ratios = (sampler?.windows ?? []).map((w) => w.perSecond / idle);
-  const lowest = ratios.length ? Math.min(...ratios) : 0;
+  const windows = sampler?.windows ?? [];
+  const low = lowestWindow(windows);
+  const lowest = low ? low.perSecond / idle : 0;
+  if (TRACE) for (const w of windows) if (w.perSecond / idle < 0.6) console.log(`[first-library] the window ending ${((w.at - clock) / 1000).toFixed(1)} s: ${(w.perSecond / idle).toFixed(2)} of idle`);
   const from = (at: number | null) => (at === null ? '   never' : ((at - clock) / 1000).toFixed(1).padStart(7));
   console.log(`\nbench/first-library: ${fileCount} issues${GIVEN_PDFS ? ` from ${GIVEN_PDFS}` : ` of ${PAGES} image-heavy pages`}, ${MEMBERS} members${CLONE ? ', from a fresh clone' : ''}`);
   for (const { name, seconds } of steps) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
   console.log(`  ${from(searchableAt)} s  every issue searchable (from the start)`);
   console.log(`  ${from(readableAt)} s  searchable and readable: the word found, its page read by an imported member (from the start; target under ${TARGET_SECONDS} s) ${total < TARGET_SECONDS ? 'PASS' : 'FAIL'}`);
   console.log(`  ${from(drawnAt)} s  every page drawn (from the start)`);
-  console.log(`  a member's home page: idle ${idle.toFixed(1)} requests/s; lowest ratio during the run ${lowest.toFixed(2)} over ${ratios.length} windows of 3 s (target at least 0.5) ${lowest >= 0.5 ? 'PASS' : 'FAIL'}`);
+  console.log(`  a member's home page: idle ${idle.toFixed(1)} requests/s; lowest ratio during the run ${lowest.toFixed(2)} (the window ending ${low ? ((low.at - clock) / 1000).toFixed(0) : '-'} s) over ${windows.length} windows of 3 s (target at least 0.5) ${lowest >= 0.5 ? 'PASS' : 'FAIL'}`);
   process.exitCode = total < TARGET_SECONDS && lowest >= 0.5 ? 0 : 1;
 }
 
