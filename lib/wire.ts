@@ -554,17 +554,6 @@ export interface ImportJobView {
   finishedAt: string | null;
 }
 
-/**
- * The labels of the console upload's fields (components/admin/ImportsPanel.tsx): an import refusal read in the console
- * names them as the way out, as the command's refusals name its options.
- */
-export const UPLOAD_FIELDS = {
-  replace: 'Replace the issue of the same title and date',
-  category: 'Category of a new title',
-  language: 'Language code',
-  ageRating: 'Age rating (1–9)',
-} as const;
-
 /** A message that would have gone out by email or SMS (development only). */
 export interface OutboxMessage {
   id: number;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { UPLOAD_FIELDS } from '@/lib/wire';
+import { UPLOAD_FIELDS } from '@/lib/console';
 import type { Database } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import { CREATION_DATE_SOURCE, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
