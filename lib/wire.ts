@@ -548,6 +548,8 @@ export interface ImportJobView {
   dateNote: string | null;
   sources: Record<string, string> | null;
   defaults: unknown;
+  /** The upload asked to replace the issue of its title and date that another file was imported as. */
+  replace: boolean;
   createdAt: string;
   finishedAt: string | null;
 }

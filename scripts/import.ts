@@ -19,7 +19,7 @@ import { closeDb, getDb, getPool } from '../server/db/client';
 import { issues } from '../server/db/schema';
 import { refreshPlannerStatistics } from '../server/db/statistics';
 import { pendingMigrations, runMigrations } from '../server/db/migrate';
-import { failureReason, findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
+import { failedOutcome, failureReason, findPdfs, importFile, removeAbandonedTemporaryFolders, type ImportDefaults, type ImportOutcome } from '../server/import';
 import { drawIssuePages, issuesStillDrawing, markForRedraw } from '../server/import/draw';
 import { CHECK_DATE } from '../server/import/metadata';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
@@ -247,7 +247,7 @@ async function main(): Promise<void> {
         dryRun,
         replace,
         onPage: (done, total) => progressLine(i + 1, files.length, name, done, total),
-      }).catch((error: unknown): ImportOutcome => ({ file, status: 'failed', reason: failureReason(error) }));
+      }).catch((error: unknown): ImportOutcome => failedOutcome(file, error));
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
       console.log(describe(outcome));
       outcomes.push(outcome);

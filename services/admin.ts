@@ -164,7 +164,7 @@ export async function listImports(page: number): Promise<Paged & { jobs: ImportJ
 }
 
 /** Opens an upload: the file's name, its sidecar's text (if any) and what a new title takes when the file does not say. */
-export async function openImport(body: { fileName: string; sidecar?: string; category?: string; language?: string; ageRating?: number }) {
+export async function openImport(body: { fileName: string; sidecar?: string; category?: string; language?: string; ageRating?: number; replace?: boolean }) {
   return (await http.post<{ job: ImportJobView; maxBytes: number }>(`${ADMIN_URL}/imports`, body)).data;
 }
 

@@ -1,9 +1,10 @@
 // First: it sets MEDIA_DIR and UPLOAD_DIR before server/config reads them.
 // eslint-disable-next-line import/order
 import { IMPORT_MEDIA_DIR, IMPORT_UPLOAD_DIR, mediaFiles } from './helpers/import';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { importJobs, issuePages, issues, magazines } from '@/server/db/schema';
 import { enqueue, startJobs, stopJobs } from '@/server/jobs';
 import { cleanUp } from '@/server/jobs/upkeep';
@@ -38,6 +39,7 @@ type Job = {
   titleName: string | null;
   metadata: Record<string, unknown> | null;
   sources: Record<string, string> | null;
+  replace: boolean;
 };
 
 async function ferryPdf(word: string, pages = 3): Promise<Buffer> {
@@ -72,6 +74,30 @@ async function finished(jobId: number): Promise<Job> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`import ${jobId} did not finish`);
+}
+
+/** Polls the job until a try has failed and it waits, queued, for the next. */
+async function waitingForNextTry(jobId: number): Promise<Job> {
+  for (let i = 0; i < 600; i += 1) {
+    const res = await call<{ job: Job }>(app, `/api/admin/imports/${jobId}`, { token: cast.tokens.operator });
+    if (res.body.job.status === 'queued' && res.body.job.tries >= 1) return res.body.job;
+    if (!['uploading', 'receiving', 'queued', 'running'].includes(res.body.job.status)) throw new Error(`import ${jobId} ended ${res.body.job.status}: ${res.body.job.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`import ${jobId} never waited for a next try`);
+}
+
+/** The job queue's jobs of an upload (graphile-worker's public view): none once it ended, done or failed for good. */
+async function queueJobs(jobId: number): Promise<{ attempts: number; max_attempts: number }[]> {
+  return (await app.db.execute<{ attempts: number; max_attempts: number }>(sql`SELECT attempts, max_attempts FROM graphile_worker.jobs WHERE key = ${`import:${jobId}`}`)).rows;
+}
+
+/** Opens an upload, sends its PDF, and waits for its import to end. */
+async function uploadAndImport(body: Record<string, unknown>, pdf: Buffer): Promise<Job> {
+  const opened = await open(cast.tokens.operator, body);
+  expect(opened.status).toBe(200);
+  expect((await send(cast.tokens.operator, opened.body.job.id, pdf)).status).toBe(200);
+  return finished(opened.body.job.id);
 }
 
 beforeAll(async () => {
@@ -149,24 +175,22 @@ describe('PDF uploads from the console', () => {
     await call(app, `/api/admin/imports/${waiting.body.job.id}`, { token: cast.tokens.operator, method: 'DELETE' });
   });
 
-  it('tries a file the import cannot place again with back-off, then records it failed with its tries and reason, writes no issue, and tries it again when asked', async () => {
+  it('refuses a file the import cannot place at its first try, with its reason and no try left waiting, writes no issue, and tries it again when asked', async () => {
     const before = await app.db.select({ id: issues.id }).from(issues);
-    // A new title with no category given anywhere.
+    // A new title with no category given anywhere: the same file is refused the same way however often it is tried.
     const opened = await open(cast.tokens.operator, { fileName: 'Unknown Gazette - 2026-01-01.pdf', language: 'en', ageRating: 3 });
     const pdf = Buffer.from(await makeSamplePdf({ pages: [{ lines: ['Unknown Gazette'] }], info: { title: 'Unknown Gazette' } }));
     expect((await send(cast.tokens.operator, opened.body.job.id, pdf)).status).toBe(200);
-    // Between tries it waits queued, with the reason of the try that failed and when the next comes.
-    let waiting: Job | null = null;
-    for (let i = 0; i < 200 && !waiting; i += 1) {
-      const res = await call<{ job: Job }>(app, `/api/admin/imports/${opened.body.job.id}`, { token: cast.tokens.operator });
-      if (res.body.job.status === 'queued' && res.body.job.tries >= 1) waiting = res.body.job;
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(waiting).toMatchObject({ maxTries: 3, error: expect.stringMatching(/no category for the new title 'Unknown Gazette'/) });
-    expect(Date.parse(waiting!.nextTryAt!)).toBeGreaterThan(Date.now() - 1000);
     const job = await finished(opened.body.job.id);
-    expect(job).toMatchObject({ status: 'failed', tries: 3, maxTries: 3, nextTryAt: null });
-    expect(job.error).toMatch(/no category for the new title 'Unknown Gazette'/);
+    // In the console's words: its field, not the command's --category.
+    expect(job).toMatchObject({
+      status: 'failed',
+      tries: 1,
+      maxTries: 3,
+      nextTryAt: null,
+      error: "no category for the new title 'Unknown Gazette': give one in a sidecar (category) or in “Category of a new title”",
+    });
+    expect(await queueJobs(job.id)).toEqual([]);
     expect(await app.db.select({ id: issues.id }).from(issues)).toHaveLength(before.length);
     // Its file is kept for a retry; with the title's category now there, the retry imports it.
     expect(mediaFiles().filter((file) => file.startsWith(`uploads/${job.id}/`))).toEqual([`uploads/${job.id}/Unknown Gazette - 2026-01-01.pdf`]);
@@ -176,9 +200,42 @@ describe('PDF uploads from the console', () => {
     const retried = await call<{ job: Job }>(app, `/api/admin/imports/${job.id}/retry`, { token: cast.tokens.operator, method: 'POST', body: {} });
     expect(retried.status).toBe(200);
     expect(['queued', 'running', 'imported']).toContain(retried.body.job.status);
-    expect(await lastAudit(app.db, 'import.retry', `import:${job.id}`)).toMatchObject({ before: { status: 'failed', tries: 3 } });
+    expect(await lastAudit(app.db, 'import.retry', `import:${job.id}`)).toMatchObject({ before: { status: 'failed', tries: 1 } });
     expect((await call(app, `/api/admin/imports/${job.id}/retry`, { token: cast.tokens.operator, method: 'POST', body: {} })).status).toBe(409);
     expect(await finished(job.id)).toMatchObject({ status: 'imported', tries: 1, error: null, titleName: 'Unknown Gazette' });
+  });
+
+  it('fails a corrupt PDF after exactly one try, with its reason: no second try is queued or made', async () => {
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 7), Buffer.from('\n%%EOF\n')]);
+    const job = await uploadAndImport({ fileName: 'Ferry News - 2026-07-01.pdf', category: 'Ferries', language: 'en', ageRating: 2 }, corrupt);
+    expect(job).toMatchObject({ status: 'failed', tries: 1, maxTries: 3, nextTryAt: null, issueId: null });
+    expect(job.error).toMatch(/^the PDF is corrupt/);
+    expect(await queueJobs(job.id)).toEqual([]);
+    // Past the back-off a second try would have waited (e^1 s), it is still the one try.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect((await call<{ job: Job }>(app, `/api/admin/imports/${job.id}`, { token: cast.tokens.operator })).body.job).toMatchObject({ status: 'failed', tries: 1, error: job.error });
+  });
+
+  it('tries a failure that is not the file’s (the media storage refusing its original) again with back-off, and imports it once the storage is mended', async () => {
+    const pdf = await ferryPdf('squall', 2);
+    // The original's key is its issue id and the file's hash: a directory standing there makes the storage's write fail.
+    const [{ next }] = (await app.db.execute<{ next: number }>(sql`SELECT coalesce(max(id), 0)::int + 1 AS next FROM issues`)).rows;
+    const blocked = path.join(IMPORT_MEDIA_DIR, 'originals', `${next}-${createHash('sha256').update(pdf).digest('hex').slice(0, 16)}.pdf`);
+    fs.mkdirSync(blocked, { recursive: true });
+    const opened = await open(cast.tokens.operator, { fileName: 'Ferry News - 2026-07-15.pdf', category: 'Ferries', language: 'en', ageRating: 2 });
+    try {
+      expect((await send(cast.tokens.operator, opened.body.job.id, pdf)).status).toBe(200);
+      // Between tries it waits queued, with the reason of the try that failed and when the next comes.
+      const waiting = await waitingForNextTry(opened.body.job.id);
+      expect(waiting).toMatchObject({ tries: 1, maxTries: 3, error: expect.stringMatching(/EISDIR/) });
+      expect(Date.parse(waiting.nextTryAt!)).toBeGreaterThan(Date.now() - 1000);
+      expect(await queueJobs(opened.body.job.id)).toEqual([{ attempts: 1, max_attempts: 3 }]);
+    } finally {
+      fs.rmSync(blocked, { recursive: true, force: true });
+    }
+    const job = await finished(opened.body.job.id);
+    expect(job).toMatchObject({ status: 'imported', tries: 2, maxTries: 3, error: null, titleName: 'Ferry News' });
+    expect(job.issueId).toBe(next);
   });
 
   it('refuses a file that is not a PDF, whatever its name, and keeps the upload open for the right file', async () => {
@@ -235,12 +292,15 @@ describe('PDF uploads from the console', () => {
       [{ fileName: 'a.pdf', category: 'No Such Category' }, 'category'],
       [{ fileName: 'a.pdf', language: 'zz' }, 'language'],
       [{ fileName: 'a.pdf', ageRating: 12 }, 'ageRating'],
+      [{ fileName: 'a.pdf', replace: 'yes' }, 'replace'],
+      [{ fileName: 'a.pdf', replace: 1 }, 'replace'],
     ];
     for (const [body, field] of cases) {
       const res = await open(cast.tokens.operator, body);
       expect([res.status, res.body.field]).toEqual([400, field]);
       expect(res.body.message).toMatch(new RegExp(`^${field}`));
     }
+    expect((await open(cast.tokens.operator, { fileName: 'a.pdf', replace: 'yes' })).body.message).toBe('replace: must be true or false');
     expect((await call(app, '/api/admin/imports/abc', { token: cast.tokens.operator })).body).toMatchObject({ field: 'jobId' });
     expect((await call(app, '/api/admin/imports/999999', { token: cast.tokens.operator })).status).toBe(404);
   });
@@ -286,5 +346,67 @@ describe('PDF uploads from the console', () => {
     await cleanUp();
     const [gone] = await app.db.select().from(importJobs).where(eq(importJobs.id, abandoned.id));
     expect(gone).toMatchObject({ status: 'failed', error: 'the upload did not finish' });
+  });
+});
+
+describe('an upload that replaces the issue of its title and date', () => {
+  const ISSUE = { fileName: 'Ferry News - 2026-08-01.pdf', category: 'Ferries', language: 'en', ageRating: 2 };
+  /** Another file of the same issue (a scan), named anyhow, its sidecar giving the title and date. */
+  const SCAN = { fileName: 'ferry-scan.pdf', sidecar: JSON.stringify({ title: 'Ferry News', issueDate: '2026-08-01' }) };
+  let issueId = 0;
+
+  async function pageTexts(id: number): Promise<string[]> {
+    const rows = await app.db.select({ text: issuePages.text }).from(issuePages).where(eq(issuePages.issueId, id)).orderBy(asc(issuePages.pageNo));
+    return rows.map((row) => row.text);
+  }
+
+  it('refuses another file of an imported issue at its first try, naming the console’s checkbox as the way out, and leaves the issue as it was', async () => {
+    const first = await uploadAndImport(ISSUE, await ferryPdf('lighthouse'));
+    expect(first).toMatchObject({ status: 'imported', replace: false });
+    issueId = first.issueId!;
+    const before = await pageTexts(issueId);
+
+    const refused = await uploadAndImport(SCAN, await ferryPdf('foghorn', 2));
+    expect(refused).toMatchObject({
+      status: 'failed',
+      tries: 1,
+      maxTries: 3,
+      issueId: null,
+      replace: false,
+      error: `issue ${issueId} of the same title and date was imported from Ferry News - 2026-08-01.pdf: this different file is not imported over it (to replace that issue, upload it under that name or tick “Replace the issue of the same title and date”)`,
+    });
+    expect(refused.error).not.toContain('--replace');
+    expect(await queueJobs(refused.id)).toEqual([]);
+    expect(await pageTexts(issueId)).toEqual(before);
+  });
+
+  it('replaces the issue with the other file when the upload asks to, keeping its id; its pages and text are the new file’s', async () => {
+    const [before] = await app.db.select().from(issues).where(eq(issues.id, issueId));
+    const opened = await open(cast.tokens.operator, { ...SCAN, replace: true });
+    expect(opened.status).toBe(200);
+    expect(opened.body.job).toMatchObject({ fileName: 'ferry-scan.pdf', replace: true });
+    expect(await lastAudit(app.db, 'import.upload', `import:${opened.body.job.id}`)).toMatchObject({ after: { fileName: 'ferry-scan.pdf', replace: true } });
+    expect((await send(cast.tokens.operator, opened.body.job.id, await ferryPdf('foghorn', 2))).status).toBe(200);
+    const job = await finished(opened.body.job.id);
+    expect(job).toMatchObject({ status: 'updated', issueId, tries: 1, error: null, replace: true, pageCount: 2 });
+    const [after] = await app.db.select().from(issues).where(eq(issues.id, issueId));
+    expect(after).toMatchObject({ id: issueId, magazineId: before.magazineId, issueDate: '2026-08-01', pageCount: 2 });
+    expect(path.basename(after.sourceFile!)).toBe('ferry-scan.pdf');
+    const texts = await pageTexts(issueId);
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toContain('The foghorn sailed at dawn.');
+    expect(texts.join(' ')).not.toContain('lighthouse');
+    // Replaced, not added beside it: the title still has one issue of that date.
+    expect(await app.db.select({ id: issues.id }).from(issues).where(and(eq(issues.magazineId, before.magazineId), eq(issues.issueDate, '2026-08-01')))).toEqual([{ id: issueId }]);
+  });
+
+  it('is declared in the OpenAPI document: replace, a boolean, in the upload’s body', async () => {
+    const res = await call<{ paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, { type: string; description?: string }> } }> } }>> }>(
+      app,
+      '/api/openapi.json',
+    );
+    const replace = res.body.paths['/api/admin/imports'].post.requestBody.content['application/json'].schema.properties.replace;
+    expect(replace.type).toBe('boolean');
+    expect(replace.description).toMatch(/keeps its id/);
   });
 });

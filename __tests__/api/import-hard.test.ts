@@ -243,7 +243,7 @@ describe('the issue date, settled before any page is drawn', () => {
     };
     try {
       const outcome = await importFile(file, { pool, db: app.db, mediaDir: IMPORT_MEDIA_DIR, defaults: { category: 'Hard Cases', language: 'en', ageRating: 3 } });
-      expect(outcome).toEqual({ file, status: 'failed', reason: expect.stringMatching(/^no issue date: give one in a sidecar/) });
+      expect(outcome).toEqual({ file, status: 'failed', reason: expect.stringMatching(/^no issue date: give one in a sidecar/), refused: true });
       expect(drawn).toEqual([]);
     } finally {
       await pool.close();

@@ -146,3 +146,57 @@ test('an operator creates a library with a logo, imports its members, uploads a 
   await expect(second).toHaveAttribute('alt', new RegExp(`^Page 2(: The boathouse reopens Volunteers ${run} painted the jetty\\.|, ${titleName} · )`));
   await expect.poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
+
+/**
+ * Issue 27: another file of an issue already imported is refused in the console's words, then, with the replace box
+ * ticked from the keyboard, it replaces that issue, which keeps its address.
+ */
+test('an operator uploads another file of an imported issue: refused at its first try naming the checkbox, then ticked, it replaces the issue', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const titleName = `Harbour Bulletin ${run}`;
+  const edition = async (name: string) =>
+    Buffer.from(await makeSamplePdf({ pages: [{ lines: [titleName, `The ${name} edition.`] }, { lines: ['Tides', ...fillerLines(1, 4)] }], info: { title: titleName } }));
+  const withSidecar = async (stem: string) => [
+    { name: `${stem}.pdf`, mimeType: 'application/pdf', buffer: await edition(stem) },
+    {
+      name: `${stem}.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ title: titleName, issueDate: '2026-11-01', category: 'Travel', language: 'en', ageRating: 1 })),
+    },
+  ];
+  await signInWithLink(page, operatorLink('replace.operator@lakeside.test', baseURL!));
+  await page.goto('/admin/content');
+  const upload = page.getByRole('region', { name: 'Upload PDF issues' });
+  const imports = page.getByRole('region', { name: 'Imports' });
+
+  await upload.getByLabel('PDF files and sidecars').setInputFiles(await withSidecar(`print-${run}`));
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  const printed = imports.getByRole('row').filter({ hasText: `print-${run}.pdf` });
+  await expect(printed.getByText('Imported', { exact: true })).toBeVisible({ timeout: 90_000 });
+  const issueHref = await printed.getByRole('link', { name: new RegExp(`^${titleName}, `) }).getAttribute('href');
+  expect(issueHref).toMatch(/^\/magazine\/\d+\/\d+$/);
+
+  const scan = await withSidecar(`scan-${run}`);
+  await upload.getByLabel('PDF files and sidecars').setInputFiles(scan);
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  const refused = imports.getByRole('row').filter({ hasText: `scan-${run}.pdf` });
+  await expect(refused.getByText('Failed', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(refused.getByText('Tried once, not again: the same file would fail the same way')).toBeVisible();
+  await expect(refused.getByText(/upload it under that name or tick “Replace the issue of the same title and date”\)$/)).toBeVisible();
+
+  const replace = upload.getByRole('checkbox', { name: 'Replace the issue of the same title and date' });
+  await expect(replace).toHaveAccessibleDescription(/issue’s id, favourites, reading places and links stay/);
+  await replace.focus();
+  await page.keyboard.press('Space');
+  await expect(replace).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
+  await upload.getByLabel('PDF files and sidecars').setInputFiles(scan);
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  const replaced = imports.getByRole('row').filter({ hasText: `scan-${run}.pdf` }).filter({ hasText: 'Replaces the issue of the same title and date' });
+  await expect(replaced.getByText('Updated (a new version of the issue)')).toBeVisible({ timeout: 90_000 });
+  expect(await replaced.getByRole('link', { name: new RegExp(`^${titleName}, `) }).getAttribute('href')).toBe(issueHref);
+  await expect
+    .poll(() => withDatabase(async (db) => (await db.query<{ source_file: string }>('select i.source_file from issues i join magazines m on m.id = i.magazine_id where m.name = $1', [titleName])).rows.map((row) => row.source_file.split('/').pop())))
+    .toEqual([`scan-${run}.pdf`]);
+});

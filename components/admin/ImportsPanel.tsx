@@ -2,9 +2,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useImports } from '@/hooks/useAdmin';
 import { issuePath } from '@/lib/catalogue-paths';
+import { UPLOAD_FIELDS } from '@/lib/console';
 import type { ImportJobView } from '@/lib/wire';
 import { cancelImport, openImport, retryImport, sendImportFile } from '@/services/admin';
-import { errorText, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
+import { theme } from '@/styles/theme';
+import { errorText, Hint, Input, Label, ListState, Pager, Row, Section, SmallButton, Status, SubHeading, Table, TableWrap, Warning } from './parts';
 
 const Progress = styled.progress`
   width: 100%;
@@ -28,6 +30,31 @@ const Details = styled.details`
   dd {
     margin: 0;
     overflow-wrap: anywhere;
+  }
+`;
+
+/** A checkbox with its label beside it, the box at least 24 px square (WCAG 2.2 target size), its hint below. */
+const Choice = styled.div`
+  margin-block: ${theme.spacing.sm};
+
+  label {
+    display: flex;
+    gap: ${theme.spacing.sm};
+    align-items: center;
+    font-weight: ${theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.sm};
+    cursor: pointer;
+  }
+
+  input {
+    width: 24px;
+    height: 24px;
+    margin: 0;
+    flex: none;
+  }
+
+  p {
+    margin-inline-start: calc(24px + ${theme.spacing.sm});
   }
 `;
 
@@ -66,6 +93,7 @@ export function ImportsPanel() {
   const [category, setCategory] = useState('');
   const [language, setLanguage] = useState('en');
   const [ageRating, setAgeRating] = useState('');
+  const [replace, setReplace] = useState(false);
   const [sending, setSending] = useState<Sending[]>([]);
   const [formError, setFormError] = useState<{ field: string | null; text: string } | null>(null);
   const busy = sending.some((item) => !item.done);
@@ -93,6 +121,7 @@ export function ImportsPanel() {
           category: category.trim() || undefined,
           language: language.trim() || undefined,
           ageRating: rating,
+          replace,
         });
         if (pdf.size > maxBytes) {
           await cancelImport(job.id);
@@ -106,7 +135,7 @@ export function ImportsPanel() {
         update(index, { error: `${pdf.name}: ${text}`, done: true });
         const field = (failure as { field?: string | null }).field ?? null;
         // A mistake in the form stops the rest: every file would be refused the same way.
-        if (field && ['category', 'language', 'ageRating'].includes(field)) {
+        if (field && ['category', 'language', 'ageRating', 'replace'].includes(field)) {
           setFormError({ field, text });
           setSending((list) => list.map((item) => (item.done ? item : { ...item, done: true, error: `${item.name}: not sent` })));
           break;
@@ -141,21 +170,37 @@ export function ImportsPanel() {
               />
             </Label>
             <Label>
-              Category of a new title
+              {UPLOAD_FIELDS.category}
               <Input value={category} onChange={(event) => setCategory(event.target.value)} maxLength={100} aria-invalid={fieldError('category') ? true : undefined} aria-describedby={fieldError('category') ? 'upload-category-error' : undefined} />
             </Label>
             <Label>
-              Language code
+              {UPLOAD_FIELDS.language}
               <Input value={language} onChange={(event) => setLanguage(event.target.value)} maxLength={10} size={6} aria-invalid={fieldError('language') ? true : undefined} aria-describedby={fieldError('language') ? 'upload-language-error' : undefined} />
             </Label>
             <Label>
-              Age rating (1–9)
+              {UPLOAD_FIELDS.ageRating}
               <Input type="number" min={1} max={9} value={ageRating} onChange={(event) => setAgeRating(event.target.value)} aria-invalid={fieldError('ageRating') ? true : undefined} aria-describedby={fieldError('ageRating') ? 'upload-ageRating-error' : undefined} />
             </Label>
-            <SmallButton type="submit" disabled={busy}>
-              {busy ? 'Uploading…' : 'Upload'}
-            </SmallButton>
           </Row>
+          <Choice>
+            <label>
+              <input
+                type="checkbox"
+                checked={replace}
+                onChange={(event) => setReplace(event.target.checked)}
+                aria-describedby={fieldError('replace') ? 'upload-replace-hint upload-replace-error' : 'upload-replace-hint'}
+                aria-invalid={fieldError('replace') ? true : undefined}
+              />
+              {UPLOAD_FIELDS.replace}
+            </label>
+            <Hint id="upload-replace-hint">
+              For a file of an issue already imported from another file (the same title and date, or number): its pages and text replace that issue’s; the
+              issue’s id, favourites, reading places and links stay. Unticked, such a file is refused and the issue is left as it is.
+            </Hint>
+          </Choice>
+          <SmallButton type="submit" disabled={busy}>
+            {busy ? 'Uploading…' : 'Upload'}
+          </SmallButton>
           {formError ? (
             <Status role="alert" $error id={`upload-${formError.field ?? 'form'}-error`}>
               {formError.text}
@@ -220,14 +265,22 @@ function JobRow({ job, onChange }: { job: ImportJobView; onChange(): void }) {
   const running = job.status === 'running';
   return (
     <tr>
-      <td>{job.fileName}</td>
+      <td>
+        {job.fileName}
+        {job.replace ? (
+          <>
+            <br />
+            <Hint as="span">Replaces the issue of the same title and date</Hint>
+          </>
+        ) : null}
+      </td>
       <td>
         <span role={ACTIVE.includes(job.status) ? 'status' : undefined}>{STATUS_TEXT[job.status] ?? job.status}</span>
         {job.tries > 0 && job.maxTries ? (
           <>
             <br />
             <span>
-              {job.status === 'failed' ? `Tried ${job.tries} of ${job.maxTries} times` : `Try ${job.tries} of ${job.maxTries}`}
+              {triesText(job, job.maxTries)}
               {job.status === 'queued' && job.nextTryAt ? `, next at ${new Date(job.nextTryAt).toLocaleTimeString()}` : ''}
             </span>
           </>
@@ -312,6 +365,13 @@ function JobRow({ job, onChange }: { job: ImportJobView; onChange(): void }) {
       </td>
     </tr>
   );
+}
+
+/** A failed import stopped before its last try was refused: the same file would be refused again, so it was not retried. */
+function triesText(job: ImportJobView, maxTries: number): string {
+  if (job.status !== 'failed') return `Try ${job.tries} of ${maxTries}`;
+  if (job.tries < maxTries) return `Tried ${job.tries === 1 ? 'once' : `${job.tries} times`}, not again: the same file would fail the same way`;
+  return `Tried ${job.tries} of ${maxTries} times`;
 }
 
 function MetadataLine({ field, value, source }: { field: string; value: unknown; source?: string }) {

@@ -19,6 +19,13 @@ export const newImportBody = z.object({
     .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'must be a language code such as en or pt-BR')
     .optional(),
   ageRating: z.number().int().min(1).max(9).optional(),
+  /** As `npm run import -- --replace`, reusing its path (server/import/plan.ts refuseAnotherFile). */
+  replace: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe(
+      'true: the file replaces the issue of its title and date (or number) that another file was imported as; the issue keeps its id, favourites, reading places and links, its pages and text are the new file’s. Otherwise such a file is refused.',
+    ),
 });
 
 /** What the console shows of an upload (server/admin/present.ts presentJob). */
@@ -43,6 +50,7 @@ const importJobView = z.object({
   dateNote: z.string().nullable(),
   sources: z.record(z.string(), z.string()).nullable(),
   defaults: z.unknown(),
+  replace: z.boolean(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 }) satisfies z.ZodType<ImportJobView>;
@@ -94,14 +102,14 @@ export const importRoutes: ServiceRoutes = {
     }),
     POST: route({
       auth: 'staff',
-      summary: 'Opens a PDF upload: its file name, an optional sidecar (JSON text) and what a new title takes when the file does not say',
+      summary: 'Opens a PDF upload: its file name, an optional sidecar (JSON text), what a new title takes when the file does not say, and whether it may replace another file’s issue (replace)',
       operationId: 'openImport',
       body: newImportBody,
       operator: true,
       responses: { 200: { description: 'The upload, waiting for its file, and the largest file taken', body: openedJob } },
       async handler({ body, staff }): Promise<z.infer<typeof openedJob>> {
-        const { fileName, sidecar, ...defaults } = body;
-        const opened = await createUpload(staff, { fileName, sidecar, defaults });
+        const { fileName, sidecar, replace, ...defaults } = body;
+        const opened = await createUpload(staff, { fileName, sidecar, defaults, replace });
         return { status: 'success', job: presentJob(opened), maxBytes: importUploadLimit() };
       },
     }),

@@ -38,6 +38,7 @@ export function presentJob(job: ImportJob & Partial<Pick<UploadRow, 'titleName' 
     // A sidecar source is a path on the server: its file name says enough.
     sources: chosen?.sources ? Object.fromEntries(Object.entries(chosen.sources).map(([field, source]) => [field, /[\\/]/.test(source) ? path.basename(source) : source])) : null,
     defaults: job.defaults,
+    replace: job.replace,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
   };

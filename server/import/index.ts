@@ -9,8 +9,8 @@ import { issues } from '../db/schema';
 import { processAlive } from '../processes';
 import { mediaStorage, StorageUnavailableError, type MediaStorage } from '../storage';
 import { MetadataError, type IssueMetadata, type ResolvedMetadata } from './metadata';
-import { fileHash, ImportError, planFile, type ImportDefaults } from './plan';
-import { PdfError, type PagePool } from './workers';
+import { fileHash, ImportError, planFile, type ImportDefaults, type ImportFrom } from './plan';
+import { PageWorkerLost, PdfError, type PagePool } from './workers';
 import { writeRows } from './write';
 
 /**
@@ -21,7 +21,7 @@ import { writeRows } from './write';
  * (scripts/import.ts) and the console's upload both call importFile, then have the pages drawn.
  */
 
-export { findCategory, findPdfs, normaliseTitle, storySpans, type ImportDefaults } from './plan';
+export { findCategory, findPdfs, normaliseTitle, storySpans, type ImportDefaults, type ImportFrom } from './plan';
 
 export interface ImportOptions {
   /** Reads the PDF: its information, outline and each page's text. */
@@ -30,6 +30,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Replace the issue of the file's title and date even when another file was imported as it (plan.ts refuseAnotherFile). */
   replace?: boolean;
+  /** Where the import was asked for (the command by default): a refusal names the way out in its words. */
+  from?: ImportFrom;
   mediaDir?: string;
   /** Where the original goes: by default the local media folder, or the S3 bucket when S3_BUCKET is set. */
   storage?: MediaStorage;
@@ -69,7 +71,16 @@ export type ImportOutcome =
     }
   | { file: string; status: 'unchanged'; issueId: number }
   | { file: string; status: 'planned'; plan: PlannedIssue }
-  | { file: string; status: 'failed'; reason: string };
+  | {
+      file: string;
+      status: 'failed';
+      reason: string;
+      /**
+       * A refusal of the file itself (damaged, encrypted, undated, unplaceable, another file's issue): the same file
+       * fails the same way however often it is tried. Not set for a crash or an outage, which another try may pass.
+       */
+      refused: boolean;
+    };
 
 export const TEMPORARY_FOLDER = '.import';
 
@@ -100,11 +111,17 @@ function databaseWords(error: unknown): string | null {
 
 /** Why a file failed, in one line of words: what the summary and the console show. */
 export function failureReason(error: unknown): string {
-  if (error instanceof ImportError || error instanceof MetadataError || error instanceof PdfError) return firstLine(error.message);
+  if (error instanceof ImportError || error instanceof MetadataError || error instanceof PdfError || error instanceof PageWorkerLost) return firstLine(error.message);
   if (error instanceof StorageUnavailableError) return 'the media storage did not answer while the original was stored; run the import again';
   const database = databaseWords(error);
   if (database) return `the database did not store the issue: ${database}`;
   return `unexpected error: ${firstLine((error as Error)?.message ?? String(error))}`;
+}
+
+/** A failed file's outcome: its reason, and whether it was the file that was refused (trying it again cannot help). */
+export function failedOutcome(file: string, error: unknown): Extract<ImportOutcome, { status: 'failed' }> {
+  const refused = error instanceof ImportError || error instanceof MetadataError || error instanceof PdfError;
+  return { file, status: 'failed', reason: failureReason(error), refused };
 }
 
 /** Plans and writes one file: its issue is listed and searchable when this returns; its pages are still to draw. */
@@ -119,7 +136,7 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
       if (same) return { file, status: 'unchanged', issueId: same.id };
     }
-    const plan = await planFile(db, file, { pool: options.pool, defaults, readText: !options.dryRun, replace: options.replace, onPage: options.onPage });
+    const plan = await planFile(db, file, { pool: options.pool, defaults, readText: !options.dryRun, replace: options.replace, from: options.from, onPage: options.onPage });
     if (options.dryRun) {
       return {
         file,
@@ -159,6 +176,6 @@ export async function importFile(file: string, options: ImportOptions): Promise<
       chosen: { metadata: plan.metadata, sources: plan.sources },
     };
   } catch (error) {
-    return { file, status: 'failed', reason: failureReason(error) };
+    return failedOutcome(file, error);
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { UPLOAD_FIELDS } from '@/lib/console';
 import type { Database } from '../db/client';
 import { categories, issues, languages, magazines } from '../db/schema';
 import { CREATION_DATE_SOURCE, resolveMetadata, type IssueMetadata, type ResolvedMetadata } from './metadata';
@@ -25,7 +26,32 @@ export interface ImportDefaults {
 /** A file the import refuses, with the reason shown in the summary. */
 export class ImportError extends Error {}
 
-export const NO_DATE = 'no issue date: give one in a sidecar (issueDate), name the file "Title - YYYY-MM-DD.pdf", or give --issue-date';
+/**
+ * Where an import was asked for: `npm run import` (the command) or an upload in the console. A refusal names the way
+ * out in the words of that place, the command's options or the upload form's fields, never one the reader cannot use.
+ */
+export type ImportFrom = 'command' | 'console';
+
+const WAY_OUT: Record<ImportFrom, { replace: string; noDate: string; category: string; language: string; ageRating: string }> = {
+  command: {
+    replace: 'import it under that name or with --replace',
+    noDate: 'no issue date: give one in a sidecar (issueDate), name the file "Title - YYYY-MM-DD.pdf", or give --issue-date',
+    category: 'with --category',
+    language: 'with --language',
+    ageRating: 'with --age-rating',
+  },
+  console: {
+    replace: `upload it under that name or tick “${UPLOAD_FIELDS.replace}”`,
+    noDate: 'no issue date: give one in a sidecar (issueDate) or name the file "Title - YYYY-MM-DD.pdf"',
+    category: `in “${UPLOAD_FIELDS.category}”`,
+    language: `in “${UPLOAD_FIELDS.language}”`,
+    ageRating: `in “${UPLOAD_FIELDS.ageRating}”`,
+  },
+};
+
+export function noDate(from: ImportFrom = 'command'): string {
+  return WAY_OUT[from].noDate;
+}
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -108,13 +134,14 @@ export async function findIssue(db: Database | Tx, magazineId: number, metadata:
  * files that name the same issue (a publisher's edition and a scan, two regional editions) are both the library's,
  * and which one readers get is the operator's choice, not the order of a folder. The file the issue was imported
  * from, under the same name (a corrected export, a new download), is a new version of it and replaces it; so does
- * any file with `replace` (`--replace`). Its very bytes again are "unchanged" before this is asked.
+ * any file with `replace` (`--replace`, or the console upload's checkbox). Its very bytes again are "unchanged" before
+ * this is asked.
  */
-export function refuseAnotherFile(previous: { id: number; sourceFile: string | null; matchedBy: 'number' | 'date' }, file: string, replace: boolean): void {
+export function refuseAnotherFile(previous: { id: number; sourceFile: string | null; matchedBy: 'number' | 'date' }, file: string, replace: boolean, from: ImportFrom = 'command'): void {
   if (replace || (previous.sourceFile !== null && path.basename(previous.sourceFile) === path.basename(file))) return;
   const same = previous.matchedBy === 'number' ? 'title and issue number' : 'title and date';
-  const from = previous.sourceFile === null ? 'is already in the library (not imported from a file)' : `was imported from ${path.basename(previous.sourceFile)}`;
-  throw new ImportError(`issue ${previous.id} of the same ${same} ${from}: this different file is not imported over it (to replace that issue, import it under that name or with --replace)`);
+  const origin = previous.sourceFile === null ? 'is already in the library (not imported from a file)' : `was imported from ${path.basename(previous.sourceFile)}`;
+  throw new ImportError(`issue ${previous.id} of the same ${same} ${origin}: this different file is not imported over it (to replace that issue, ${WAY_OUT[from].replace})`);
 }
 
 export interface TitleChoice {
@@ -123,20 +150,21 @@ export interface TitleChoice {
 }
 
 /** The title the issue joins, or what a new one needs; what cannot be determined is an error, not a guess. */
-export async function chooseTitle(db: Database | Tx, metadata: IssueMetadata, defaults: ImportDefaults): Promise<TitleChoice> {
+export async function chooseTitle(db: Database | Tx, metadata: IssueMetadata, defaults: ImportDefaults, from: ImportFrom = 'command'): Promise<TitleChoice> {
   const existing = await findTitle(db, metadata);
+  const way = WAY_OUT[from];
   if (existing) return { existing };
   if (!metadata.title) throw new ImportError('no title: give one in a sidecar (title) or name the file after it');
   const categoryValue = metadata.category ?? defaults.category;
-  if (categoryValue === undefined) throw new ImportError(`no category for the new title '${metadata.title}': give one in a sidecar (category) or with --category`);
+  if (categoryValue === undefined) throw new ImportError(`no category for the new title '${metadata.title}': give one in a sidecar (category) or ${way.category}`);
   const category = await findCategory(db, categoryValue);
   if (!category) throw new ImportError(`category '${categoryValue}' does not exist`);
   const languageCode = metadata.language ?? defaults.language;
-  if (!languageCode) throw new ImportError(`no language for the new title '${metadata.title}': give one in a sidecar (language) or with --language`);
+  if (!languageCode) throw new ImportError(`no language for the new title '${metadata.title}': give one in a sidecar (language) or ${way.language}`);
   const [language] = await db.select({ code: languages.code }).from(languages).where(eq(languages.code, languageCode)).limit(1);
   if (!language) throw new ImportError(`language '${languageCode}' does not exist`);
   const ageRating = metadata.ageRating ?? defaults.ageRating;
-  if (ageRating === undefined) throw new ImportError(`no age rating for the new title '${metadata.title}': give one in a sidecar (ageRating) or with --age-rating`);
+  if (ageRating === undefined) throw new ImportError(`no age rating for the new title '${metadata.title}': give one in a sidecar (ageRating) or ${way.ageRating}`);
   return { existing: null, create: { name: metadata.title, categoryId: category.id, languageCode: language.code, ageRating } };
 }
 
@@ -148,6 +176,8 @@ export interface FilePlan {
   sameIssueId: number | null;
   /** The operator asked for this file to replace the issue of its title and date whatever file that came from. */
   replace: boolean;
+  /** Where the import was asked for: the way out its refusals name. */
+  from: ImportFrom;
   metadata: IssueMetadata;
   sources: ResolvedMetadata['sources'];
   dateToCheck: boolean;
@@ -209,9 +239,10 @@ export async function fileHash(file: string): Promise<string> {
 export async function planFile(
   db: Database,
   file: string,
-  options: { pool: PagePool; defaults: ImportDefaults; readText: boolean; replace?: boolean; onPage?: (done: number, total: number) => void },
+  options: { pool: PagePool; defaults: ImportDefaults; readText: boolean; replace?: boolean; from?: ImportFrom; onPage?: (done: number, total: number) => void },
 ): Promise<FilePlan> {
   const replace = options.replace ?? false;
+  const from = options.from ?? 'command';
   const hash = await fileHash(file);
   const [same] = await db.select({ id: issues.id }).from(issues).where(eq(issues.contentHash, hash)).limit(1);
   const info = await options.pool.info(file);
@@ -219,7 +250,7 @@ export async function planFile(
   const { metadata, sources } = await resolveMetadata(file, info, { issueDate: options.defaults.issueDate });
   let dateToCheck = sources.issueDate === CREATION_DATE_SOURCE;
   const spans = storySpans(info.outline, info.pageCount);
-  const choice = await chooseTitle(db, metadata, options.defaults);
+  const choice = await chooseTitle(db, metadata, options.defaults, from);
   const previous = choice.existing ? await findIssue(db, choice.existing.id, metadata) : null;
   if (dateToCheck && previous) {
     // A new version of an issue keeps the date it has (an operator may have corrected it) over a guess.
@@ -228,10 +259,10 @@ export async function planFile(
     dateToCheck = false;
   }
   const issueDate = metadata.issueDate ?? previous?.issueDate;
-  if (!issueDate) throw new ImportError(NO_DATE);
+  if (!issueDate) throw new ImportError(noDate(from));
   // Before a page is read: a file that would replace another file's issue costs nothing.
-  if (previous && !same) refuseAnotherFile(previous, file, replace);
+  if (previous && !same) refuseAnotherFile(previous, file, replace, from);
   const pages = options.readText && !same ? await readPages(options.pool, file, info.pageCount, options.onPage) : [];
   if (previous && !same) refuseDamagedReplacement(info, pages, previous.id);
-  return { file, hash, sameIssueId: same?.id ?? null, replace, metadata, sources, dateToCheck, choice, previous, issueDate, pageCount: info.pageCount, spans, pages };
+  return { file, hash, sameIssueId: same?.id ?? null, replace, from, metadata, sources, dateToCheck, choice, previous, issueDate, pageCount: info.pageCount, spans, pages };
 }

@@ -47,6 +47,8 @@ export interface NewImport {
   /** A sidecar's JSON text (the same fields as a sidecar file beside a PDF for `npm run import`). */
   sidecar?: string;
   defaults: ImportDefaults;
+  /** Replace the issue of the file's title and date that another file was imported as (the command's --replace). */
+  replace?: boolean;
 }
 
 /** An upload's row with what the console shows beside it: the title and issue it became. */
@@ -111,6 +113,7 @@ export async function createUpload(actor: Actor, upload: NewImport): Promise<Imp
     }
   }
   const { defaults } = upload;
+  const replace = upload.replace ?? false;
   const db = getDb();
   if (defaults.category !== undefined && !(await findCategory(db, defaults.category))) {
     throw new HttpError(400, `category: no category '${defaults.category}'`, { field: 'category' });
@@ -119,8 +122,8 @@ export async function createUpload(actor: Actor, upload: NewImport): Promise<Imp
     throw new HttpError(400, `language: no language '${defaults.language}'`, { field: 'language' });
   }
   const job = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(importJobs).values({ fileName, status: 'uploading', defaults, createdBy: actor.userId }).returning();
-    await audit(tx, actor, { action: 'import.upload', target: `import:${row.id}`, after: { fileName, defaults, sidecar: upload.sidecar !== undefined } });
+    const [row] = await tx.insert(importJobs).values({ fileName, status: 'uploading', defaults, replace, createdBy: actor.userId }).returning();
+    await audit(tx, actor, { action: 'import.upload', target: `import:${row.id}`, after: { fileName, defaults, replace, sidecar: upload.sidecar !== undefined } });
     return row;
   });
   if (upload.sidecar !== undefined) await mediaStorage().write(`${uploadFolder(job.id)}/${sidecarName(fileName)}`, Buffer.from(upload.sidecar));

@@ -61,6 +61,17 @@ export class PdfError extends Error {
   }
 }
 
+/**
+ * A page worker that died under a file (it crashed, ran out of memory, or was killed): not a verdict on the file, so
+ * the console's queue tries it again; the command names it as it names a refused file.
+ */
+export class PageWorkerLost extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PageWorkerLost';
+  }
+}
+
 type Job = { kind: 'info'; file: string } | { kind: 'read'; file: string; pageNo: number } | ({ kind: 'page' } & PageJob);
 type Waiting = { resolve(result: unknown): void; reject(error: Error): void };
 type Running = Waiting & { job: Job };
@@ -95,7 +106,7 @@ export class PagePool {
       const job = this.running.get(worker);
       this.running.delete(worker);
       if (this.closing) return;
-      job?.reject(new PdfError(`the page worker stopped while ${jobInWords(job.job)} (${why})`));
+      job?.reject(new PageWorkerLost(`the page worker stopped while ${jobInWords(job.job)} (${why})`));
       this.start();
       this.dispatch();
     };

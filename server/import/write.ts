@@ -8,7 +8,7 @@ import { COVER_SIZE } from '../media/render';
 import { partialMd5 } from '../opds/partial-md5';
 import { slugify } from '../seed/text';
 import type { MediaStorage } from '../storage';
-import { chooseTitle, findIssue, ImportError, NO_DATE, refuseAnotherFile, type FilePlan, type ImportDefaults, type Tx } from './plan';
+import { chooseTitle, findIssue, ImportError, noDate, refuseAnotherFile, type FilePlan, type ImportDefaults, type Tx } from './plan';
 
 /**
  * The import's second step: a plan's rows (title, issue, pages with their text, stories) in one transaction, one
@@ -56,7 +56,7 @@ function paragraph(text: string): string {
 
 /** The title the issue joins (its ISSN filled in when it had none), or a new one. */
 async function writeTitle(tx: Tx, plan: FilePlan, defaults: ImportDefaults): Promise<Title> {
-  const choice = await chooseTitle(tx, plan.metadata, defaults);
+  const choice = await chooseTitle(tx, plan.metadata, defaults, plan.from);
   const { metadata } = plan;
   if (choice.existing) {
     if (metadata.issn && !choice.existing.issn) await tx.update(magazines).set({ issn: metadata.issn }).where(eq(magazines.id, choice.existing.id));
@@ -95,9 +95,9 @@ async function writeIssue(tx: Tx, plan: FilePlan, title: Title, version: string,
   const { metadata, pages } = plan;
   const previous = await findIssue(tx, title.id, metadata);
   const issueDate = metadata.issueDate ?? previous?.issueDate;
-  if (!issueDate) throw new ImportError(NO_DATE);
+  if (!issueDate) throw new ImportError(noDate(plan.from));
   // Asked again under the import lock: another run may have imported a file of this issue since the plan was made.
-  if (previous) refuseAnotherFile(previous, plan.file, plan.replace);
+  if (previous) refuseAnotherFile(previous, plan.file, plan.replace, plan.from);
   let issueId: number;
   const stale: IssueWritten['stale'] = { folders: [], original: null };
   if (previous) {

@@ -17,9 +17,12 @@ import { enqueue, importWorkers } from './queue';
 
 /**
  * The `import` task: one uploaded PDF (import_jobs row `importId`), read from the media storage wherever it was
- * received, imported with the same importFile as `npm run import`, its progress and outcome written to the row the
- * console polls. A file the import refuses is a failed try: it is tried again after the queue's back-off, and after
- * the last try the row says failed, with the reason and the tries made.
+ * received, imported with the same importFile as `npm run import` (`replace` as its --replace), its progress and
+ * outcome written to the row the console polls. A file the import refuses (damaged, encrypted, undated, not placeable,
+ * another file's issue) fails at its first try: the same bytes would be refused the same way, and tries spent on it
+ * would only delay what the console shows. A crash or an outage (the database, the media storage, a page worker that
+ * died) is a failed try: it is tried again after the queue's back-off, and after the last try the row says failed.
+ * Either way the row keeps the reason and the tries made.
  */
 
 /** Tries an import gets (IMPORT_TRIES, default 3). */
@@ -33,7 +36,15 @@ function nextTry(tries: number): Date {
   return new Date(Date.now() + Math.exp(Math.min(tries, 10)) * 1000);
 }
 
-class ImportTryFailed extends Error {}
+/** A try that failed with a reason in words; `refused` when trying again cannot help, which ends the import at it. */
+class ImportTryFailed extends Error {
+  constructor(
+    message: string,
+    readonly refused: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /** The page workers of this instance, shared by the imports it runs (IMPORT_WORKERS threads), closed when none runs. */
 const pages = processWide('import-page-pool', () => ({ pool: null as PagePool | null, users: 0 }));
@@ -75,7 +86,7 @@ export async function runImport(payload: unknown, helpers: JobHelpers): Promise<
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), `import-${importId}-`));
   try {
     const file = path.join(folder, job.fileName);
-    if (!job.storedPath || !(await download(job.storedPath, file))) throw new ImportTryFailed('the uploaded file is no longer kept');
+    if (!job.storedPath || !(await download(job.storedPath, file))) throw new ImportTryFailed('the uploaded file is no longer kept', true);
     await download(`${uploadFolder(importId)}/${sidecarName(job.fileName)}`, path.join(folder, sidecarName(job.fileName)));
     // Progress is written at most once a second, in order, and finished before the outcome is.
     let progress = Promise.resolve();
@@ -84,6 +95,8 @@ export async function runImport(payload: unknown, helpers: JobHelpers): Promise<
       importFile(file, {
         pool,
         defaults: (job.defaults ?? {}) as ImportDefaults,
+        replace: job.replace,
+        from: 'console',
         onPage(done, total) {
           if (done < total && Date.now() - written < 1000) return;
           written = Date.now();
@@ -97,7 +110,7 @@ export async function runImport(payload: unknown, helpers: JobHelpers): Promise<
       }),
     );
     await progress;
-    if (outcome.status === 'failed') throw new ImportTryFailed(outcome.reason);
+    if (outcome.status === 'failed') throw new ImportTryFailed(outcome.reason, outcome.refused);
     const finished = { status: outcome.status, error: null, finishedAt: sql`now()`, updatedAt: sql`now()` } as const;
     if (outcome.status === 'unchanged') {
       await db.update(importJobs).set({ ...finished, issueId: outcome.issueId }).where(eq(importJobs.id, importId));
@@ -120,11 +133,14 @@ export async function runImport(payload: unknown, helpers: JobHelpers): Promise<
     await mediaStorage().removeFolder(uploadFolder(importId));
   } catch (error) {
     const reason = error instanceof ImportTryFailed ? error.message : `the import stopped: ${error instanceof Error ? error.message : String(error)}`;
-    const last = tries >= maxTries;
+    const refused = error instanceof ImportTryFailed && error.refused;
+    const last = refused || tries >= maxTries;
     await db
       .update(importJobs)
       .set({ status: last ? 'failed' : 'queued', error: reason, nextTryAt: last ? null : nextTry(tries), finishedAt: last ? sql`now()` : null, updatedAt: sql`now()` })
       .where(eq(importJobs.id, importId));
+    // A refusal ends the queue's job here, done: the row says failed, and Try again queues a new job for it.
+    if (refused) return;
     throw new Error(reason);
   } finally {
     await fs.rm(folder, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 import { categories, issues, magazines } from './catalogue';
 import { accessCodes, libraries } from './libraries';
@@ -110,6 +110,8 @@ export const importJobs = pgTable(
     createdBy: integer('created_by'),
     /** What a new title takes when the file's metadata does not say: category, language, age rating. */
     defaults: jsonb('defaults'),
+    /** The operator asked that the file replace the issue of its title and date another file was imported as (`--replace`). */
+    replace: boolean('replace').notNull().default(false),
     /** The upload's key in the media storage (`uploads/{id}/{file}`), where any instance reads it; gone once imported. */
     storedPath: text('stored_path'),
     bytes: bigint('bytes', { mode: 'number' }),
