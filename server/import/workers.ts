@@ -155,7 +155,8 @@ export class PagePool {
         this.recycled += 1;
         const stopped = worker.terminate();
         this.retiring.add(stopped);
-        void stopped.finally(() => this.retiring.delete(stopped));
+        const forget = () => this.retiring.delete(stopped);
+        stopped.then(forget, forget);
         this.start();
       } else {
         this.idle.push(worker);
