@@ -91,8 +91,10 @@ export interface RecycleLimits {
 }
 
 /**
- * Measured on Debian's documentation PDFs and a 1,000-page file (docs/measurements.md): PDFium's heap starts at
- * 54 MB and an A4 page at 3x needs 14 MB of it; the objects of a long document pile up page after page.
+ * On 117 pages of Debian's documentation PDFs a worker's PDFium heap was 18-38 MB after a job (median 29): 80 MB is
+ * reached after a poster-sized page (up to 120 MB of pixels at 3x), which is then given back. 200 jobs bound what a
+ * long document's parsed objects pile up in one worker (the 1,000-page file of bench/import.ts, BENCH_LONG); a new
+ * worker loads sharp, PDFium and (on its first file) pdf.js again, once per 200 jobs.
  */
 export const DEFAULT_RECYCLE: RecycleLimits = {
   pdfiumBytes: Number(process.env.IMPORT_WORKER_PDFIUM_MB ?? 80) * 1024 * 1024,
