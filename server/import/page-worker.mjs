@@ -13,13 +13,18 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import { PdfiumDocument, PdfiumLoadError } from './render-pdfium.mjs';
+import { PdfiumDocument, PdfiumLoadError, pdfiumHeapBytes } from './render-pdfium.mjs';
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = path.dirname(require.resolve('pdfjs-dist/package.json'));
-const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+// pdf.js reads a file's information and outline only (an `info` job, once a file): loaded on the first one, so a
+// worker started in the place of a recycled one (workers.ts), which mostly draws, does not carry its module.
+/** @type {Promise<typeof import('pdfjs-dist')> | null} */
+let pdfjsModule = null;
+const loadPdfjs = () => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
 // Sizes at 1x of covers and story pictures, from server/media/render.ts (COVER_SIZE, STORY_IMAGE_SIZE) via workers.ts.
 const COVER_WIDTH = workerData.coverWidth;
@@ -71,9 +76,6 @@ function lowerEncodingThreads() {
 /** A PDF the import refuses; its message is what the operator reads. */
 class PdfError extends Error {}
 
-/** @type {{ file: string, doc: Promise<import('pdfjs-dist').PDFDocumentProxy> } | null} */
-let open = null;
-
 async function openPdf(file) {
   const data = new Uint8Array(await fs.readFile(file));
   if (!Buffer.from(data.subarray(0, 1024)).toString('latin1').includes('%PDF-')) throw new PdfError('not a PDF (no %PDF- header)');
@@ -81,6 +83,7 @@ async function openPdf(file) {
   if (!Buffer.from(data.subarray(Math.max(0, data.length - 1024))).toString('latin1').includes('%%EOF')) {
     throw new PdfError('the file is truncated (no %%EOF at its end)');
   }
+  const pdfjs = await loadPdfjs();
   try {
     const doc = await pdfjs.getDocument({
       data,
@@ -99,19 +102,6 @@ async function openPdf(file) {
     if (error?.name === 'InvalidPDFException') throw new PdfError('the PDF is corrupt (pdf.js cannot read its structure)');
     throw new PdfError(`the PDF cannot be read: ${error?.message ?? error}`);
   }
-}
-
-function documentOf(file) {
-  if (open?.file !== file) {
-    const previous = open;
-    open = { file, doc: openPdf(file) };
-    // A failed open is reported by the job that asked; the next job opens it again.
-    open.doc.catch(() => {
-      if (open?.file === file) open = null;
-    });
-    void previous?.doc.then((doc) => doc.destroy()).catch(() => undefined);
-  }
-  return open.doc;
 }
 
 /** @type {{ file: string, doc: Promise<PdfiumDocument> } | null} */
@@ -154,23 +144,31 @@ async function outlineOf(doc) {
   return entries.sort((a, b) => a.pageNo - b.pageNo);
 }
 
+/**
+ * The file's information and outline by pdf.js, whose document is destroyed as soon as they are read: it is asked
+ * once a file, and its parsed objects and a copy of the file's bytes would otherwise stay while PDFium draws.
+ */
 async function info(file) {
-  const doc = await documentOf(file);
-  const { info: dictionary = {} } = await doc.getMetadata();
-  // PDFium's own reading of the file, which draws it: whether it had to rebuild it from the objects it found.
-  const rebuilt = await drawingOf(file).then(
-    (drawn) => drawn.rebuilt,
-    () => false,
-  );
-  return {
-    pageCount: doc.numPages,
-    title: clean(dictionary.Title),
-    author: clean(dictionary.Author),
-    producer: clean(dictionary.Producer),
-    creationDate: creationDay(dictionary.CreationDate),
-    rebuilt,
-    outline: await outlineOf(doc),
-  };
+  const doc = await openPdf(file);
+  try {
+    const { info: dictionary = {} } = await doc.getMetadata();
+    // PDFium's own reading of the file, which draws it: whether it had to rebuild it from the objects it found.
+    const rebuilt = await drawingOf(file).then(
+      (drawn) => drawn.rebuilt,
+      () => false,
+    );
+    return {
+      pageCount: doc.numPages,
+      title: clean(dictionary.Title),
+      author: clean(dictionary.Author),
+      producer: clean(dictionary.Producer),
+      creationDate: creationDay(dictionary.CreationDate),
+      rebuilt,
+      outline: await outlineOf(doc),
+    };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
 }
 
 /** The day of a PDF date (`D:20260514093000+02'00'`) as YYYY-MM-DD, or null when it is not one. */
@@ -406,8 +404,10 @@ async function readPage(job) {
 parentPort.on('message', ({ job }) => {
   lowerEncodingThreads();
   const work = job.kind === 'info' ? info(job.file) : job.kind === 'read' ? readPage(job) : drawPage(job);
+  // With every answer, the worker's memory: the pool recycles a worker whose PDFium heap grew too large (workers.ts).
+  const memory = () => ({ pdfium: pdfiumHeapBytes(), heap: v8.getHeapStatistics().used_heap_size });
   work.then(
-    (result) => parentPort.postMessage({ result }),
-    (error) => parentPort.postMessage({ error: error?.message ?? String(error), refused: error instanceof PdfError }),
+    (result) => parentPort.postMessage({ result, memory: memory() }),
+    (error) => parentPort.postMessage({ error: error?.message ?? String(error), refused: error instanceof PdfError, memory: memory() }),
   );
 });

@@ -34,6 +34,17 @@ export class PdfiumLoadError extends Error {}
 
 /** @type {Promise<import('@embedpdf/pdfium').WrappedPdfiumModule> | null} */
 let engine = null;
+/** @type {import('@embedpdf/pdfium').WrappedPdfiumModule | null} */
+let started = null;
+
+/**
+ * Bytes of the thread's PDFium heap (its WebAssembly memory), 0 before PDFium starts. The heap grows to the largest
+ * page drawn and the objects of the documents read, and never shrinks: the page pool starts a new worker in the place
+ * of one whose heap has grown too large (workers.ts).
+ */
+export function pdfiumHeapBytes() {
+  return started ? started.pdfium.HEAPU8.buffer.byteLength : 0;
+}
 
 /** The thread's PDFium, started on first use from the wasm inside the package (no fetch, no download). */
 export function pdfium() {
@@ -41,6 +52,7 @@ export function pdfium() {
     const wasmBinary = await fs.readFile(require.resolve('@embedpdf/pdfium/pdfium.wasm'));
     const engineModule = await init({ wasmBinary });
     engineModule.PDFiumExt_Init();
+    started = engineModule;
     return engineModule;
   })();
   return engine;

@@ -81,15 +81,55 @@ function jobInWords(job: Job): string {
   return job.kind === 'page' ? `drawing page ${job.pageNo}` : job.kind === 'read' ? `reading page ${job.pageNo}` : 'reading the file';
 }
 
+/** What a worker tells of its memory with each answer (page-worker.mjs). */
+export interface WorkerMemory {
+  /** Bytes of its PDFium heap (WebAssembly memory, which grows and never shrinks). */
+  pdfium: number;
+  /** Bytes used in its JavaScript heap. */
+  heap: number;
+}
+
+/**
+ * When a worker is replaced by a new one, between two jobs, so that what it grew is given back: its PDFium heap grows
+ * to the largest page it drew and with the objects of the document it holds open (a 1,000-page file's), and never
+ * shrinks. A worker is recycled only when it has answered and before it is given another job, so no job is in flight.
+ */
+export interface RecycleLimits {
+  /** Recycled once its PDFium heap is larger than this many bytes. */
+  pdfiumBytes: number;
+  /** Recycled after this many jobs. */
+  jobs: number;
+}
+
+/**
+ * On 117 pages of Debian's documentation PDFs a worker's PDFium heap was 18-38 MB after a job (median 29): 80 MB is
+ * reached after a poster-sized page (up to 120 MB of pixels at 3x), which is then given back. 200 jobs bound what a
+ * long document's parsed objects pile up in one worker (the 1,000-page file of bench/import.ts, BENCH_LONG); a new
+ * worker loads sharp, PDFium and (on its first file) pdf.js again, once per 200 jobs.
+ */
+export const DEFAULT_RECYCLE: RecycleLimits = {
+  pdfiumBytes: Number(process.env.IMPORT_WORKER_PDFIUM_MB ?? 80) * 1024 * 1024,
+  jobs: Number(process.env.IMPORT_WORKER_JOBS ?? 200),
+};
+
 export class PagePool {
   private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
   private readonly queue: Running[] = [];
   /** The job each busy worker is on: a worker that dies fails that job alone. */
   private readonly running = new Map<Worker, Running>();
+  /** Jobs each worker has answered. */
+  private readonly answered = new Map<Worker, number>();
+  /** Workers being stopped after recycling: their exit is not a crash. */
+  private readonly retiring = new Set<Promise<number>>();
   private closing = false;
+  /** Workers recycled so far (replaced between jobs for their memory). */
+  recycled = 0;
 
-  constructor(size = defaultWorkerCount()) {
+  constructor(
+    size = defaultWorkerCount(),
+    private readonly limits: RecycleLimits = DEFAULT_RECYCLE,
+  ) {
     for (let i = 0; i < Math.max(1, size); i += 1) this.start();
   }
 
@@ -100,6 +140,7 @@ export class PagePool {
     const lost = (why: string) => {
       if (gone) return;
       gone = true;
+      this.answered.delete(worker);
       this.workers.delete(worker);
       const index = this.idle.indexOf(worker);
       if (index >= 0) this.idle.splice(index, 1);
@@ -110,14 +151,29 @@ export class PagePool {
       this.start();
       this.dispatch();
     };
-    worker.on('message', (message: { result?: unknown; error?: string; refused?: boolean }) => {
+    worker.on('message', (message: { result?: unknown; error?: string; refused?: boolean; memory?: WorkerMemory }) => {
       const job = this.running.get(worker);
       this.running.delete(worker);
       if (job) {
         if (message.error === undefined) job.resolve(message.result);
         else job.reject(message.refused ? new PdfError(message.error) : new Error(message.error));
       }
-      this.idle.push(worker);
+      const answered = (this.answered.get(worker) ?? 0) + 1;
+      this.answered.set(worker, answered);
+      if (!this.closing && ((message.memory?.pdfium ?? 0) > this.limits.pdfiumBytes || answered >= this.limits.jobs)) {
+        // Idle now and given nothing: stopped, and a new worker takes its place. Its exit is not a crash.
+        gone = true;
+        this.workers.delete(worker);
+        this.answered.delete(worker);
+        this.recycled += 1;
+        const stopped = worker.terminate();
+        this.retiring.add(stopped);
+        const forget = () => this.retiring.delete(stopped);
+        stopped.then(forget, forget);
+        this.start();
+      } else {
+        this.idle.push(worker);
+      }
       this.dispatch();
     });
     worker.on('error', (error) => lost(`${error.name === 'RangeError' || /memory/i.test(error.message) ? 'out of memory' : 'it crashed'}`));
@@ -160,7 +216,7 @@ export class PagePool {
   async close(): Promise<void> {
     this.closing = true;
     for (const queued of this.queue.splice(0)) queued.reject(new Error('the page workers were closed'));
-    await Promise.all([...this.workers].map((worker) => worker.terminate()));
+    await Promise.all([...[...this.workers].map((worker) => worker.terminate()), ...this.retiring]);
   }
 }
 
