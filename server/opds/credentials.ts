@@ -9,9 +9,8 @@ import { hashSecret } from '../auth/secrets';
 import { linkedMembershipEnd } from '../auth/sign-in';
 import { getDb } from '../db/client';
 import { appPasswords, type Library, type User } from '../db/schema';
-import { extendMembership, findOrCreateByIdentity, findUserByEmail } from '../user/account-queries';
+import { extendMembership, findHeaderUser, findOrCreateByIdentity, findUserByEmail, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
 import { checkWithLibrary, splitName } from '../user/routes/card';
-import { findHeaderUser, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
 import { viewerOfLibrary, type Viewer } from '../context/viewer';
 
 /** The user name a member types in a reading app: their email address, or m{id} for a member without one. */

@@ -38,7 +38,7 @@ export function sessionFields(
   current: MembershipWithLibrary | null,
   all: MembershipWithLibrary[],
   jwtoken: string,
-  /** When the member's bookmarks and clippings last changed (server/user/mark-queries.ts markTimes). */
+  /** When the member's bookmarks and clippings last changed (server/user/queries.ts markTimes). */
   marks: { bk_lud: string; clip_lud: string },
 ): SessionFields {
   const library = current?.library;

@@ -12,8 +12,7 @@ import { enforceLimits } from '../../auth/rate-limit';
 import { hashSecret } from '../../auth/secrets';
 import { completeSignIn, linkedMembershipEnd } from '../../auth/sign-in';
 import { checkPatron } from '../../auth/sip2';
-import { findLibrary } from '../queries';
-import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from '../account-queries';
+import { extendMembership, findLibrary, findOrCreateByIdentity, librariesWithCardList } from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

@@ -25,7 +25,7 @@ import {
   renameBookmark,
   renameClipping,
   shareClipping,
-} from '../mark-queries';
+} from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
