@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { HELP_REQUEST_RETENTION_DAYS } from '@/lib/help-forms';
+import { hashSecret } from '../auth/secrets';
 import { cached, invalidate } from '../cache';
 import { latestIssueColumns, magazineHitColumns, type MagazineHit } from '../catalogue/queries';
 import { shownIssueWhere, visibilityKey, visibleMagazineWhere } from '../catalogue/visibility';
@@ -9,6 +11,7 @@ import {
   bookmarks,
   categories,
   clippings,
+  contactRequests,
   externalIdentities,
   favourites,
   issuePages,
@@ -17,6 +20,8 @@ import {
   magazines,
   markChanges,
   memberships,
+  rateLimits,
+  supportRequests,
   users,
   type Bookmark,
   type Clipping,
@@ -27,8 +32,8 @@ import type { Viewer } from '../context/viewer';
 import type { Region } from './clipping-text';
 
 /**
- * The user service's queries, one file in three parts: members and their libraries (the session check, sign-in and
- * accounts), favourites, and bookmarks and clippings.
+ * The user service's queries, one file in four parts: members and their libraries (the session check, sign-in and
+ * accounts), favourites, bookmarks and clippings, and the help forms' requests.
  */
 
 // Members and their libraries.
@@ -413,4 +418,57 @@ export async function hasPage(issueId: number, pageNo: number): Promise<boolean>
     .where(and(eq(issuePages.issueId, issueId), eq(issuePages.pageNo, pageNo)))
     .limit(1);
   return rows.length > 0;
+}
+
+// The help forms' requests.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function retentionCutoff(): Date {
+  return new Date(Date.now() - HELP_REQUEST_RETENTION_DAYS * DAY_MS);
+}
+
+/** Stores a help request; requests past the retention period go as new ones arrive (the privacy policy says so). */
+export async function addSupportRequest(values: { email: string; name: string; message: string; libraryId: number | null; userId: number | null }) {
+  const db = getDb();
+  const [row] = await db.insert(supportRequests).values(values).returning({ id: supportRequests.id });
+  await db.delete(supportRequests).where(lt(supportRequests.createdAt, retentionCutoff()));
+  return row;
+}
+
+export async function addContactRequest(values: {
+  emailId: string;
+  userName: string;
+  message: string;
+  institutionName: string;
+  designation: string;
+  mobile: string;
+}) {
+  const db = getDb();
+  const [row] = await db.insert(contactRequests).values(values).returning({ id: contactRequests.id });
+  await db.delete(contactRequests).where(lt(contactRequests.createdAt, retentionCutoff()));
+  return row;
+}
+
+/**
+ * Counts one more request from a sender in a fixed window and returns the count so far. The sender's address is
+ * kept only as a keyed hash, and finished windows are deleted.
+ */
+export async function countRequest(scope: string, sender: string, windowSeconds: number): Promise<number> {
+  const db = getDb();
+  const key = `${scope}:${hashSecret(sender).slice(0, 32)}`;
+  const windowEndsAt = new Date(Date.now() + windowSeconds * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowEndsAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowEndsAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowEndsAt: sql`CASE WHEN ${rateLimits.windowEndsAt} <= now() THEN excluded.window_ends_at ELSE ${rateLimits.windowEndsAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  await db.delete(rateLimits).where(sql`${rateLimits.key} LIKE ${`${scope}:%`} AND ${rateLimits.windowEndsAt} < now()`);
+  return row.count;
 }
