@@ -438,6 +438,21 @@ export const clippingView = bookmarkView.extend({
 });
 export type ClippingView = z.infer<typeof clippingView>;
 
+/** A clipping opened from its share link (/clipping/{token}), as a member who sees its issue is shown it. */
+export const sharedClippingView = z.object({
+  name: z.string(),
+  issueId: z.number(),
+  pageNo: z.number(),
+  mid: z.number(),
+  magName: z.string(),
+  issueName: z.string(),
+  text: z.string(),
+  textScope: z.string(),
+  region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  imageUrl: z.string(),
+});
+export type SharedClippingView = z.infer<typeof sharedClippingView>;
+
 /** The plans a member can buy by card: SPEC §7 names one, `basicPlan`. */
 export const PLAN_IDS = ['basicPlan'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -68,8 +68,8 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     // The job queue stops taking jobs; a drawing under way hands its issue back to the queue, an import finishes
-    // (server/jobs/queue.ts stopJobs). Past STOP_JOBS_MS the process ends anyway: liveness.ts hands on what it held.
-    const jobs = import('../server/jobs/queue').then(({ stopJobs }) => stopJobs());
+    // (server/jobs/workers.ts stopJobs). Past STOP_JOBS_MS the process ends anyway: liveness.ts hands on what it held.
+    const jobs = import('../server/jobs/workers').then(({ stopJobs }) => stopJobs());
     const limit = new Promise<void>((resolve) => setTimeout(resolve, STOP_JOBS_MS).unref());
     void Promise.race([Promise.allSettled([closed, jobs]), limit]).finally(() => process.exit(0));
   };

@@ -3,8 +3,7 @@ import { articleRoutes } from './article/routes';
 import { catalogueService } from './catalogue/routes';
 import type { ServiceRoutes } from './http/handler';
 import { readerRoutes } from './reader/routes';
-import { kosyncRoutes } from './opds/kosync';
-import { opdsRoutes } from './opds/routes';
+import { kosyncService, opdsRoutes } from './opds/routes';
 import { counterApiService, feedService } from './usage/routes';
 import { counterWrapperError } from './usage/counter-exceptions';
 import { userService } from './user/routes';
@@ -26,8 +25,8 @@ export const SERVICES: Record<'article' | 'catalogue' | 'user' | 'reader' | 'adm
   feeds: feedService,
   // Reading apps: a library's OPDS 1.2 (with page streaming) and OPDS 2 catalogues for a member (server/opds/).
   opds: opdsRoutes,
-  // KOReader's progress sync protocol over the one reading place the web reader keeps (server/opds/kosync.ts).
-  kosync: kosyncRoutes,
+  // KOReader's progress sync protocol over the one reading place the web reader keeps (server/opds/routes/kosync.ts).
+  kosync: kosyncService,
 };
 
 /** How a service answers the errors its wrapper raises, where its protocol has its own shape (the COUNTER API's Exceptions). */

@@ -9,7 +9,7 @@ import { addOperator } from '@/server/admin/operator-command';
 import { audit } from '@/server/admin/audit';
 import { cleanUp } from '@/server/jobs/upkeep';
 import { auditLog, libraryStaff, siteOperators } from '@/server/db/schema';
-import { findUserByEmail } from '@/server/user/account-queries';
+import { findUserByEmail } from '@/server/user/queries';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { consoleCast, lastAudit, type ConsoleCast } from './helpers/console';
 

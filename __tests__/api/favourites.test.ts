@@ -1,7 +1,7 @@
 import { invalidate } from '@/server/cache';
 import { renameTitle } from '@/server/catalogue/edits';
 import { favourites as favouriteRows } from '@/server/db/schema';
-import { cachedFavouriteMagazines } from '@/server/user/favourite-queries';
+import { cachedFavouriteMagazines } from '@/server/user/queries';
 import { viewerOfLibrary } from '@/server/context/viewer';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { addMembership, createCategory, createLibrary, createMagazine, createUser, inDays, tokenFor } from './helpers/factories';

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { GetServerSidePropsContext } from 'next';
 import { users } from '@/server/db/schema';
 import { pageSession } from '@/server/context';
-import { updateUser } from '@/server/user/account-queries';
-import { findHeaderUser } from '@/server/user/queries';
+import { findHeaderUser, updateUser } from '@/server/user/queries';
 import { call, startTestApp, type TestApp } from './helpers/app';
 import { createUser, tokenFor } from './helpers/factories';
 
@@ -60,7 +59,7 @@ describe('the header’s member row (server/user/queries findHeaderUser)', () =>
     expect((await findHeaderUser(user.id))?.firstName).toBe('Grace');
     let apiCopy!: { updateUser: typeof updateUser; closeDb: () => Promise<void> };
     jest.isolateModules(() => {
-      apiCopy = { ...jest.requireActual('@/server/user/account-queries'), ...jest.requireActual('@/server/db/client') };
+      apiCopy = { ...jest.requireActual('@/server/user/queries'), ...jest.requireActual('@/server/db/client') };
     });
     expect(apiCopy.updateUser).not.toBe(updateUser);
     await apiCopy.updateUser(user.id, { firstName: 'Hopper' });

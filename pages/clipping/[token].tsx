@@ -4,9 +4,11 @@ import styled from 'styled-components';
 import { ClippingFigure } from '@/components/marks/ClippingFigure';
 import { OpenAtPageButton } from '@/components/marks/OpenAtPageButton';
 import { siteLayout } from '@/components/shell/siteLayout';
+import type { SharedClippingView } from '@/lib/wire';
 import { withPage } from '@/server/context';
 import { HttpError } from '@/server/http/errors';
-import { shareParams, sharedClippingView, type SharedClippingView } from '@/server/user/routes/mark';
+import { openSharedClipping } from '@/server/user/present';
+import { shareParams } from '@/server/user/routes/mark';
 import { theme } from '@/styles/theme';
 
 /** A clipping shared as a link: it opens for members of the library it was clipped through who see its issue. */
@@ -15,7 +17,7 @@ export const getServerSideProps = withPage({ access: 'member' }, async (page, ct
   const token = shareParams.safeParse({ token: ctx.params?.token });
   let clipping: SharedClippingView | null = null;
   if (token.success) {
-    clipping = await sharedClippingView(page.session, token.data.token).catch((error: unknown) => {
+    clipping = await openSharedClipping(page.session, token.data.token).catch((error: unknown) => {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
     });

@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { DashboardScreen } from '@/components/dashboard/DashboardScreen';
 import { helpEmailFor, withPage } from '@/server/context';
 import { accountSummary } from '@/server/user/account-view';
-import { favouriteMagazineIds } from '@/server/user/favourite-queries';
+import { favouriteMagazineIds } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 export const getServerSideProps = withPage({ access: 'member' }, async (page) => {

@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MyBookmarksScreen } from '@/components/dashboard/MyMarksScreen';
 import { siteLayout } from '@/components/shell/siteLayout';
 import { withPage } from '@/server/context';
-import { bookmarkViews } from '@/server/user/routes/mark';
+import { bookmarkViews } from '@/server/user/present';
 
 export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
   const [shell, bookmarks] = await Promise.all([page.shell(), bookmarkViews(page.session.claims.uid)]);

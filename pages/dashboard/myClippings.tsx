@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MyClippingsScreen } from '@/components/dashboard/MyMarksScreen';
 import { siteLayout } from '@/components/shell/siteLayout';
 import { withPage } from '@/server/context';
-import { clippingViews } from '@/server/user/routes/mark';
+import { clippingViews } from '@/server/user/present';
 
 export const getServerSideProps = withPage({ access: 'member' }, async (page) => {
   const [shell, clippings] = await Promise.all([page.shell(), clippingViews(page.session.claims.uid)]);

@@ -4,7 +4,7 @@ import { issueTile } from '@/lib/catalogue-tiles';
 import type { MagazineHit } from '@/lib/wire';
 import { cachedListing } from '@/server/catalogue/browse';
 import { withPage } from '@/server/context';
-import { cachedFavouriteMagazines } from '@/server/user/favourite-queries';
+import { cachedFavouriteMagazines } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';
 
 const SUGGESTIONS = 8;

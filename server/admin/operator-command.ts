@@ -1,4 +1,4 @@
-import { findUserByEmail } from '../user/account-queries';
+import { findUserByEmail } from '../user/queries';
 import type { Actor } from './audit';
 import { grantRole, operatorSignInLink, revokeRole } from './roles';
 

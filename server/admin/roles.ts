@@ -4,7 +4,7 @@ import { defaultGuestLibraryId } from '../config';
 import { getDb } from '../db/client';
 import { libraries, libraryStaff, partnerLinks, siteOperators, users } from '../db/schema';
 import { hashSecret } from '../auth/secrets';
-import { findOrCreateUser } from '../user/account-queries';
+import { findOrCreateUser } from '../user/queries';
 import { audit, type Actor } from './audit';
 
 /** How long the first operator's sign-in link works. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from '../db/schema';
 import { chooseMembership, sessionFields } from '../user/present';
-import { membershipsAndMarkTimes } from '../user/mark-queries';
+import { membershipsAndMarkTimes } from '../user/queries';
 import { issueSession } from './issue';
 
 /** How long access through a library card, a library's SSO or a partner link lasts after each sign-in. */

@@ -3,7 +3,6 @@ import type { JobHelpers } from 'graphile-worker';
 import { getDb, type Database } from '../db/client';
 import { importJobs, issues } from '../db/schema';
 import { drawIssuePages, removeOriginalCopy } from '../import/draw';
-import { importTries } from './import-task';
 import { enqueue } from './queue';
 
 /**
@@ -101,6 +100,3 @@ export async function settleDrawJobs(db: Database, issueIds: number[]): Promise<
     else await enqueueDrawing(db, { issueId: row.id }, { again: true });
   }
 }
-
-/** Tries a draw job gets (IMPORT_TRIES, like the import, default 3). */
-export const drawTries = importTries;

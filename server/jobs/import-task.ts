@@ -25,12 +25,6 @@ import { enqueue, importWorkers } from './queue';
  * Either way the row keeps the reason and the tries made.
  */
 
-/** Tries an import gets (IMPORT_TRIES, default 3). */
-export function importTries(): number {
-  const asked = Number(process.env.IMPORT_TRIES);
-  return Number.isInteger(asked) && asked >= 1 ? asked : 3;
-}
-
 /** When graphile-worker tries a job again after its try `tries` failed: e^min(tries, 10) seconds. */
 function nextTry(tries: number): Date {
   return new Date(Date.now() + Math.exp(Math.min(tries, 10)) * 1000);

@@ -2,7 +2,8 @@ import type { EventEmitter } from 'node:events';
 import os from 'node:os';
 import type { WorkerUtils, WorkerEvents } from 'graphile-worker';
 import type { Pool } from 'pg';
-import { TASKS, type TaskEntry, type TaskName } from './tasks';
+import { HANDLERS } from './handlers';
+import type { TaskName } from './tasks';
 
 /**
  * Hands the jobs of a dead instance to the others. graphile-worker 0.16 frees a job whose worker vanished only four
@@ -64,8 +65,7 @@ export function startLiveness(pool: Pool, utils: WorkerUtils, events: EventEmitt
     // The console hears first, so a job another instance takes at once is not marked as waiting after it started.
     for (const job of held.rows) {
       console.error(`[jobs] ${job.task_identifier} job ${job.id} was held by a worker that stopped answering (try ${job.attempts} of ${job.max_attempts}): handed to the others`);
-      const entry: TaskEntry | undefined = TASKS[job.task_identifier as TaskName];
-      await entry?.lost?.(job.payload, { tries: job.attempts, maxTries: job.max_attempts }).catch(() => undefined);
+      await HANDLERS[job.task_identifier as TaskName]?.lost?.(job.payload, { tries: job.attempts, maxTries: job.max_attempts }).catch(() => undefined);
     }
     await utils.forceUnlockWorkers(ids);
     await pool.query('DELETE FROM job_runners WHERE worker_id = ANY($1::text[])', [ids]);

@@ -9,10 +9,11 @@ import { hashSecret } from '../auth/secrets';
 import { linkedMembershipEnd } from '../auth/sign-in';
 import { getDb } from '../db/client';
 import { appPasswords, type Library, type User } from '../db/schema';
-import { extendMembership, findOrCreateByIdentity, findUserByEmail } from '../user/account-queries';
-import { checkWithLibrary, splitName } from '../user/routes/card';
-import { findHeaderUser, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
+import { extendMembership, findHeaderUser, findOrCreateByIdentity, findUserByEmail, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
+import { splitName } from '../user/present';
+import { checkWithLibrary } from '../user/routes/card';
 import { viewerOfLibrary, type Viewer } from '../context/viewer';
+import { appPasswordView, type AppPasswordView } from './present';
 
 /** The user name a member types in a reading app: their email address, or m{id} for a member without one. */
 export function appLoginOf(user: Pick<User, 'id' | 'email'>): string {
@@ -42,25 +43,13 @@ function newAppSecret(): string {
   return [0, 5, 10, 15].map((start) => chars.slice(start, start + 5).join('')).join('-');
 }
 
-export interface AppPasswordView {
-  id: number;
-  name: string;
-  hint: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-function viewOf(row: typeof appPasswords.$inferSelect): AppPasswordView {
-  return { id: row.id, name: row.name, hint: row.hint, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null };
-}
-
 export async function listAppPasswords(userId: number): Promise<AppPasswordView[]> {
   const rows = await getDb()
     .select()
     .from(appPasswords)
     .where(and(eq(appPasswords.userId, userId), isNull(appPasswords.revokedAt)))
     .orderBy(desc(appPasswords.createdAt), desc(appPasswords.id));
-  return rows.map(viewOf);
+  return rows.map(appPasswordView);
 }
 
 /** A new app password: the only time it is shown; the member keeps it in the app. */
@@ -70,7 +59,7 @@ export async function createAppPassword(userId: number, name: string): Promise<A
     .insert(appPasswords)
     .values({ userId, name, secretHash: storedHashOfKey(md5Hex(password)), hint: password.slice(-4) })
     .returning();
-  return { ...viewOf(row), password };
+  return { ...appPasswordView(row), password };
 }
 
 /** Revokes one of the member's app passwords at once: every check after this refuses it. */

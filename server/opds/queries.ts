@@ -140,3 +140,9 @@ export async function issueEntry(viewer: Viewer, ageRating: number | null, issue
   const rows = await issueEntries(viewer, ageRating, { issueIds: [issueId] }, { limit: 1, offset: 0 });
   return rows[0] ?? null;
 }
+
+/** The issues whose original PDF has this partial MD5 (KOReader's name for a file it has open), oldest first. */
+export async function issuesOfPartialMd5(key: string): Promise<number[]> {
+  const rows = await getDb().select({ id: issues.id }).from(issues).where(eq(issues.partialMd5, key)).orderBy(issues.id);
+  return rows.map((row) => row.id);
+}

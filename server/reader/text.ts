@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { findAll, plainBlocks, readingBlocks, type TextLayer } from '@/lib/text-layer';
+import { findAll } from '@/lib/text-layer';
 import type { FoundPage, PageTextAnswer } from '@/lib/wire';
 import { getDb } from '../db/client';
 import { issuePages } from '../db/schema';
-import { pageTextLayer } from '../media/render';
+import { pageTextOf } from './present';
 import { pageToRender } from './queries';
-
 
 /**
  * A page's text layer: an imported page's lines as its PDF placed them; a page drawn from its text (the demo seed)
@@ -15,19 +14,6 @@ export async function pageText(issueId: number, pageNo: number): Promise<PageTex
   const row = await pageToRender(issueId, pageNo);
   return row ? pageTextOf(row) : null;
 }
-
-/** The text layer of a page row already read (pageToRender), for a caller that needs the row's plain text too. */
-export function pageTextOf(row: NonNullable<Awaited<ReturnType<typeof pageToRender>>>): PageTextAnswer {
-  const { width, height, pageNo } = row;
-  const layer: TextLayer | null = row.textLayer
-    ? { width, height, lines: row.textLayer }
-    : row.sourceFile === null
-      ? pageTextLayer({ magazineName: row.magazineName, issueName: row.issueName, pageNo, text: row.text, width, height })
-      : null;
-  const blocks = layer && layer.lines.length ? readingBlocks(layer) : plainBlocks(row.text);
-  return { pageNo, width, height, lines: layer?.lines ?? [], blocks, hasText: blocks.length > 0 };
-}
-
 
 const EXCERPT_SIDE = 60;
 

@@ -6,26 +6,15 @@ import { getDb } from '../db/client';
 import { counterApiKeys, libraries } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { CounterError } from './counter-exceptions';
-
+import { counterKeySummary } from './present';
 
 function hashOf(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex');
 }
 
-function summaryOf(row: typeof counterApiKeys.$inferSelect): CounterKeySummary {
-  return {
-    id: row.id,
-    requestorId: row.requestorId,
-    label: row.label,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-  };
-}
-
 export async function listCounterKeys(libraryId: number): Promise<CounterKeySummary[]> {
   const rows = await getDb().select().from(counterApiKeys).where(eq(counterApiKeys.libraryId, libraryId)).orderBy(desc(counterApiKeys.createdAt), desc(counterApiKeys.id));
-  return rows.map(summaryOf);
+  return rows.map(counterKeySummary);
 }
 
 /** Makes a key for a harvester: the API key is returned this once, and only its hash is kept. */
@@ -36,7 +25,7 @@ export async function createCounterKey(actor: Actor, libraryId: number, label: s
       .insert(counterApiKeys)
       .values({ libraryId, requestorId: randomUUID(), keyHash: hashOf(apiKey), label, createdBy: actor.userId })
       .returning();
-    const key = summaryOf(row);
+    const key = counterKeySummary(row);
     await audit(tx, actor, { action: 'counter-key.create', libraryId, target: key.requestorId, after: key });
     return { key, apiKey };
   });
@@ -51,7 +40,7 @@ export async function revokeCounterKey(actor: Actor, libraryId: number, keyId: n
       .where(and(eq(counterApiKeys.id, keyId), eq(counterApiKeys.libraryId, libraryId)))
       .returning();
     if (!row) throw new HttpError(404, 'No such key', { field: 'keyId' });
-    const key = summaryOf(row);
+    const key = counterKeySummary(row);
     await audit(tx, actor, { action: 'counter-key.revoke', libraryId, target: key.requestorId, after: key });
     return key;
   });

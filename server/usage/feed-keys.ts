@@ -3,21 +3,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FeedKeyView } from '@/lib/wire';
 import { audit, type Actor } from '../admin/audit';
 import { getDb } from '../db/client';
-import { libraryFeedKeys, type LibraryFeedKey } from '../db/schema';
+import { libraryFeedKeys } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { findLibrary } from '../user/queries';
-
-
-export function presentFeedKey(row: LibraryFeedKey): FeedKeyView {
-  return {
-    id: row.id,
-    label: row.label,
-    hint: `…${row.keyHint}`,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    revokedAt: row.revokedAt?.toISOString() ?? null,
-  };
-}
+import { presentFeedKey } from './present';
 
 /** SHA-256 of a key: keys are 32 random bytes, so a plain hash is enough to make a stolen table useless. */
 function hashFeedKey(key: string): string {

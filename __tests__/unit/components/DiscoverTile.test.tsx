@@ -5,6 +5,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { DiscoverTile } from '@/components/search/DiscoverTile';
 import type { DiscoverIssue } from '@/lib/search-results';
+import { signedInAnswer } from '../../shared/signed-in-answer';
 import { renderWithTheme } from './render';
 
 const issue: DiscoverIssue = {
@@ -21,32 +22,7 @@ const issue: DiscoverIssue = {
   fin: 5,
 };
 
-const sessionFields = (enddate: string) => ({
-  status: 'Success',
-  message: 'Success',
-  fname: 'Asha',
-  lname: 'Verma',
-  libid: 1001,
-  enddate,
-  uploadedID: '',
-  libname: 'Riverside Public Library',
-  uid: 1,
-  uuid: 'u-1',
-  email: 'reader@riverside.example',
-  mobile: '',
-  usertype: 'member',
-  isNewspaper: 1,
-  isJournal: 1,
-  isMycontent: 0,
-  fav_lud: '',
-  bk_lud: '',
-  clip_lud: '',
-  ageRate: 0,
-  hasPassword: true,
-  libraryDetails: null,
-  jwtoken: 'token-abc',
-  userlibdet: [],
-});
+const sessionFields = (enddate: string) => ({ status: 'Success', message: 'Success', ...signedInAnswer({ enddate, jwtoken: 'token-abc' }) });
 
 let codeRequests: Record<string, unknown>[] = [];
 let verifications = 0;

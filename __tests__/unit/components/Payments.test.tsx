@@ -7,6 +7,7 @@ import { ValidateUserScreen } from '@/components/account/ValidateUserScreen';
 import { PaymentFailedScreen } from '@/components/payments/PaymentFailedScreen';
 import { PaymentSuccessScreen } from '@/components/payments/PaymentSuccessScreen';
 import { STORAGE } from '@/lib/cookies';
+import { signedInAnswer } from '../../shared/signed-in-answer';
 import { renderWithTheme } from './render';
 
 const accessUntil = '2027-03-14T10:00:00.000Z';
@@ -14,28 +15,7 @@ const paid = {
   status: 'Success',
   message: 'Payment received',
   accessUntil,
-  fname: 'Tom',
-  lname: 'Okafor',
-  libid: 1001,
-  enddate: accessUntil,
-  uploadedID: '',
-  libname: 'Riverside Public Library',
-  uid: 2,
-  uuid: 'u-2',
-  email: 'tom@riverside.org',
-  mobile: '',
-  usertype: 'member',
-  isNewspaper: 1,
-  isJournal: 1,
-  isMycontent: 0,
-  fav_lud: '',
-  bk_lud: '',
-  clip_lud: '',
-  ageRate: 0,
-  hasPassword: true,
-  libraryDetails: null,
-  jwtoken: 'fresh-token',
-  userlibdet: [],
+  ...signedInAnswer({ fname: 'Tom', lname: 'Okafor', uid: 2, uuid: 'u-2', email: 'tom@riverside.org', enddate: accessUntil, jwtoken: 'fresh-token' }),
 };
 
 let orders: unknown[] = [];

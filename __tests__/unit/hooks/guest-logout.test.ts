@@ -5,29 +5,11 @@ import { STORAGE } from '@/lib/cookies';
 import { signInAsGuest } from '@/hooks/guest-sign-in';
 import { logout } from '@/hooks/logout';
 import { clearSession, pathAfterLogout } from '@/lib/stored-session';
+import { signedInAnswer } from '../../shared/signed-in-answer';
 
 const base = {
   message: 'Success',
-  fname: 'Guest',
-  lname: '',
-  uploadedID: '',
-  libname: 'Riverside Public Library',
-  uid: 7,
-  uuid: 'u-7',
-  email: '',
-  mobile: '',
-  usertype: 'guest',
-  isNewspaper: 1,
-  isJournal: 1,
-  isMycontent: 0,
-  fav_lud: '',
-  bk_lud: '',
-  clip_lud: '',
-  ageRate: 0,
-  hasPassword: false,
-  libraryDetails: null,
-  jwtoken: 'token-abc',
-  userlibdet: [],
+  ...signedInAnswer({ fname: 'Guest', lname: '', uid: 7, uuid: 'u-7', email: '', usertype: 'guest', hasPassword: false, jwtoken: 'token-abc' }),
 };
 const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
 const past = new Date(Date.now() - 86_400_000).toISOString();

@@ -1,6 +1,6 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { SsoScreen } from '@/components/account/SsoScreens';
-import { librariesWithSso } from '@/server/user/account-queries';
+import { librariesWithSso } from '@/server/user/queries';
 import { libParam, withPage } from '@/server/context';
 import { siteLayout } from '@/components/shell/siteLayout';
 

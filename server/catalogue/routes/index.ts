@@ -1,5 +1,5 @@
 import { serviceRoutes } from '../../http/handler';
-import { supportRequestRoute } from '../../support/forms';
+import { librarySupportRoutes } from '../../user/routes/help';
 import { browseRoutes } from './browse';
 import { filterRoutes } from './filters';
 import { searchRoutes } from './search';
@@ -11,8 +11,6 @@ export const catalogueService = serviceRoutes('catalogue', {
   'catalogue/routes/browse': browseRoutes,
   'catalogue/routes/story-category': storyCategoryRoutes,
   'catalogue/routes/search': searchRoutes,
-  'catalogue/routes (help forms)': {
-    // The library support form submit (SPEC §7, catalogue service; its path is ours).
-    librarySupport: { POST: supportRequestRoute('Library support form submit: a help request from /helpsupport (SPEC §5)') },
-  },
+  // The support form, one handler with the user service's addLibSup.
+  'user/routes/help': librarySupportRoutes,
 });

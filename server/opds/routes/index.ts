@@ -1,4 +1,5 @@
 import { serviceRoutes } from '../../http/handler';
+import { kosyncRoutes } from './kosync';
 import { opds1Routes } from './opds1';
 import { opds2Routes } from './opds2';
 
@@ -6,4 +7,9 @@ import { opds2Routes } from './opds2';
 export const opdsRoutes = serviceRoutes('opds', {
   'opds/routes/opds1': opds1Routes,
   'opds/routes/opds2': opds2Routes,
+});
+
+/** KOReader's progress sync, /api/kosync/...: its own service (the protocol's paths), over the reading place the web reader keeps. */
+export const kosyncService = serviceRoutes('kosync', {
+  'opds/routes/kosync': kosyncRoutes,
 });

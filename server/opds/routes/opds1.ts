@@ -16,7 +16,7 @@ import { openWithTwin, sendObject } from '../../media/serve';
 import { ensurePageImage } from '../../reader/images';
 import { StorageUnavailableError } from '../../storage';
 import { countIssueDownloaded } from '../../usage/reading';
-import { cachedFavouriteMagazines } from '../../user/favourite-queries';
+import { cachedFavouriteMagazines } from '../../user/queries';
 import { cachedLibrary } from '../../context/viewer';
 import { TYPE, entryXml, feedXml, openSearchXml, type Entry, type Feed, type Link } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, issueAtomEntry, opdsBase } from '../feeds';

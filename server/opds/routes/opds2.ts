@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors';
 import type { RouteResponses, ServiceRoutes } from '../../http/handler';
 import { siteOrigin } from '../../http/origin';
 import { pagesOfIssue, readingPlace, saveProgress } from '../../reader/queries';
-import { cachedFavouriteMagazines } from '../../user/favourite-queries';
+import { cachedFavouriteMagazines } from '../../user/queries';
 import { REL, TYPE } from '../atom';
 import { FEED_PAGE_SIZE, coverUrl, pdfLink } from '../feeds';
 import { foundIssueEntries, issueEntries, issueEntryPage, type IssueEntry } from '../queries';

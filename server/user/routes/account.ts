@@ -12,8 +12,7 @@ import { getDb } from '../../db/client';
 import { accessCodeUses, accessCodes } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
-import { extendMembership, updateUser } from '../account-queries';
-import { findLibrary, findUserById } from '../queries';
+import { extendMembership, findLibrary, findUserById, updateUser } from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

@@ -12,8 +12,8 @@ import { enforceLimits } from '../../auth/rate-limit';
 import { hashSecret } from '../../auth/secrets';
 import { completeSignIn, linkedMembershipEnd } from '../../auth/sign-in';
 import { checkPatron } from '../../auth/sip2';
-import { findLibrary } from '../queries';
-import { extendMembership, findOrCreateByIdentity, librariesWithCardList } from '../account-queries';
+import { splitName } from '../present';
+import { extendMembership, findLibrary, findOrCreateByIdentity, librariesWithCardList } from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -88,18 +88,6 @@ export async function checkWithLibrary(library: Library, cardNumber: string, pin
     }
   }
   return { ok: false, name: '' };
-}
-
-/** 'Surname, Given' (the usual SIP2 form) or 'Given Surname' into first and last names. */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const clean = name.trim();
-  if (!clean) return { firstName: '', lastName: '' };
-  if (clean.includes(',')) {
-    const [last, first] = clean.split(',', 2).map((part) => part.trim());
-    return { firstName: first ?? '', lastName: last ?? '' };
-  }
-  const parts = clean.split(/\s+/);
-  return { firstName: parts[0], lastName: parts.slice(1).join(' ') };
 }
 
 export const cardRoutes: ServiceRoutes = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Session } from '../../auth/session';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
-import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from '../favourite-queries';
+import { addFavourite, favouriteMagazineIds, isVisibleMagazine, removeFavourite } from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

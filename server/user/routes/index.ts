@@ -1,9 +1,9 @@
 import { serviceRoutes } from '../../http/handler';
-import { supportRequestRoute, contactUsRoute } from '../../support/forms';
 import { accountRoutes } from './account';
 import { appPasswordRoutes } from './app-password';
 import { cardRoutes } from './card';
 import { favouriteRoutes } from './favourite';
+import { helpRoutes } from './help';
 import { markRoutes } from './mark';
 import { offlineRoutes } from './offline';
 import { otpRoutes } from './otp';
@@ -28,9 +28,5 @@ export const userService = serviceRoutes('user', {
   'user/routes/payment': paymentUserRoutes,
   // My Account's app passwords for reading apps (OPDS, KOReader).
   'user/routes/app-password': appPasswordRoutes,
-  'user/routes (help forms)': {
-    // One handler serves both forms (the accounts module once had its own addLibSup, which a spread silently replaced).
-    addLibSup: { POST: supportRequestRoute('addLibSup: a help request to the library, as the support form (SPEC §5, §7)') },
-    contactUs: { POST: contactUsRoute },
-  },
+  'user/routes/help': helpRoutes,
 });

@@ -1,23 +1,21 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { wordBoxes } from '@/lib/text-layer';
-import { bookmarkView, clippingView as clippingAnswer, type BookmarkView, type ClippingView, type PageTextAnswer } from '@/lib/wire';
+import { bookmarkView, clippingView, sharedClippingView, type PageTextAnswer } from '@/lib/wire';
 import type { Session } from '../../auth/session';
 import type { IssueDetails } from '../../catalogue/titles';
-import type { Bookmark, Clipping } from '../../db/schema';
+import type { Clipping } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { issueForMember } from '../../reader/access';
 import { pageToRender } from '../../reader/queries';
-import { pageTextOf } from '../../reader/text';
+import { pageTextOf } from '../../reader/present';
 import { sendClippingImage } from '../clipping-image';
 import { clippingText, type PositionedWord } from '../clipping-text';
+import { bookmarkViewOf, bookmarkViews, clippingViewOf, clippingViews, openSharedClipping, sharedClippingFor } from '../present';
 import {
   addBookmark,
   addClipping,
-  bookmarksOf,
-  clippingByShareToken,
-  clippingsOf,
   deleteBookmark,
   deleteClipping,
   hasPage,
@@ -25,7 +23,7 @@ import {
   renameBookmark,
   renameClipping,
   shareClipping,
-} from '../mark-queries';
+} from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -52,14 +50,14 @@ const deleteBookmarksIdBody = z.object({ status: z.string(), message: z.string()
 /** GET clippings */
 const getClippingsBody = z.object({
   status: z.string(),
-  clippings: z.array(clippingAnswer),
+  clippings: z.array(clippingView),
 });
 
 /** POST clippings */
 const postClippingsBody = z.object({
   status: z.string(),
   message: z.string(),
-  clipping: clippingAnswer,
+  clipping: clippingView,
 });
 
 /** PUT clippings/:id: the same answer as putBookmarksIdBody. */
@@ -72,21 +70,7 @@ const deleteClippingsIdBody = deleteBookmarksIdBody;
 const postClippingsIdShareBody = z.object({ status: z.string(), message: z.string(), shareUrl: z.string() });
 
 /** GET sharedClipping/:token */
-const getSharedClippingTokenBody = z.object({
-  status: z.string(),
-  clipping: z.object({
-    name: z.string(),
-    issueId: z.number(),
-    pageNo: z.number(),
-    mid: z.number(),
-    magName: z.string(),
-    issueName: z.string(),
-    text: z.string(),
-    textScope: z.string(),
-    region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-    imageUrl: z.string(),
-  }),
-});
+const getSharedClippingTokenBody = z.object({ status: z.string(), clipping: sharedClippingView });
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const name = z.string().trim().min(1, 'must not be empty').max(120);
@@ -115,56 +99,6 @@ export const clippingBody = bookmarkBody.extend({
 function member(session: Session | null): Session {
   if (!session) throw new HttpError(401, 'Sign in to continue');
   return session;
-}
-
-/** A bookmark or clipping as its owner sees it: the issue's names only while the issue is theirs to see. */
-function place(row: Bookmark | Clipping, issue: IssueDetails | null): BookmarkView {
-  return {
-    id: row.id,
-    name: row.name,
-    issueId: row.issueId,
-    pageNo: row.pageNo,
-    createdAt: row.createdAt.toISOString(),
-    available: issue !== null,
-    mid: issue?.mid ?? null,
-    magName: issue?.magName ?? null,
-    issueName: issue?.issueName ?? null,
-  };
-}
-
-function clippingView(row: Clipping, issue: IssueDetails | null): ClippingView {
-  return {
-    ...place(row, issue),
-    region: { x: row.x, y: row.y, width: row.width, height: row.height },
-    text: issue ? row.text : null,
-    textScope: row.textScope,
-    imageUrl: issue ? `/api/user/clippings/${row.id}/image` : null,
-    shareUrl: row.shareToken ? `/clipping/${row.shareToken}` : null,
-  };
-}
-
-/** Each distinct issue of a list checked once, through the reader's own rule (issueForMember). */
-async function issuesSeenBy(userId: number, rows: Array<Bookmark | Clipping>): Promise<Map<string, IssueDetails | null>> {
-  const seen = new Map<string, IssueDetails | null>();
-  for (const row of rows) {
-    const key = `${row.libraryId}:${row.issueId}`;
-    if (seen.has(key)) continue;
-    const answer = await issueForMember(userId, row.libraryId, row.issueId);
-    seen.set(key, answer.ok ? answer.issue : null);
-  }
-  return seen;
-}
-
-export async function bookmarkViews(userId: number, issueId?: number): Promise<BookmarkView[]> {
-  const rows = await bookmarksOf(userId, issueId);
-  const seen = await issuesSeenBy(userId, rows);
-  return rows.map((row) => place(row, seen.get(`${row.libraryId}:${row.issueId}`) ?? null));
-}
-
-export async function clippingViews(userId: number, issueId?: number): Promise<ClippingView[]> {
-  const rows = await clippingsOf(userId, issueId);
-  const seen = await issuesSeenBy(userId, rows);
-  return rows.map((row) => clippingView(row, seen.get(`${row.libraryId}:${row.issueId}`) ?? null));
 }
 
 /** The issue a new bookmark or clipping points at, refused as the reader would refuse it. */
@@ -200,35 +134,6 @@ async function visibleOwnClipping(session: Session, clippingId: number): Promise
   return row;
 }
 
-/**
- * A shared clipping opens for a signed-in member of the library it was clipped through, while that member sees its
- * issue (the reader's rule); for anyone else it does not exist.
- */
-async function sharedClippingFor(session: Session, token: string): Promise<{ row: Clipping; issue: IssueDetails }> {
-  const row = await clippingByShareToken(token);
-  const seen = row ? await issueForMember(session.claims.uid, row.libraryId, row.issueId) : null;
-  if (!row || !seen?.ok) throw new HttpError(404, 'Clipping not found', { field: 'token' });
-  return { row, issue: seen.issue };
-}
-
-export async function sharedClippingView(session: Session, token: string) {
-  const { row, issue } = await sharedClippingFor(session, token);
-  return {
-    name: row.name,
-    issueId: row.issueId,
-    pageNo: row.pageNo,
-    mid: issue.mid,
-    magName: issue.magName,
-    issueName: issue.issueName,
-    text: row.text,
-    textScope: row.textScope,
-    region: { x: row.x, y: row.y, width: row.width, height: row.height },
-    imageUrl: `/api/user/sharedClipping/${token}/image`,
-  };
-}
-
-export type SharedClippingView = Awaited<ReturnType<typeof sharedClippingView>>;
-
 /** Bookmarks and clippings: a member's own, private like their reading; another member's are 404, never 403. */
 export const markRoutes: ServiceRoutes = {
   bookmarks: {
@@ -250,7 +155,7 @@ export const markRoutes: ServiceRoutes = {
         const issue = await markableIssue(member(session), body);
         if (!(await hasPage(body.issue, body.page))) throw noSuchPage(body.page);
         const row = await addBookmark({ userId: session.claims.uid, libraryId: session.claims.libid, issueId: body.issue, pageNo: body.page, name: body.name ?? `Page ${body.page}` });
-        return { status: 'success', message: 'Bookmark added', bookmark: place(row, issue) };
+        return { status: 'success', message: 'Bookmark added', bookmark: bookmarkViewOf(row, issue) };
       },
     }),
   },
@@ -309,7 +214,7 @@ export const markRoutes: ServiceRoutes = {
           text: words.text,
           textScope: words.scope,
         });
-        return { status: 'success', message: 'Clipping saved', clipping: clippingView(row, issue) };
+        return { status: 'success', message: 'Clipping saved', clipping: clippingViewOf(row, issue) };
       },
     }),
   },
@@ -364,7 +269,7 @@ export const markRoutes: ServiceRoutes = {
       responses: { 200: { description: 'OK', body: getSharedClippingTokenBody }, 401: { description: 'Not signed in, or a token that is invalid, expired or revoked' }, 404: { description: 'Not found, or not one this person may see' } },
       auth: 'required',
       async handler({ params, session }) {
-        return { status: 'success', clipping: await sharedClippingView(member(session), shareParams.parse(params).token) };
+        return { status: 'success', clipping: await openSharedClipping(member(session), shareParams.parse(params).token) };
       },
     }),
   },

@@ -11,9 +11,8 @@ import { checkPassword } from '../../auth/password-rules';
 import { signPurposeToken } from '../../auth/purpose-token';
 import { enforceLimits, resetLimit } from '../../auth/rate-limit';
 import { completeSignIn } from '../../auth/sign-in';
-import { findUserById } from '../queries';
+import { findOrCreateUser, findUserByEmail, findUserById, findUserByMobile, updateUser } from '../queries';
 import { requireMethodOffered } from '../sign-in-methods';
-import { findOrCreateUser, findUserByEmail, findUserByMobile, updateUser } from '../account-queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

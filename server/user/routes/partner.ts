@@ -14,8 +14,7 @@ import { limit } from '../../auth/limits';
 import { enforceLimits } from '../../auth/rate-limit';
 import { hashSecret } from '../../auth/secrets';
 import { completeSignIn, linkedMembershipEnd } from '../../auth/sign-in';
-import { findLibrary } from '../queries';
-import { extendMembership, findOrCreateUser } from '../account-queries';
+import { extendMembership, findLibrary, findOrCreateUser } from '../queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

@@ -11,9 +11,8 @@ import { planFor } from '../../payments/plans';
 import { paymentProvider, type PaymentProvider } from '../../payments/provider';
 import { createPayment, findPaymentByRef, fulfilPayment, markPaymentFailed, setProviderRef } from '../../payments/queries';
 import { verifyStripeEvent } from '../../payments/stripe-events';
-import { findUserById, membershipIn } from '../queries';
+import { findUserById, membershipIn, membershipsAndMarkTimes } from '../queries';
 import { chooseMembership, sessionFields } from '../present';
-import { membershipsAndMarkTimes } from '../mark-queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

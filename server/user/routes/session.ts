@@ -7,9 +7,8 @@ import type { Session } from '../../auth/session';
 import { defaultGuestLibraryId } from '../../config';
 import { HttpError } from '../../http/errors';
 import { route, type RouteContext, type ServiceRoutes } from '../../http/handler';
-import { findLibrary, findOrCreateGuest, membershipsOf } from '../queries';
+import { findLibrary, findOrCreateGuest, membershipsAndMarkTimes, membershipsOf } from '../queries';
 import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from '../present';
-import { membershipsAndMarkTimes } from '../mark-queries';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.

@@ -7,8 +7,7 @@ import { signPurposeToken, verifyPurposeToken } from '../../auth/purpose-token';
 import { readCookies } from '../../auth/session';
 import { completeSignIn, linkedMembershipEnd } from '../../auth/sign-in';
 import { authorizationUrl, describeSsoError, finishSignIn, hasSso, providerConfig, type FlowSecrets } from '../../auth/sso';
-import { findLibrary } from '../queries';
-import { extendMembership, findOrCreateByIdentity } from '../account-queries';
+import { extendMembership, findLibrary, findOrCreateByIdentity } from '../queries';
 
 const FLOW_COOKIE = 'sso_flow';
 const FLOW_PATH = '/api/user/sso';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { checkContactForm, checkSupportForm, CONTACT_FIELDS, HELP_FORM_LIMIT, SUPPORT_FIELDS, type FormCheck } from '@/lib/help-forms';
 import { helpRequestAnswer, type HelpRequestAnswer } from '@/lib/wire';
-import { resolveSession, type Session } from '../auth/session';
-import { HttpError } from '../http/errors';
-import { route, type RouteContext } from '../http/handler';
-import { addContactRequest, addSupportRequest, countRequest } from './queries';
+import { resolveSession, type Session } from '../../auth/session';
+import { HttpError } from '../../http/errors';
+import { route, type RouteContext, type ServiceRoutes } from '../../http/handler';
+import { addContactRequest, addSupportRequest, countRequest } from '../queries';
 
 /**
  * Every field is a string; whether it is filled in and well formed is the shared check's to say, so the 400 answer
@@ -21,11 +21,8 @@ function formBody<F extends string>(fields: Record<F, { label: string; maxLength
   return z.object(shape as Record<F, z.ZodOptional<z.ZodString>>);
 }
 
-export const supportFormBody = formBody(SUPPORT_FIELDS);
-export const contactFormBody = formBody(CONTACT_FIELDS);
-export type SupportFormBody = z.infer<typeof supportFormBody>;
-export type ContactFormBody = z.infer<typeof contactFormBody>;
-
+const supportFormBody = formBody(SUPPORT_FIELDS);
+const contactFormBody = formBody(CONTACT_FIELDS);
 
 function accepted<F extends string>(check: FormCheck<F>): Record<F, string> {
   if (check.first) throw new HttpError(400, check.first.message, { field: check.first.field });
@@ -55,9 +52,11 @@ const HELP_FORM_RESPONSES = {
   429: { description: 'Too many requests from this address; try again in a few minutes' },
 };
 
-/** One handler behind both names the support form has on the wire. */
-/** A help request to the library (SPEC §5): the support form, served by the catalogue and the user service alike. */
-export const supportRequestRoute = (summary: string) =>
+/**
+ * A help request to the library (SPEC §5): the support form, one handler behind both names it has on the wire (the
+ * user service's addLibSup and the catalogue's librarySupport).
+ */
+const supportRequestRoute = (summary: string) =>
   route({
     summary,
     responses: HELP_FORM_RESPONSES,
@@ -78,7 +77,7 @@ export const supportRequestRoute = (summary: string) =>
   });
 
 /** A request from an organisation through /contact-us (SPEC §5): the user service's contactUs. */
-export const contactUsRoute = route({
+const contactUsRoute = route({
   summary: 'A request from an organisation through /contact-us (SPEC §5)',
   responses: HELP_FORM_RESPONSES,
   auth: 'none',
@@ -102,3 +101,15 @@ export const contactUsRoute = route({
     };
   },
 });
+
+/** The help forms of the user service, /api/user/... */
+export const helpRoutes: ServiceRoutes = {
+  // One handler serves both forms (the accounts module once had its own addLibSup, which a spread silently replaced).
+  addLibSup: { POST: supportRequestRoute('addLibSup: a help request to the library, as the support form (SPEC §5, §7)') },
+  contactUs: { POST: contactUsRoute },
+};
+
+/** The support form as the catalogue service serves it (SPEC §7, catalogue service; its path is ours), tabled there. */
+export const librarySupportRoutes: ServiceRoutes = {
+  librarySupport: { POST: supportRequestRoute('Library support form submit: a help request from /helpsupport (SPEC §5)') },
+};

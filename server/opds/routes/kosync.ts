@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb } from '../db/client';
-import { issues } from '../db/schema';
-import { issueForMember } from '../reader/access';
-import { readingPlace, saveProgress } from '../reader/queries';
-import { route, type ServiceRoutes } from '../http/handler';
-import type { IssueDetails } from '../catalogue/titles';
-import { membershipsOf } from '../user/queries';
-import { memberOfSyncKey } from './credentials';
-import { issueOfDocumentKey } from './feeds';
+import type { IssueDetails } from '../../catalogue/titles';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { issueForMember } from '../../reader/access';
+import { readingPlace, saveProgress } from '../../reader/queries';
+import { membershipsOf } from '../../user/queries';
+import { memberOfSyncKey } from '../credentials';
+import { issueOfDocumentKey } from '../feeds';
+import { issuesOfPartialMd5 } from '../queries';
 
 /**
  * KOReader's progress sync (the protocol of koreader-sync-server, which KOReader's kosync plugin speaks), over the one
@@ -67,11 +65,6 @@ async function readableIssue(userId: number, issueId: number): Promise<IssueDeta
 
 const documentPattern = /^[A-Za-z0-9_]{1,64}$/;
 
-async function issuesOfPartialMd5(key: string): Promise<number[]> {
-  const rows = await getDb().select({ id: issues.id }).from(issues).where(eq(issues.partialMd5, key)).orderBy(issues.id);
-  return rows.map((row) => row.id);
-}
-
 /**
  * The issue a document key names for the member, readable by them now: their own key (the OPDS entry's), else the
  * partial MD5 of an original PDF (what KOReader sends for a downloaded issue) of an issue they may read, as the import
@@ -118,6 +111,7 @@ export function pageOfProgress(progress: string | number | undefined, percentage
   return Math.min(pageCount, Math.max(1, Math.round(share * pageCount)));
 }
 
+/** KOReader's sync protocol, /api/kosync/... (tabled in routes/index.ts as the kosync service). */
 export const kosyncRoutes: ServiceRoutes = {
   'users/create': {
     POST: route({
