@@ -1,7 +1,7 @@
 import { serviceRoutes } from '../../http/handler';
 import { usageRoutes } from '../../usage/routes/reports';
-import { importRoutes } from '../import-routes';
 import { consoleRoutes } from './console';
+import { importRoutes } from './imports';
 import { libraryRoutes } from './library';
 import { memberRoutes } from './member';
 
@@ -10,7 +10,7 @@ export const adminRoutes = serviceRoutes('admin', {
   'admin/routes/console': consoleRoutes,
   'admin/routes/member': memberRoutes,
   'admin/routes/library': libraryRoutes,
-  'admin/import-routes': importRoutes,
+  'admin/routes/imports': importRoutes,
   // COUNTER usage reports and KBART.
   'usage/routes/reports': usageRoutes,
 });

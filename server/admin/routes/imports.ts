@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { drawingView, type ImportJobView } from '@/lib/wire';
-import { route, type ServiceRoutes } from '../http/handler';
-import { HttpError } from '../http/errors';
-import { cancelUpload, createUpload, importUploadLimit, listUploads, receiveUpload, retryUpload, uploadById } from '../import/uploads';
-import { drawingOf, listDrawing, retryDrawing } from './import-drawing';
-import { presentDrawing, presentJob } from './present';
-import { id, pageField, pageSizeField } from './schemas';
+import { route, type ServiceRoutes } from '../../http/handler';
+import { HttpError } from '../../http/errors';
+import { cancelUpload, createUpload, importUploadLimit, listUploads, receiveUpload, retryUpload, uploadById } from '../../import/uploads';
+import { drawingOf, listDrawing, retryDrawing } from '../import-drawing';
+import { presentDrawing, presentJob } from '../present';
+import { id, pageField, pageSizeField } from '../schemas';
 
 export const newImportBody = z.object({
   fileName: z.string().trim().min(1, 'is required').max(200),
