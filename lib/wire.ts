@@ -595,3 +595,19 @@ export const drawingView = z.object({
   nextTryAt: z.string().nullable(),
 });
 export type DrawingView = z.infer<typeof drawingView>;
+
+/** An app password as its member sees it in My Account: its hint (the last four characters), never the password, which is shown once when made. */
+export const appPasswordView = z.object({ id: z.number().int(), name: z.string(), hint: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export type AppPasswordView = z.infer<typeof appPasswordView>;
+
+/** My Account's app passwords (GET /api/user/appPasswords). */
+export const appPasswordList = z.object({
+  status: z.literal('success'),
+  /** The user name reading apps and KOReader take with an app password. */
+  login: z.string(),
+  /** The member's libraries' OPDS catalogue addresses, and KOReader's sync server address. */
+  catalogues: z.array(z.object({ libraryId: z.number().int(), name: z.string(), url: z.string() })),
+  syncServer: z.string(),
+  passwords: z.array(appPasswordView),
+});
+export type AppPasswordList = z.infer<typeof appPasswordList>;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { AppPasswordView } from '@/lib/wire';
 import { cached, invalidate } from '../cache';
 import { limit } from '../auth/limits';
 import { checkPassword } from '../auth/password-rules';
@@ -13,7 +14,7 @@ import { extendMembership, findHeaderUser, findOrCreateByIdentity, findUserByEma
 import { splitName } from '../user/present';
 import { checkWithLibrary } from '../user/routes/card';
 import { viewerOfLibrary, type Viewer } from '../context/viewer';
-import { appPasswordView, type AppPasswordView } from './present';
+import { presentAppPassword } from './present';
 
 /** The user name a member types in a reading app: their email address, or m{id} for a member without one. */
 export function appLoginOf(user: Pick<User, 'id' | 'email'>): string {
@@ -49,7 +50,7 @@ export async function listAppPasswords(userId: number): Promise<AppPasswordView[
     .from(appPasswords)
     .where(and(eq(appPasswords.userId, userId), isNull(appPasswords.revokedAt)))
     .orderBy(desc(appPasswords.createdAt), desc(appPasswords.id));
-  return rows.map(appPasswordView);
+  return rows.map(presentAppPassword);
 }
 
 /** A new app password: the only time it is shown; the member keeps it in the app. */
@@ -59,7 +60,7 @@ export async function createAppPassword(userId: number, name: string): Promise<A
     .insert(appPasswords)
     .values({ userId, name, secretHash: storedHashOfKey(md5Hex(password)), hint: password.slice(-4) })
     .returning();
-  return { ...appPasswordView(row), password };
+  return { ...presentAppPassword(row), password };
 }
 
 /** Revokes one of the member's app passwords at once: every check after this refuses it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appPasswordList, appPasswordView } from '@/lib/wire';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { siteOrigin } from '../../http/origin';
@@ -10,17 +11,6 @@ import { idOf } from '../../opds/request';
 /** Most app passwords a member keeps at once: one per app and device is a handful. */
 export const MAX_APP_PASSWORDS = 20;
 
-const appPassword = z.object({ id: z.number().int(), name: z.string(), hint: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-const listAnswer = z.object({
-  status: z.literal('success'),
-  /** The user name reading apps and KOReader take with an app password. */
-  login: z.string(),
-  /** The member's libraries' OPDS catalogue addresses, and KOReader's sync server address. */
-  catalogues: z.array(z.object({ libraryId: z.number().int(), name: z.string(), url: z.string() })),
-  syncServer: z.string(),
-  passwords: z.array(appPassword),
-});
-
 /** My Account's app passwords (server/opds/): made, named and revoked by the member; the password is shown once. */
 export const appPasswordRoutes: ServiceRoutes = {
   appPasswords: {
@@ -28,7 +18,7 @@ export const appPasswordRoutes: ServiceRoutes = {
       summary: 'The member’s app passwords (names, last four characters, when made and last used) and where to point reading apps',
       operationId: 'getUserAppPasswords',
       auth: 'required',
-      responses: { 200: { description: 'The app passwords', body: listAnswer } },
+      responses: { 200: { description: 'The app passwords', body: appPasswordList } },
       async handler({ session, context }) {
         const user = context.member;
         if (!user) throw new HttpError(401, 'Sign in to continue');
@@ -49,7 +39,7 @@ export const appPasswordRoutes: ServiceRoutes = {
       auth: 'required',
       body: z.object({ name: z.string().trim().min(1, 'name: is required').max(60, 'name: must be at most 60 characters') }),
       responses: {
-        200: { description: 'The new app password, shown once', body: z.object({ status: z.literal('success'), login: z.string(), appPassword: appPassword.extend({ password: z.string() }) }) },
+        200: { description: 'The new app password, shown once', body: z.object({ status: z.literal('success'), login: z.string(), appPassword: appPasswordView.extend({ password: z.string() }) }) },
         409: { description: 'The member already has the most app passwords allowed' },
       },
       async handler({ body, session, context }) {
