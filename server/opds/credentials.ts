@@ -12,7 +12,7 @@ import { getDb } from '../db/client';
 import { appPasswords, type Library, type User } from '../db/schema';
 import { extendMembership, findHeaderUser, findOrCreateByIdentity, findUserByEmail, findUserById, membershipIn, type MembershipWithLibrary } from '../user/queries';
 import { splitName } from '../user/present';
-import { checkWithLibrary } from '../user/routes/card';
+import { checkWithLibrary } from '../user/library-cards';
 import { viewerOfLibrary, type Viewer } from '../context/viewer';
 import { presentAppPassword } from './present';
 
