@@ -13,7 +13,7 @@ import { ensureSearchLanguage } from './helpers/search-factories';
 import { readerCodeFor } from './helpers/reader-code';
 
 /**
- * A page too large to draw at 3x (an A0 poster) has its master drawn at the scale that fits (2.23x), at the master's
+ * A page too large to draw at 3x (an A1 poster) has its master drawn at the scale that fits (2.23x), at the master's
  * address view/3.webp. The reader's smaller sizes are made from it on request: they must be the same fractions of
  * the poster's own width as of any other page's, not of its master's (which made them 0.74x and 1.49x).
  */
@@ -21,8 +21,8 @@ jest.setTimeout(240_000);
 
 let app: TestApp;
 let member: { id: number; library: number; token: string };
-const [A0, A4] = [
-  { width: 2384, height: 3370 },
+const [A1, A4] = [
+  { width: 1684, height: 2384 },
   { width: 595, height: 842 },
 ];
 const RED: [number, number, number] = [255, 0, 0];
@@ -42,11 +42,11 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Page 1 an A0 poster, red on its left half and blue on its right; page 2 an ordinary A4 page, the same. */
+/** Page 1 an A1 poster, red on its left half and blue on its right; page 2 an ordinary A4 page, the same. */
 async function posterPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle('Harbour Posters');
-  for (const size of [A0, A4]) {
+  for (const size of [A1, A4]) {
     const page = doc.addPage([size.width, size.height]);
     page.drawRectangle({ x: 0, y: 0, width: size.width / 2, height: size.height, color: rgb(1, 0, 0) });
     page.drawRectangle({ x: size.width / 2, y: 0, width: size.width / 2, height: size.height, color: rgb(0, 0, 1) });
@@ -80,19 +80,19 @@ describe('the reader’s sizes of a page drawn below 3x', () => {
     const dir = pdfFolder('poster');
     fs.writeFileSync(path.join(dir, 'Harbour Posters - 2026-06-01.pdf'), await posterPdf());
     const run = await runImport(dir, '--workers', '1', '--category', 'Posters', '--language', 'en', '--age-rating', '3');
-    expect(run.output).toContain('Harbour Posters - 2026-06-01.pdf: page 1: the page is too large to draw at 3× (2384 x 3370 points, over 40 million pixels): drawn at 2.23×');
+    expect(run.output).toContain('Harbour Posters - 2026-06-01.pdf: page 1: the page is too large to draw at 3× (1684 x 2384 points, over 20 million pixels): drawn at 2.23×');
     expect(run.code).toBe(0);
     const issueId = Number(/imported Harbour Posters - 2026-06-01\.pdf: issue (\d+)/.exec(run.output)![1]);
     const pages = await app.db.select({ width: issuePages.width, height: issuePages.height }).from(issuePages).where(eq(issuePages.issueId, issueId)).orderBy(asc(issuePages.pageNo));
-    expect(pages).toEqual([A0, A4]);
+    expect(pages).toEqual([A1, A4]);
     // The poster's master: drawn at 2.23x, not 3x.
     const master = await sharp(path.join(IMPORT_MEDIA_DIR, 'pages', String(issueId), '1', 'view', '3.webp')).metadata();
-    expect(master.width).toBe(Math.round(A0.width * 2.23));
+    expect(master.width).toBe(Math.round(A1.width * 2.23));
 
     const code = await readerCode(issueId);
     const issue = await call<{ pages: { pageNo: number; width: number; src: string[] }[] }>(app, `/api/reader/issue?code=${encodeURIComponent(code)}&issue=${issueId}`, { token: member.token });
     expect(issue.status).toBe(200);
-    for (const [index, size] of [A0, A4].entries()) {
+    for (const [index, size] of [A1, A4].entries()) {
       const { src } = issue.body.pages[index];
       for (const scale of [1, 2]) {
         const width = size.width * scale;

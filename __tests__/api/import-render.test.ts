@@ -178,7 +178,7 @@ describe('what the import reads of a file', () => {
 
 describe('a page too large to draw at 3×', () => {
   it('draws an A0 poster holding a 49-megapixel image at the scale that fits, its pixels in place, and says so in words', async () => {
-    // A0 (2384 x 3370 points): 72 million pixels at 3x, past the 40 million a master may have. Its whole page is one
+    // A0 (2384 x 3370 points): 72 million pixels at 3x, past the 20 million a master may have. Its whole page is one
     // 7,000 x 7,000 image: a black band along the top tenth, red on the left half below it, blue on the right.
     const [width, height, side] = [2384, 3370, 7000];
     const doc = await PDFDocument.create();
@@ -198,12 +198,12 @@ describe('a page too large to draw at 3×', () => {
     const outDir = path.join(work, 'poster');
     const result = await pool.render({ file, pageNo: 1, outDir, cover: false, storyFolders: [] });
     expect({ width: result.width, height: result.height }).toEqual({ width, height });
-    expect(result.warnings).toEqual(['page 1: the page is too large to draw at 3× (2384 x 3370 points, over 40 million pixels): drawn at 2.23×, a little less sharp when zoomed in']);
-    // The master, at its address view/3.webp, drawn at 2.23x: 5,316 pixels wide, under 40 million in all.
+    expect(result.warnings).toEqual(['page 1: the page is too large to draw at 3× (2384 x 3370 points, over 20 million pixels): drawn at 1.57×, a little less sharp when zoomed in']);
+    // The master, at its address view/3.webp, drawn at 1.57x: 3,743 pixels wide, under 20 million in all.
     const master = path.join(outDir, 'page-1', 'view', '3.webp');
     const { data, info } = await sharp(master).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    expect(info.width).toBe(Math.round(width * 2.23));
-    expect(info.width * info.height).toBeLessThanOrEqual(40e6);
+    expect(info.width).toBe(Math.round(width * 1.57));
+    expect(info.width * info.height).toBeLessThanOrEqual(20e6);
     const at = (x: number, y: number) => {
       const offset = (Math.round(y * (info.height - 1)) * info.width + Math.round(x * (info.width - 1))) * info.channels;
       return [data[offset], data[offset + 1], data[offset + 2]] as [number, number, number];
@@ -213,5 +213,25 @@ describe('a page too large to draw at 3×', () => {
     near(at(0.75, 0.5), [0, 0, 255]);
     near(at(0.25, 0.95), [255, 0, 0]);
     near(at(0.75, 0.12), [0, 0, 255]);
+  });
+
+  it('draws a page larger than 20 million square points below 1x rather than refusing it, and says so', async () => {
+    // 5,000 points square (25 million square points, 69 inches): its 1x would pass the 20 million pixels a master may
+    // have; it is under the 40 million square points past which a page is refused. Red on its left half, blue on its right.
+    const side = 5000;
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([side, side]);
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(Buffer.from(`1 0 0 rg 0 0 ${side / 2} ${side} re f 0 0 1 rg ${side / 2} 0 ${side / 2} ${side} re f`, 'latin1'), {})));
+    const file = path.join(work, 'wall.pdf');
+    fs.writeFileSync(file, await doc.save());
+
+    const result = await pool.render({ file, pageNo: 1, outDir: path.join(work, 'wall'), cover: false, storyFolders: [] });
+    expect(result.warnings).toEqual(['page 1: the page is too large to draw at 3× (5000 x 5000 points, over 20 million pixels): drawn at 0.89×, a little less sharp when zoomed in']);
+    const { data, info } = await sharp(path.join(work, 'wall', 'page-1', 'view', '3.webp')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(Math.round(side * 0.89));
+    expect(info.width * info.height).toBeLessThanOrEqual(20e6);
+    const at = (x: number) => [...data.subarray((Math.round(info.height / 2) * info.width + Math.round(x * (info.width - 1))) * 3).subarray(0, 3)] as [number, number, number];
+    near(at(0.25), [255, 0, 0]);
+    near(at(0.75), [0, 0, 255]);
   });
 });

@@ -285,21 +285,25 @@ async function writeScaled(drawing, region, width, heightAt, folders) {
   }
 }
 
-// The most pixels a page's master is drawn with: 40 million (a 120 MB bitmap), an A1 poster's area at 3x. A larger
-// page (an A0 poster) is drawn at the scale that fits, below 3x, and says so; a page that would not fit even at 1x is
-// refused, not drawn: a PDF may declare pages of 14,400 points square, whose 3x bitmap alone would take 5 GB.
-const MAX_PIXELS = 40e6;
+// The most pixels a page's master is drawn with: 20 million, an A2 poster's area at 3x, still more than a 4K screen
+// shows of a page zoomed in twice. A master holds its bitmap and the encoder's copies of it at once: one poster page
+// of 2268 x 4032 points drawn at 40 million pixels took the import's peak memory to 675 MB, at 20 million 535 MB
+// (bench/import, docs/measurements.md). A larger page (an A1 or A0 poster) is drawn at the scale that fits, below 3x
+// (below 1x past 20 million square points), and says so. A page larger than MAX_POINTS is refused, not drawn: a PDF
+// may declare pages of 14,400 points square, whose 3x bitmap alone would take 5 GB.
+const MAX_PIXELS = 20e6;
+const MAX_POINTS = 40e6;
 
 /**
  * The scale a page's master is drawn at: 3x, or less for a page too large for MAX_PIXELS at 3x (with a warning in
- * words). Throws for a page too large to draw even at 1x.
+ * words), below 1x for a page larger than MAX_PIXELS square points. Throws for a page larger than MAX_POINTS.
  */
 function masterScale(base, pageNo) {
   const fits = Math.sqrt(MAX_PIXELS / (base.width * base.height));
   if (fits >= PAGE_SCALES[0]) return { scale: PAGE_SCALES[0], warning: null };
   const size = `${Math.round(base.width)} x ${Math.round(base.height)} points`;
-  if (fits < 1) {
-    throw new PdfError(`page ${pageNo} is too large to draw (${size}; a page may cover at most ${Math.round(MAX_PIXELS / 1e6)} million square points)`);
+  if (base.width * base.height > MAX_POINTS) {
+    throw new PdfError(`page ${pageNo} is too large to draw (${size}; a page may cover at most ${Math.round(MAX_POINTS / 1e6)} million square points)`);
   }
   const scale = Math.floor(fits * 100) / 100;
   return {
