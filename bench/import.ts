@@ -10,10 +10,11 @@
  *    BENCH_LONG=1 adds a 1,000-page file imported alone, its memory sampled as its pages are drawn: the resident
  *    memory while its last 100 pages are drawn against its first 100 shows growth (BENCH_ONLY_LONG=1: that alone).
  * Then it writes a 100-page PDF (text on every page, a picture on every tenth) with its sidecar, and:
- * 1. imports it alone on a fresh database, as `npm run import` runs (MALLOC_ARENA_MAX=2 unless set): pages per
- *    second end to end (process start to exit, all three scales in JPEG and WebP, text, cover), the time until page
- *    1 is readable (its image in the media folder: the import is all or nothing per file, so this is nearly the
- *    whole file), the process's peak memory (VmHWM: main thread and worker threads share it) and its CPU time;
+ * 1. imports it alone on a fresh database, as `npm run import` runs (MALLOC_ARENA_MAX=2 and
+ *    MALLOC_MMAP_THRESHOLD_=1048576 unless set): pages per second end to end (process start to exit, all three
+ *    scales in JPEG and WebP, text, cover), the time until page 1 is readable (its image in the media folder: the
+ *    import is all or nothing per file, so this is nearly the whole file), the process's peak memory (VmHWM: main
+ *    thread and worker threads share it) and its CPU time;
  * 2. starts the production site on another fresh database (seeded on start), measures /magazines/BS/en with
  *    autocannon while idle, then again while the same PDF imports into the site's database, and prints the ratio.
  * Targets: >= 5 pages/s, peak < 600 MB, the catalogue page at >= 0.5 of its idle throughput during the import.
@@ -139,8 +140,16 @@ async function timedImport(file: string, databaseUrl: string, mediaDir: string, 
   // BENCH_PROFILE=<dir>: a V8 CPU profile of the command's main thread and of each page worker, written at exit.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROFILE)] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/import.ts', file, ...(workers ? ['--workers', workers] : [])], {
-    // As `npm run import` runs it (package.json): glibc's malloc limited to 2 arenas.
-    env: { ...process.env, DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, DATA_DIR: dataDir, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+    // As `npm run import` runs it (scripts/import-command.mjs): glibc's malloc limited to 2 arenas, and blocks of 1 MB
+    // or more mapped for themselves.
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mediaDir,
+      DATA_DIR: dataDir,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

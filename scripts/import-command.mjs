@@ -1,8 +1,11 @@
 /**
  * `npm run import` starts here: the import (scripts/import.ts, through tsx) in a child process whose glibc malloc is
  * held to 2 arenas. Its worker threads' drawing and encoding otherwise spread over one arena per thread (measured on
- * 100 pages: peak memory 591 -> 470 MB). glibc reads MALLOC_ARENA_MAX only as a process starts, so it is set here
- * rather than as a shell prefix in package.json, which Windows' npm shell does not understand. Elsewhere it is unused.
+ * 100 pages: peak memory 591 -> 470 MB). Blocks of 1 MB or more (a page's pixels and its WebP encoding, 10-20 MB
+ * each) are mapped for themselves and given back when freed (MALLOC_MMAP_THRESHOLD_): otherwise glibc raises that
+ * threshold to the largest block freed and keeps such blocks in its arenas. On 166 real PDFs (docs/measurements.md) the
+ * peak was 542 MB with it and 610 MB without, for about 10% more CPU a page: under 600 MB only with it. glibc reads both only as a process starts, so they are set here rather than as a shell prefix
+ * in package.json, which Windows' npm shell does not understand. Elsewhere they are unused.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -21,7 +24,7 @@ try {
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import.ts');
 const child = spawn(process.execPath, ['--import', 'tsx', script, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { MALLOC_ARENA_MAX: '2', ...process.env },
+  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...process.env },
 });
 // Ctrl-C reaches the child through the terminal; a signal sent to this process alone is passed on.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
