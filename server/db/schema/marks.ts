@@ -2,21 +2,23 @@ import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniq
 import { timestamps } from './helpers';
 import { users } from './users';
 
+/** What a bookmark and a clipping both are: a member's named mark on a page of an issue. */
+const pageMark = {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The library the member read the issue through, whose rules decide whether it still shows. */
+  libraryId: integer('library_id').notNull(),
+  issueId: integer('issue_id').notNull(),
+  pageNo: integer('page_no').notNull(),
+  name: text('name').notNull(),
+};
+
 /** A page a member marked in an issue, with the name they gave it. Private like reading (gone with the account). */
 export const bookmarks = pgTable(
   'bookmarks',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The library the member read the issue through, whose rules decide whether it still shows. */
-    libraryId: integer('library_id').notNull(),
-    issueId: integer('issue_id').notNull(),
-    pageNo: integer('page_no').notNull(),
-    name: text('name').notNull(),
-    ...timestamps,
-  },
+  { ...pageMark, ...timestamps },
   (t) => [index('bookmarks_user_issue_idx').on(t.userId, t.issueId)],
 );
 
@@ -28,14 +30,7 @@ export const bookmarks = pgTable(
 export const clippings = pgTable(
   'clippings',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    libraryId: integer('library_id').notNull(),
-    issueId: integer('issue_id').notNull(),
-    pageNo: integer('page_no').notNull(),
-    name: text('name').notNull(),
+    ...pageMark,
     x: doublePrecision('x').notNull(),
     y: doublePrecision('y').notNull(),
     width: doublePrecision('width').notNull(),
