@@ -3,6 +3,7 @@ import type { JobHelpers } from 'graphile-worker';
 import { getDb, type Database } from '../db/client';
 import { importJobs, issues } from '../db/schema';
 import { drawIssuePages, removeOriginalCopy } from '../import/draw';
+import { PdfError } from '../import/workers';
 import { enqueue } from './queue';
 
 /**
@@ -10,7 +11,7 @@ import { enqueue } from './queue';
  * (server/import/draw.ts drawIssuePages). Each page is claimed in the database before it is drawn, so a member's
  * request for a page (drawn on demand) and the job never draw one page twice, and a job handed to another instance
  * (liveness.ts) goes on from the pages left. A page that cannot be drawn fails the try; the queue tries again after
- * its back-off, and after the last try the job stays failed with its reason, shown in the console's "Pages being
+ * its back-off (not when the original itself is refused: that try is the last), and after the last try the job stays failed with its reason, shown in the console's "Pages being
  * drawn" and retried from there, until nothing is left for it (upkeep.ts forgetSpentJobs).
  */
 
@@ -56,6 +57,10 @@ export async function runDrawPages(payload: unknown, helpers: JobHelpers): Promi
     try {
       result = await drawIssuePages(issueId!, { signal: helpers.abortSignal, onWarning });
     } catch (error) {
+      // The kept original itself is refused (it is not the PDF that was planned, or it was damaged in the storage): no
+      // later try reads it better, so this try is the last; the console shows the reason. Anything else (the storage
+      // away, a worker lost) is tried again after its back-off.
+      if (error instanceof PdfError) await db.execute(sql`UPDATE graphile_worker._private_jobs SET max_attempts = attempts WHERE id = ${helpers.job.id}`);
       throw new DrawTryFailed(`a page could not be drawn: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`);
     }
     if (result.finished) break;
