@@ -24,14 +24,16 @@
  * BENCH_SKIP_SITE=1 skips part 2, BENCH_ONLY_REAL=1 runs part 0 only, BENCH_ONLY_LONG=1 the 1,000-page file only.
  * Exits 1 when a target is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { Client, Pool } from 'pg';
 import { runMigrations } from '../server/db/migrate';
+import { importNice, spawnYielding } from '../scripts/background-process.mjs';
 import { HARD_PAGE_NAMES, makeHardPdf } from './hard-samples';
 import { fillerLines, makeSamplePdf } from './samples';
 import { requestHeaders } from './request-headers';
@@ -143,12 +145,13 @@ function anyWebp(dir: string): boolean {
 }
 
 /** Runs the import command on `databaseUrl` and watches it: total time, page 1 appearing, peak memory. */
-async function timedImport(file: string, databaseUrl: string, mediaDir: string, dataDir: string, options: { workers?: string; allowFailures?: boolean; countPages?: boolean } = {}): Promise<ImportMeasurement> {
+async function timedImport(file: string, databaseUrl: string, mediaDir: string, dataDir: string, options: { workers?: string; allowFailures?: boolean; countPages?: boolean; yielding?: boolean } = {}): Promise<ImportMeasurement> {
   const started = performance.now();
   const workers = options.workers ?? WORKERS;
   // BENCH_PROFILE=<dir>: a V8 CPU profile of the command's main thread and of each page worker, written at exit.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROFILE)] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'scripts/import.ts', file, ...(workers ? ['--workers', workers] : [])], {
+  const args = [...profile, '--import', 'tsx', 'scripts/import.ts', file, ...(workers ? ['--workers', workers] : [])];
+  const spawnOptions = {
     // As `npm run import` runs it (scripts/import-command.mjs): glibc's malloc limited to 2 arenas, and blocks of 1 MB
     // or more mapped for themselves.
     env: {
@@ -159,8 +162,11 @@ async function timedImport(file: string, databaseUrl: string, mediaDir: string, 
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'],
+  };
+  // Beside the site, at the priority `npm run import` gives it (its own session, lowered as a whole); otherwise in the
+  // bench's session, as pdftoppm runs beside it.
+  const child: ChildProcessByStdio<null, Readable, Readable> = options.yielding ? spawnYielding(process.execPath, args, spawnOptions, importNice()) : spawn(process.execPath, args, spawnOptions);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -489,7 +495,7 @@ async function main(): Promise<void> {
     const url = `${BASE}/magazines/BS/en`;
     await throughput(url, cookie, 3);
     const idle = await throughput(url, cookie, SECONDS);
-    const importing = timedImport(file, siteDb.url, path.join(siteData, 'media'), siteData);
+    const importing = timedImport(file, siteDb.url, path.join(siteData, 'media'), siteData, { yielding: true });
     // Measured once the import is drawing pages, not while it starts.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const busy = await throughput(url, cookie, SECONDS);

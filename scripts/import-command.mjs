@@ -7,28 +7,21 @@
  * peak was 542 MB with it and 610 MB without, for about 10% more CPU a page: under 600 MB only with it. glibc reads both only as a process starts, so they are set here rather than as a shell prefix
  * in package.json, which Windows' npm shell does not understand. Elsewhere they are unused.
  */
-import { spawn } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importNice, spawnYielding } from './background-process.mjs';
 
 // The whole import yields to the site it feeds, not only its drawing workers: its reading of files, its writing of
-// rows and its start (tsx compiling the command) ran at the site's priority and took the site's members' turn
-// (bench/first-library). A process started from this one keeps this priority (IMPORT_NICE, as the workers').
-try {
-  os.setPriority(Number(process.env.IMPORT_NICE ?? 10));
-} catch {
-  // not permitted here: the command runs at the shell's priority
-}
-
+// rows and its start (tsx compiling the command) took the site's members' turn (bench/first-library). It runs at
+// IMPORT_NICE in a session of its own, whose group has that priority too (scripts/background-process.mjs).
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import.ts');
-const child = spawn(process.execPath, ['--import', 'tsx', script, ...process.argv.slice(2)], {
+const child = spawnYielding(process.execPath, ['--import', 'tsx', script, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...process.env },
-});
-// Ctrl-C reaches the child through the terminal; a signal sent to this process alone is passed on.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+}, importNice());
 child.on('exit', (code, signal) => {
-  if (signal) process.kill(process.pid, signal);
-  else process.exit(code ?? 1);
+  if (signal) {
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  } else process.exit(code ?? 1);
 });
