@@ -166,7 +166,7 @@ async function timedImport(file: string, databaseUrl: string, mediaDir: string, 
   };
   // Beside the site, at the priority `npm run import` gives it (its own session, lowered as a whole); otherwise in the
   // bench's session, as pdftoppm runs beside it.
-  const child: ChildProcessByStdio<null, Readable, Readable> = options.yielding ? spawnYielding(process.execPath, args, spawnOptions, importNice()) : spawn(process.execPath, args, spawnOptions);
+  const child = (options.yielding ? spawnYielding(process.execPath, args, spawnOptions, importNice()) : spawn(process.execPath, args, spawnOptions)) as ChildProcessByStdio<null, Readable, Readable>;
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
