@@ -23,7 +23,7 @@ import { failedOutcome, failureReason, findPdfs, importFile, removeAbandonedTemp
 import { drawIssuePages, issuesStillDrawing, markForRedraw } from '../server/import/draw';
 import { CHECK_DATE } from '../server/import/metadata';
 import { defaultWorkerCount, PagePool } from '../server/import/workers';
-import { settleDrawJobs } from '../server/jobs';
+import { holdDrawJobs, settleDrawJobs } from '../server/jobs';
 
 const USAGE =
   'Usage: npm run import -- <file.pdf | folder> [--dry-run] [--replace] [--category NAME|ID] [--language CODE] [--age-rating 1-9] [--issue-date YYYY-MM-DD] [--workers N]\n       npm run import -- --redraw <issue id | title:<title id> | all> [--workers N]';
@@ -195,13 +195,16 @@ async function redraw(target: RedrawTarget, workers: number): Promise<void> {
   const database = await databaseForCommand();
   console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
   const pool = new PagePool(workers);
+  const hold = holdDrawJobs(getDb());
   let marked: number[] = [];
   try {
     await runMigrations(getPool());
     await removeAbandonedTemporaryFolders(MEDIA_DIR);
     marked = await markForRedraw(await issuesToRedraw(target));
+    await hold.add(marked);
     await drawIssues(pool, workers, marked.map((issueId) => ({ issueId, name: `issue ${issueId}` })));
   } finally {
+    hold.stop();
     await pool.close();
     const still = marked.length ? await issuesStillDrawing(getDb(), marked).catch(() => []) : [];
     await settleJobs(marked);
@@ -229,6 +232,7 @@ async function main(): Promise<void> {
   console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
   // A dry run only reads each file's information and outline: one worker is enough.
   const pool = new PagePool(dryRun ? 1 : workers);
+  const hold = holdDrawJobs(getDb());
   const outcomes: ImportOutcome[] = [];
   let still: Awaited<ReturnType<typeof issuesStillDrawing>> = [];
   try {
@@ -251,6 +255,8 @@ async function main(): Promise<void> {
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
       console.log(describe(outcome));
       outcomes.push(outcome);
+      // Its pages are this command's to draw: the site leaves them to it while it runs.
+      if (outcome.status === 'imported' || outcome.status === 'updated') await hold.add([outcome.issueId]);
     }
     // New pages change what search's plans and counts rest on.
     if (outcomes.some((o) => o.status === 'imported' || o.status === 'updated')) {
@@ -265,9 +271,11 @@ async function main(): Promise<void> {
           ? [{ issueId: o.issueId, name: path.relative(process.cwd(), o.file) || o.file, warnings: 'warnings' in o ? o.warnings : undefined }]
           : [],
       );
+      await hold.add(todo.map((issue) => issue.issueId));
       await drawIssues(pool, workers, todo);
     }
   } finally {
+    hold.stop();
     await pool.close();
     if (!dryRun) {
       const ids = outcomes.flatMap((o) => ('issueId' in o ? [o.issueId] : []));

@@ -92,6 +92,43 @@ export async function enqueueUndrawn(db: Database = getDb()): Promise<number> {
   return undrawn.length;
 }
 
+/** How far ahead `npm run import` holds its issues' jobs; renewed every minute while it runs. */
+const HOLD_MS = 5 * 60_000;
+
+/**
+ * While `npm run import` (or its --redraw) is to draw some issues itself, their draw-pages jobs wait, due HOLD_MS
+ * ahead and pushed on every minute. The site's clean-up (enqueueUndrawn) then finds that each issue has its job and
+ * leaves it to the command: without this, the hourly clean-up had the site draw the issues the command had not reached
+ * yet, in the site's own process, beside its members' pages (bench/first-library: its home page fell from 0.9 to 0.6
+ * of idle). A command stopped for good (killed, its machine gone) lets go by not renewing: the site takes the issues
+ * up at most HOLD_MS later. settleDrawJobs ends the hold when the command ends.
+ */
+export function holdDrawJobs(db: Pick<Database, 'execute'>): { add(issueIds: number[]): Promise<void>; stop(): void } {
+  const held = new Set<number>();
+  // One renewal at a time; a failure is said and the next minute tries again (the command goes on drawing either way).
+  let renewing: Promise<void> = Promise.resolve();
+  const renew = (issueIds: number[]) => {
+    renewing = renewing
+      .then(async () => {
+        const runAt = new Date(Date.now() + HOLD_MS);
+        for (const issueId of issueIds) await enqueue(db, 'draw-pages', { issueId }, { key: drawJobKey(issueId), runAt });
+      })
+      .catch((error: unknown) => console.error(`[import] the site was not told to leave these issues' pages to this command: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`));
+    return renewing;
+  };
+  const timer = setInterval(() => void renew([...held]), 60_000);
+  timer.unref();
+  return {
+    add(issueIds) {
+      for (const issueId of issueIds) held.add(issueId);
+      return renew(issueIds);
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
 /**
  * After `npm run import` (or its --redraw) drew what it could of these issues: the job of an issue now drawn goes (a
  * failed one would linger with nothing left to draw), and an issue left undrawn gets a job with all its tries, so the

@@ -6,5 +6,5 @@
 export { enqueue, dequeue, importWorkers, type EnqueueOptions } from './queue';
 export { startJobs, stopJobs } from './workers';
 export { TASKS, LANES, type TaskName } from './tasks';
-export { enqueueDrawing, enqueueUndrawn, drawJobKey, settleDrawJobs } from './draw-task';
+export { enqueueDrawing, enqueueUndrawn, drawJobKey, holdDrawJobs, settleDrawJobs } from './draw-task';
 export { upkeepAtStart, forgetSpentJobs } from './upkeep';
