@@ -22,9 +22,11 @@
  *    the image of the page it is on (drawn on request if the drawing has not reached it).
  * The clock stops when the checks pass: the site is then searchable and readable. The moment every page was drawn is
  * printed beside it.
- * Throughout, a demo member's home page is requested 4 at a time and its throughput compared with its idle one (before
- * step 2); the lowest ratio is printed, with when (BENCH_TRACE=1 prints every window under 0.6 and the import's lines, timed). Targets: searchable and readable under 600 s, the ratio never under 0.5. Exits 1 when a step
- * fails or a target is missed.
+ * Throughout, a demo member's home page is requested 4 at a time, in windows of 3 s, and each window compared with the
+ * idle throughput (after a warm-up, the best of two windows before step 2) or, where higher, the best window of the run;
+ * the lowest ratio is printed, with when (BENCH_TRACE=1 prints every window under 0.6 and the import's lines, timed).
+ * Targets: searchable and readable under 600 s, the ratio never under 0.5. Exits 1 when a step fails or a target is
+ * missed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -202,6 +204,10 @@ async function main(): Promise<void> {
 
     // The idle throughput of a member's page (the clock runs on: this is part of any real first hour).
     const demo = await signInDemoMember(BASE);
+    // Warmed first (a just-started server answers slower while V8 compiles its hot code), then the best of two windows.
+    const warming = sampleThroughput(`${BASE}/`, demo.cookie);
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    await warming.stop();
     const idleSample = sampleThroughput(`${BASE}/`, demo.cookie);
     await new Promise((resolve) => setTimeout(resolve, 6500));
     await idleSample.stop();
@@ -306,15 +312,18 @@ async function main(): Promise<void> {
   const total = readableAt === null ? Infinity : (readableAt - clock) / 1000;
   const windows = sampler?.windows ?? [];
   const low = lowestWindow(windows);
-  const lowest = low ? low.perSecond / idle : 0;
-  if (TRACE) for (const w of windows) if (w.perSecond / idle < 0.6) console.log(`[first-library] the window ending ${((w.at - clock) / 1000).toFixed(1)} s: ${(w.perSecond / idle).toFixed(2)} of idle`);
+  // Against the idle throughput, or against the best window of the run where that was higher (the idle one measured
+  // low): the lower ratio is the one judged.
+  const best = Math.max(idle, ...windows.map((w) => w.perSecond));
+  const lowest = low ? low.perSecond / best : 0;
+  if (TRACE) for (const w of windows) if (w.perSecond / best < 0.6) console.log(`[first-library] the window ending ${((w.at - clock) / 1000).toFixed(1)} s: ${(w.perSecond / best).toFixed(2)} of the higher of idle and the run's best`);
   const from = (at: number | null) => (at === null ? '   never' : ((at - clock) / 1000).toFixed(1).padStart(7));
   console.log(`\nbench/first-library: ${fileCount} issues${GIVEN_PDFS ? ` from ${GIVEN_PDFS}` : ` of ${PAGES} image-heavy pages`}, ${MEMBERS} members${CLONE ? ', from a fresh clone' : ''}`);
   for (const { name, seconds } of steps) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
   console.log(`  ${from(searchableAt)} s  every issue searchable (from the start)`);
   console.log(`  ${from(readableAt)} s  searchable and readable: the word found, its page read by an imported member (from the start; target under ${TARGET_SECONDS} s) ${total < TARGET_SECONDS ? 'PASS' : 'FAIL'}`);
   console.log(`  ${from(drawnAt)} s  every page drawn (from the start)`);
-  console.log(`  a member's home page: idle ${idle.toFixed(1)} requests/s; lowest ratio during the run ${lowest.toFixed(2)} (the window ending ${low ? ((low.at - clock) / 1000).toFixed(0) : '-'} s) over ${windows.length} windows of 3 s (target at least 0.5) ${lowest >= 0.5 ? 'PASS' : 'FAIL'}`);
+  console.log(`  a member's home page: idle ${idle.toFixed(1)} requests/s, best window of the run ${best.toFixed(1)}; lowest during the run ${low ? low.perSecond.toFixed(1) : '-'} = ${lowest.toFixed(2)} of the higher (the window ending ${low ? ((low.at - clock) / 1000).toFixed(0) : '-'} s) over ${windows.length} windows of 3 s (target at least 0.5) ${lowest >= 0.5 ? 'PASS' : 'FAIL'}`);
   process.exitCode = total < TARGET_SECONDS && lowest >= 0.5 ? 0 : 1;
 }
 
