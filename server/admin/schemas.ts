@@ -7,3 +7,5 @@ export const emailField = z.string().trim().max(254).refine(isValidEmail, INVALI
 export const pageField = z.coerce.number().int().min(0).max(100_000).default(0);
 export const pageSizeField = z.coerce.number().int().min(1).max(100).default(25);
 export const searchField = z.string().trim().max(200).optional();
+/** What a console list answers beside its rows: `z.object({ members: z.array(memberRow), ...listPageFields })`. */
+export const listPageFields = { page: z.number(), pageSize: z.number(), total: z.number(), status: z.string() };

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { librariesForStaff, librariesInReach } from '../../context';
 import { listAudit } from '../audit';
 import { grantRole, listRoles, revokeRole } from '../roles';
-import { emailField, id, pageField, pageSizeField } from '../schemas';
+import { emailField, id, listPageFields, pageField, pageSizeField } from '../schemas';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -46,10 +46,7 @@ const getAuditBody = z.object({
     before: z.unknown(),
     after: z.unknown(),
   })),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  status: z.string(),
+  ...listPageFields,
 });
 
 export const grantRoleBody = z

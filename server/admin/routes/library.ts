@@ -5,7 +5,7 @@ import { route, type ServiceRoutes } from '../../http/handler';
 import { correctIssue, correctTitle, findTitles, issuesOfTitle, redrawIssue, setWithdrawn } from '../content';
 import { originalForStaff, sendOriginal } from '../originals';
 import { collectionOf, createLibrary, IMAGE_SLOTS, IMAGE_UPLOAD_LIMIT, libraryOrNotFound, presentLibrary, setCollection, SIGN_IN_METHODS, updateLibrary, uploadLibraryImage, type ImageSlot } from '../libraries';
-import { emailField, id, pageField, pageSizeField, searchField } from '../schemas';
+import { emailField, id, listPageFields, pageField, pageSizeField, searchField } from '../schemas';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -53,10 +53,7 @@ const getTitlesBody = z.object({
     onlineIssn: z.string().nullable(),
     about: z.string(),
   })),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  status: z.string(),
+  ...listPageFields,
 });
 
 /** PUT titles/:magazineId */
@@ -99,10 +96,7 @@ export const adminIssue = z.object({
 /** GET titles/:magazineId/issues */
 const getTitlesMagazineIdIssuesBody = z.object({
   issues: z.array(adminIssue),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  status: z.string(),
+  ...listPageFields,
 });
 
 /** PUT issues/:issueId */

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { accessCodeUsesOf, createAccessCode, listAccessCodes, revokeAccessCode } from '../access-codes';
 import { addMember, commitImport, deleteMember, endOfDay, findMembers, previewImport, setMembershipEnd } from '../members';
-import { emailField, id, pageField, pageSizeField, searchField } from '../schemas';
+import { emailField, id, listPageFields, pageField, pageSizeField, searchField } from '../schemas';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -12,10 +12,7 @@ import { emailField, id, pageField, pageSizeField, searchField } from '../schema
 /** GET libraries/:libraryId/members */
 const getLibrariesLibraryIdMembersBody = z.object({
   members: z.array(memberRow),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  status: z.string(),
+  ...listPageFields,
 });
 
 /** POST libraries/:libraryId/members */
@@ -53,10 +50,7 @@ const postLibrariesLibraryIdMemberImportBody = postLibrariesLibraryIdMemberImpor
 /** GET libraries/:libraryId/access-codes */
 const getLibrariesLibraryIdAccessCodesBody = z.object({
   codes: z.array(accessCodeRow),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-  status: z.string(),
+  ...listPageFields,
 });
 
 /** POST libraries/:libraryId/access-codes */
