@@ -62,6 +62,10 @@ describe('holdDrawJobs', () => {
       await enqueueUndrawn(app.db);
       expect((await drawJob(held))?.runAt).toEqual(before!.runAt);
       expect(dueIn(await drawJob(free))).toBeLessThan(5);
+      // The minute's renewal pushes the hold on.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await hold.renew();
+      expect((await drawJob(held))!.runAt.getTime()).toBeGreaterThan(before!.runAt.getTime());
     } finally {
       hold.stop();
     }
@@ -72,6 +76,25 @@ describe('holdDrawJobs', () => {
     await app.db.update(issues).set({ pagesDrawnAt: new Date() }).where(eq(issues.id, held));
     await settleDrawJobs(app.db, [held]);
     expect(await drawJob(held)).toBeNull();
+  });
+
+  it('lets go of an issue drawn meanwhile at its next renewal: its job goes, not held again', async () => {
+    const category = await createCategory(app.db, { name: 'Sandbanks' });
+    const issueId = (await createMagazine(app.db, { categoryId: category.id, name: 'Sandbank Notes' })).issue.id;
+    await app.db.insert(issuePages).values({ issueId, pageNo: 1, imagePath: `pages/${issueId}/1`, width: 600, height: 780, text: 'A sandbank.' });
+    await app.db.update(issues).set({ pageCount: 1, originalKey: `originals/${issueId}/issue.pdf`, drawVersion: 'v1', pagesDrawnAt: null }).where(eq(issues.id, issueId));
+    const hold = holdDrawJobs(app.db);
+    try {
+      await hold.add([issueId]);
+      expect(await drawJob(issueId)).not.toBeNull();
+      await app.db.update(issues).set({ pagesDrawnAt: new Date() }).where(eq(issues.id, issueId));
+      await hold.renew();
+      expect(await drawJob(issueId)).toBeNull();
+      await hold.renew();
+      expect(await drawJob(issueId)).toBeNull();
+    } finally {
+      hold.stop();
+    }
   });
 });
 

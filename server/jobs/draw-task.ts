@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
 import { getDb, type Database } from '../db/client';
 import { importJobs, issues } from '../db/schema';
@@ -103,26 +103,35 @@ const HOLD_MS = 5 * 60_000;
  * of idle). A command stopped for good (killed, its machine gone) lets go by not renewing: the site takes the issues
  * up at most HOLD_MS later. settleDrawJobs ends the hold when the command ends.
  */
-export function holdDrawJobs(db: Pick<Database, 'execute'>): { add(issueIds: number[]): Promise<void>; stop(): void } {
+export function holdDrawJobs(db: Database): { add(issueIds: number[]): Promise<void>; renew(): Promise<void>; stop(): void } {
   const held = new Set<number>();
-  // One renewal at a time; a failure is said and the next minute tries again (the command goes on drawing either way).
-  let renewing: Promise<void> = Promise.resolve();
-  const renew = (issueIds: number[]) => {
-    renewing = renewing
-      .then(async () => {
-        const runAt = new Date(Date.now() + HOLD_MS);
-        for (const issueId of issueIds) await enqueue(db, 'draw-pages', { issueId }, { key: drawJobKey(issueId), runAt });
-      })
-      .catch((error: unknown) => console.error(`[import] the site was not told to leave these issues' pages to this command: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`));
-    return renewing;
+  // One change at a time; a failure is said and the next minute tries again (the command goes on drawing either way).
+  let queue: Promise<void> = Promise.resolve();
+  const then = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((error: unknown) => console.error(`[import] the site was not told to leave these issues' pages to this command: ${error instanceof Error ? error.message.split('\n', 1)[0] : String(error)}`));
+    return queue;
   };
-  const timer = setInterval(() => void renew([...held]), 60_000);
+  const hold = async (issueIds: number[]) => {
+    const runAt = new Date(Date.now() + HOLD_MS);
+    for (const issueId of issueIds) await enqueue(db, 'draw-pages', { issueId }, { key: drawJobKey(issueId), runAt });
+  };
+  // Every minute: the issues drawn since let go (their jobs go), the others held five minutes more.
+  const renew = () =>
+    then(async () => {
+      if (!held.size) return;
+      const drawn = (await db.select({ id: issues.id }).from(issues).where(and(inArray(issues.id, [...held]), isNotNull(issues.pagesDrawnAt)))).map((row) => row.id);
+      for (const issueId of drawn) held.delete(issueId);
+      await settleDrawJobs(db, drawn);
+      await hold([...held]);
+    });
+  const timer = setInterval(() => void renew(), 60_000);
   timer.unref();
   return {
     add(issueIds) {
       for (const issueId of issueIds) held.add(issueId);
-      return renew(issueIds);
+      return then(() => hold(issueIds));
     },
+    renew,
     stop() {
       clearInterval(timer);
     },
