@@ -4,8 +4,9 @@
  * 100 pages: peak memory 591 -> 470 MB). Blocks of 1 MB or more (a page's pixels and its WebP encoding, 10-20 MB
  * each) are mapped for themselves and given back when freed (MALLOC_MMAP_THRESHOLD_): otherwise glibc raises that
  * threshold to the largest block freed and keeps such blocks in its arenas. On 166 real PDFs (docs/measurements.md) the
- * peak was 542 MB with it and 610 MB without, for about 10% more CPU a page: under 600 MB only with it. glibc reads both only as a process starts, so they are set here rather than as a shell prefix
- * in package.json, which Windows' npm shell does not understand. Elsewhere they are unused.
+ * peak was 542 MB with it and 610 MB without, for about 10% more CPU a page: under 600 MB only with it. glibc reads
+ * both only as a process starts, so they are set here rather than as a shell prefix in package.json, which Windows'
+ * npm shell does not understand. Elsewhere they are unused.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

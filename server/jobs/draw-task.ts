@@ -11,8 +11,9 @@ import { enqueue } from './queue';
  * (server/import/draw.ts drawIssuePages). Each page is claimed in the database before it is drawn, so a member's
  * request for a page (drawn on demand) and the job never draw one page twice, and a job handed to another instance
  * (liveness.ts) goes on from the pages left. A page that cannot be drawn fails the try; the queue tries again after
- * its back-off (not when the original itself is refused: that try is the last), and after the last try the job stays failed with its reason, shown in the console's "Pages being
- * drawn" and retried from there, until nothing is left for it (upkeep.ts forgetSpentJobs).
+ * its back-off (not when the original itself is refused: that try is the last), and after the last try the job stays
+ * failed with its reason, shown in the console's "Pages being drawn" and retried from there, until nothing is left
+ * for it (upkeep.ts forgetSpentJobs).
  */
 
 /** The job of an issue: one per issue, so enqueueing it again while it waits changes nothing. */
