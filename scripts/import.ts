@@ -10,11 +10,12 @@
  * on a bad command line. --redraw draws the pages of issues again from their originals, keeping everything else.
  * Works on DATABASE_URL, else on the running site's embedded database, else starts it.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { MEDIA_DIR } from '../server/config';
-import { databaseForCommand } from '../server/db/cli';
+import { databaseForCommand, queriesAtPriority } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
 import { issues } from '../server/db/schema';
 import { refreshPlannerStatistics } from '../server/db/statistics';
@@ -194,6 +195,7 @@ async function issuesToRedraw(target: RedrawTarget): Promise<number[]> {
 async function redraw(target: RedrawTarget, workers: number): Promise<void> {
   const database = await databaseForCommand();
   console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
+  queriesAtPriority(getPool(), database, os.getPriority());
   const pool = new PagePool(workers);
   const hold = holdDrawJobs(getDb());
   let marked: number[] = [];
@@ -230,6 +232,7 @@ async function main(): Promise<void> {
 
   const database = await databaseForCommand();
   console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
+  queriesAtPriority(getPool(), database, os.getPriority());
   // A dry run only reads each file's information and outline: one worker is enough.
   const pool = new PagePool(dryRun ? 1 : workers);
   const hold = holdDrawJobs(getDb());

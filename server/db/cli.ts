@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import { DATA_DIR } from '../config';
 import { processAlive } from '../processes';
 import { startEmbeddedDatabase } from './embedded';
@@ -95,4 +96,33 @@ export async function databaseForCommand(): Promise<CommandDatabase> {
   process.env.DATABASE_URL = embedded.url;
   process.env.DATABASE_POOL_MAX ??= '4';
   return { kind: 'started', url: embedded.url, release: () => embedded.stop() };
+}
+
+/**
+ * Runs the queries of `pool` at `nice` where the running site's embedded PostgreSQL executes them: each new
+ * connection's server process (a backend, forked by the site's PostgreSQL and so in the site's own scheduling group)
+ * is given that nice value. Without it the import's own priority stopped at its database work: its inserts, text
+ * indexing and searches ran in the site's group at the site's priority, beside the site's answers to its members.
+ * Only for 'running site' (a started server is the command's own child, at its priority already; a configured one
+ * may be on another machine, where a process number names nothing here), only on a process that is PostgreSQL's
+ * (PGlite answers from one process, the site's own), and only to lower a priority.
+ */
+export function queriesAtPriority(pool: Pool, database: CommandDatabase, nice: number): void {
+  if (database.kind !== 'running site' || nice <= 0) return;
+  pool.on('connect', (client) => {
+    client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid').then(
+      ({ rows }) => lowerPostgresProcess(rows[0]?.pid, nice),
+      () => undefined,
+    );
+  });
+}
+
+function lowerPostgresProcess(pid: unknown, nice: number): void {
+  if (!Number.isInteger(pid) || (pid as number) <= 1) return;
+  try {
+    if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return;
+    if (os.getPriority(pid as number) < nice) os.setPriority(pid as number, nice);
+  } catch {
+    // Not Linux, the process gone, or not permitted: the query runs at the site's priority, as before.
+  }
 }
