@@ -136,13 +136,8 @@ export const storyDetails = storyFromServer.extend({
 export type StoryDetails = z.infer<typeof storyDetails>;
 
 /** SPEC §3 Category. */
-export interface CategoryRow {
-  category_id: number;
-  name: string;
-  image: string;
-  is_fav: number;
-  cat_slug: string;
-}
+export const categoryRow = z.object({ category_id: z.number(), name: z.string(), image: z.string(), is_fav: z.number(), cat_slug: z.string() });
+export type CategoryRow = z.infer<typeof categoryRow>;
 
 /** A magazine as the magazine filter answers it, with its latest issue. */
 export interface MagazineHit {
@@ -161,14 +156,8 @@ export interface MagazineHit {
 }
 
 /** SPEC §3 Language. */
-export interface LanguageRow {
-  lang_code: string;
-  _lang: string;
-  lang: string;
-  display_name: string;
-  cc: string;
-  store_id: number;
-}
+export const languageRow = z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() });
+export type LanguageRow = z.infer<typeof languageRow>;
 
 export interface FoundPage {
   pageNo: number;
@@ -288,6 +277,11 @@ export const magazineSearchPage = z.object({
   hitsPerPage: z.number(),
 });
 export type MagazineSearchPage = z.infer<typeof magazineSearchPage>;
+
+/** A page of a catalogue list (magazine-filter, editions, issues): the page (from 1), nbPages, total, and its rows. */
+export function cataloguePage<Row extends z.ZodType>(row: Row) {
+  return z.object({ status: z.string(), page: z.number(), nbPages: z.number(), total: z.number(), data: z.array(row) });
+}
 
 /** SPEC §3 Search response (popularCat, magazineList, magazines), with the languages and journals the overlay shows. */
 export interface LibraryCatalogue {

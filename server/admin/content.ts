@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle
 import { invalidate } from '../cache';
 import { titlesChanged } from '../catalogue/edits';
 import { getDb } from '../db/client';
-import { categories, issues, languages, magazines } from '../db/schema';
+import { categories, issues, languages, magazines, type Issue, type NewIssue } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { markForRedraw } from '../import/draw';
 import { CHECK_DATE } from '../import/metadata';
@@ -68,6 +68,20 @@ function presentIssue<Row extends { dateToCheck: boolean; withdrawnAt: Date | nu
   return { ...row, withdrawnAt: withdrawnAt?.toISOString() ?? null, dateNote: dateToCheck ? CHECK_DATE : null };
 }
 
+/**
+ * Changes one issue, locked while it is read and written so two operators' changes do not cross, and audits it: the
+ * change is worked out from the issue as it was. 404 when there is no such issue.
+ */
+async function changeIssue(actor: Actor, issueId: number, action: string, changesOf: (before: Pick<Issue, 'withdrawnAt'>) => Partial<NewIssue>) {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1).for('update');
+    if (!before) throw new HttpError(404, 'No such issue');
+    const [after] = await tx.update(issues).set(changesOf(before)).where(eq(issues.id, issueId)).returning(issueColumns);
+    await audit(tx, actor, { action, target: `issue:${issueId}`, before, after });
+    return presentIssue(after);
+  });
+}
+
 /** A page of one title's issues (withdrawn ones included, marked), newest first. */
 export async function issuesOfTitle(magazineId: number, withdrawnOnly: boolean, page: number, pageSize: number) {
   const conditions: SQL[] = [eq(issues.magazineId, magazineId)];
@@ -86,17 +100,9 @@ export async function issuesOfTitle(magazineId: number, withdrawnOnly: boolean, 
  * or restores it. Titles and issues are the site's, not one library's: operators only.
  */
 export async function setWithdrawn(actor: Actor, issueId: number, withdrawn: boolean) {
-  const result = await getDb().transaction(async (tx) => {
-    const [before] = await tx.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1).for('update');
-    if (!before) throw new HttpError(404, 'No such issue');
-    const [after] = await tx
-      .update(issues)
-      .set({ withdrawnAt: withdrawn ? (before.withdrawnAt ?? new Date()) : null })
-      .where(eq(issues.id, issueId))
-      .returning(issueColumns);
-    await audit(tx, actor, { action: withdrawn ? 'issue.withdraw' : 'issue.restore', target: `issue:${issueId}`, before, after });
-    return presentIssue(after);
-  });
+  const result = await changeIssue(actor, issueId, withdrawn ? 'issue.withdraw' : 'issue.restore', (before) => ({
+    withdrawnAt: withdrawn ? (before.withdrawnAt ?? new Date()) : null,
+  }));
   // Catalogue and story reads, and the reader's page images, are kept: every instance drops them now.
   await Promise.all([titlesChanged(), invalidate('page-images')]);
   return result;
@@ -165,18 +171,11 @@ export interface IssueChanges {
 }
 
 export async function correctIssue(actor: Actor, issueId: number, changes: IssueChanges) {
-  const result = await getDb().transaction(async (tx) => {
-    const [before] = await tx.select(issueColumns).from(issues).where(eq(issues.id, issueId)).limit(1).for('update');
-    if (!before) throw new HttpError(404, 'No such issue');
-    // A date an operator saves is checked, whether changed or confirmed as it was.
-    const [after] = await tx
-      .update(issues)
-      .set({ ...changes, ...(changes.issueDate !== undefined ? { dateToCheck: false } : {}) })
-      .where(eq(issues.id, issueId))
-      .returning(issueColumns);
-    await audit(tx, actor, { action: 'issue.update', target: `issue:${issueId}`, before, after });
-    return presentIssue(after);
-  });
+  // A date an operator saves is checked, whether changed or confirmed as it was.
+  const result = await changeIssue(actor, issueId, 'issue.update', () => ({
+    ...changes,
+    ...(changes.issueDate !== undefined ? { dateToCheck: false } : {}),
+  }));
   await titlesChanged();
   return result;
 }

@@ -115,36 +115,30 @@ export async function filterMagazines(viewer: Viewer, filter: MagazineFilter): P
   if (filter.categoryId !== undefined) conditions.push(eq(magazines.categoryId, filter.categoryId));
   if (filter.language) conditions.push(eq(magazines.languageCode, filter.language));
   if (!filter.includeGold) conditions.push(eq(magazines.isGold, false));
-  const where = and(...conditions);
+  let where = and(...conditions);
+  let order = [desc(magazines.popularity), asc(magazines.id)];
 
-  const base = db
+  let titles = db
     .select(magazineHitColumns(latest))
     .from(magazines)
     .innerJoin(categories, eq(categories.id, magazines.categoryId))
-    .innerJoin(latest, eq(latest.magazineId, magazines.id));
-
-  const offset = (filter.page - 1) * pageSize;
+    .innerJoin(latest, eq(latest.magazineId, magazines.id))
+    .$dynamic();
+  let counted = db.select({ n: count() }).from(magazines).innerJoin(categories, eq(categories.id, magazines.categoryId)).$dynamic();
   if (filter.list) {
-    const listed = and(where, eq(magazineLists.list, filter.list));
-    const [items, totals] = await Promise.all([
-      base
-        .innerJoin(magazineLists, eq(magazineLists.magazineId, magazines.id))
-        .where(listed)
-        .orderBy(asc(magazineLists.rank), asc(magazines.id))
-        .limit(pageSize)
-        .offset(offset),
-      db
-        .select({ n: count() })
-        .from(magazines)
-        .innerJoin(categories, eq(categories.id, magazines.categoryId))
-        .innerJoin(magazineLists, eq(magazineLists.magazineId, magazines.id))
-        .where(listed),
-    ]);
-    return { items, total: totals[0]?.n ?? 0 };
+    // A top list is ranked: only its titles, in its order.
+    titles = titles.innerJoin(magazineLists, eq(magazineLists.magazineId, magazines.id));
+    counted = counted.innerJoin(magazineLists, eq(magazineLists.magazineId, magazines.id));
+    where = and(where, eq(magazineLists.list, filter.list));
+    order = [asc(magazineLists.rank), asc(magazines.id)];
   }
   const [items, totals] = await Promise.all([
-    base.where(where).orderBy(desc(magazines.popularity), asc(magazines.id)).limit(pageSize).offset(offset),
-    db.select({ n: count() }).from(magazines).innerJoin(categories, eq(categories.id, magazines.categoryId)).where(where),
+    titles
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((filter.page - 1) * pageSize),
+    counted.where(where),
   ]);
   return { items, total: totals[0]?.n ?? 0 };
 }

@@ -42,21 +42,20 @@ export class LocalStorage implements MediaStorage {
   }
 
   async write(key: string, data: Buffer): Promise<void> {
-    const file = this.file(key);
-    if (!file) throw new Error(`media key outside the media folder: ${key}`);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Whole or nothing: readers see the file appear through a rename.
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temporary, data);
-    await fs.rename(temporary, file);
+    await this.replace(key, (temporary) => fs.writeFile(temporary, data));
   }
 
   async writeFile(key: string, localPath: string): Promise<void> {
+    await this.replace(key, (temporary) => fs.copyFile(localPath, temporary));
+  }
+
+  /** Whole or nothing: the content goes into a temporary file beside the key's, which a rename puts in its place. */
+  private async replace(key: string, fill: (temporary: string) => Promise<void>): Promise<void> {
     const file = this.file(key);
     if (!file) throw new Error(`media key outside the media folder: ${key}`);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.copyFile(localPath, temporary);
+    await fill(temporary);
     await fs.rename(temporary, file);
   }
 

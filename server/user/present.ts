@@ -36,6 +36,20 @@ export function libraryDetails(library: Library): LibraryDetails {
   };
 }
 
+/** A library's public settings (libDetails): its SPEC §3 Library entry fields and the flags the client reads. */
+export function publicLibrarySettings(library: Library) {
+  return {
+    libId: library.id,
+    libname: library.name,
+    exclude_cat: library.excludeCat,
+    ageRate: library.ageRate,
+    isNewspaper: library.isNewspaper,
+    isJournal: library.isJournal,
+    guestAccess: library.guestAccess,
+    hideProfile: library.hideProfile,
+  };
+}
+
 /** The login and validate-user answer of SPEC §3, for a user reading through `current` (or none). */
 export function sessionFields(
   user: User,

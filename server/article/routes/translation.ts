@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageRow } from '@/lib/wire';
 import type { Session } from '../../auth/session';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
@@ -20,10 +21,7 @@ import { STORY_NOT_FOUND } from './story';
 // API tests receive against them), written from the types their handlers return.
 
 /** GET localLanguages */
-const getLocalLanguagesBody = z.object({
-  status: z.string(),
-  data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
-});
+const getLocalLanguagesBody = z.object({ status: z.string(), data: z.array(languageRow) });
 
 /** POST localLanguages: the same answer as getLocalLanguagesBody. */
 const postLocalLanguagesBody = getLocalLanguagesBody;

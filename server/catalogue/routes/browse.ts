@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { editionTile } from '@/lib/catalogue-tiles';
 import { CATEGORY_PAGE_SIZE, DEFAULT_COUNTRY, DEFAULT_STORE_ID } from '@/lib/constants';
-import { libraryDetailsBody } from '@/lib/wire';
+import { cataloguePage, languageRow, libraryDetailsBody } from '@/lib/wire';
 import { libraryDetails } from '../../user/present';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
@@ -74,21 +74,11 @@ const getOrgDetailsBody = z.object({
 });
 
 /** GET editions */
-const getEditionsBody = z.object({
-  status: z.string(),
-  page: z.number(),
-  nbPages: z.number(),
-  total: z.number(),
-  data: z.array(z.object({ editionId: z.number(), magName: z.string(), editionPublished: z.string() })),
-});
+const getEditionsBody = cataloguePage(z.object({ editionId: z.number(), magName: z.string(), editionPublished: z.string() }));
 
 /** GET issues */
-const getIssuesBody = z.object({
-  status: z.string(),
-  page: z.number(),
-  nbPages: z.number(),
-  total: z.number(),
-  data: z.array(z.object({
+const getIssuesBody = cataloguePage(
+  z.object({
     mid: z.number().optional(),
     name: z.string(),
     editionId: z.union([z.string(), z.number()]),
@@ -99,14 +89,11 @@ const getIssuesBody = z.object({
     showFloatingIcon: z.boolean().optional(),
     browserLinkUrl: z.string(),
     appLinkUrl: z.string().optional(),
-  })),
-});
+  }),
+);
 
 /** GET languageList */
-const getLanguageListBody = z.object({
-  status: z.string(),
-  data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
-});
+const getLanguageListBody = z.object({ status: z.string(), data: z.array(languageRow) });
 
 /** GET countryCodes */
 const getCountryCodesBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_STORE_ID } from '@/lib/constants';
+import { cataloguePage, categoryRow, languageRow } from '@/lib/wire';
 import { route, type ServiceRoutes } from '../../http/handler';
 import { cachedListing, magazineScope } from '../browse';
 import { allLanguages, allStores, isTopList, visibleCategories } from '../queries';
@@ -8,27 +9,17 @@ import { allLanguages, allStores, isTopList, visibleCategories } from '../querie
 // API tests receive against them), written from the types their handlers return.
 
 /** GET getCategories */
-const getCategoriesBody = z.object({
-  status: z.string(),
-  data: z.array(z.object({ category_id: z.number(), name: z.string(), image: z.string(), is_fav: z.number(), cat_slug: z.string() })),
-});
+const getCategoriesBody = z.object({ status: z.string(), data: z.array(categoryRow) });
 
 /** GET getLanguages */
-const getLanguagesBody = z.object({
-  status: z.string(),
-  data: z.array(z.object({ lang_code: z.string(), _lang: z.string(), lang: z.string(), display_name: z.string(), cc: z.string(), store_id: z.number() })),
-});
+const getLanguagesBody = z.object({ status: z.string(), data: z.array(languageRow) });
 
 /** GET getStores */
 const getStoresBody = z.object({ status: z.string(), data: z.array(z.object({ store_id: z.number(), name: z.string(), country: z.string() })) });
 
 /** GET magazine-filter */
-const getMagazineFilterBody = z.object({
-  status: z.string(),
-  page: z.number(),
-  nbPages: z.number(),
-  total: z.number(),
-  data: z.array(z.object({
+const getMagazineFilterBody = cataloguePage(
+  z.object({
     mid: z.number(),
     magName: z.string(),
     slug: z.string(),
@@ -41,8 +32,8 @@ const getMagazineFilterBody = z.object({
     img: z.string(),
     width: z.number(),
     height: z.number(),
-  })),
-});
+  }),
+);
 
 /** A language code to filter by, or none ('' or left out): every language. */
 export const languageFilter = z

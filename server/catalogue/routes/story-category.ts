@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoryRow } from '@/lib/wire';
 import { HttpError } from '../../http/errors';
 import { route, type ServiceRoutes } from '../../http/handler';
 import type { RequestContext } from '../../context/request';
@@ -10,10 +11,7 @@ import { setFavouriteStoryCategory, visibleCategory } from '../../article/querie
 // API tests receive against them), written from the types their handlers return.
 
 /** GET story-categories */
-const getStoryCategoriesBody = z.object({
-  status: z.string(),
-  data: z.array(z.object({ category_id: z.number(), name: z.string(), image: z.string(), is_fav: z.number(), cat_slug: z.string() })),
-});
+const getStoryCategoriesBody = z.object({ status: z.string(), data: z.array(categoryRow) });
 
 /** PUT story-categories/:categoryId/favourite */
 const putStoryCategoriesCategoryIdFavouriteBody = z.object({ status: z.string(), category_id: z.number(), is_fav: z.number() });

@@ -2,7 +2,7 @@ import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey,
 import { timestamps } from './helpers';
 import { categories, issues, magazines } from './catalogue';
 import { accessCodes, libraries } from './libraries';
-import { users } from './users';
+import { ownedByMember, users } from './users';
 
 /** Site operators: every library, every console call. */
 export const siteOperators = pgTable('site_operators', {
@@ -16,9 +16,7 @@ export const siteOperators = pgTable('site_operators', {
 export const libraryStaff = pgTable(
   'library_staff',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     libraryId: integer('library_id')
       .notNull()
       .references(() => libraries.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
 import { libraries } from './libraries';
-import { users } from './users';
+import { ownedByMember } from './users';
 
 /** One-time sign-in codes, kept only as a hash. */
 export const oneTimeCodes = pgTable(
@@ -81,9 +81,7 @@ export const externalIdentities = pgTable(
       .notNull()
       .references(() => libraries.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     ...timestamps,
   },
   (t) => [uniqueIndex('external_identities_subject_idx').on(t.kind, t.libraryId, t.subject), index('external_identities_user_idx').on(t.userId)],

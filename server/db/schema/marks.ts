@@ -1,13 +1,11 @@
 import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
-import { users } from './users';
+import { ownedByMember, users } from './users';
 
 /** What a bookmark and a clipping both are: a member's named mark on a page of an issue. */
 const pageMark = {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedByMember(),
   /** The library the member read the issue through, whose rules decide whether it still shows. */
   libraryId: integer('library_id').notNull(),
   issueId: integer('issue_id').notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './helpers';
-import { users } from './users';
+import { ownedByMember } from './users';
 
 /**
  * A member's card payment for a plan (checkout, then order). The card itself stays with the provider; this row
@@ -10,9 +10,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     libraryId: integer('library_id').notNull(),
     /** The plan asked for ('basicPlan'), with what it cost and gave at the time. */
     plan: text('plan').notNull(),

@@ -10,6 +10,16 @@ export const usageSalts = pgTable('usage_salts', {
   salt: text('salt').notNull(),
 });
 
+/** What a counted use and a counted search both are: a row of a library at an hour. */
+const countedEvent = {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** UTC day of the use or search: Unique_Item_* count one per session, item and day. */
+  day: date('day', { mode: 'string' }).notNull(),
+  /** The hour of the use or search (UTC, truncated). */
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  libraryId: integer('library_id').notNull(),
+};
+
 /**
  * One counted use (COUNTER 5.1): an issue opened in the reader ('issue'), a page read ('page') or a story opened
  * ('story'), by a salted hash of the session, in a library, at an hour. No member id, name, e-mail or card.
@@ -17,12 +27,7 @@ export const usageSalts = pgTable('usage_salts', {
 export const usageEvents = pgTable(
   'usage_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** UTC day of the use: Unique_Item_* count one per session, item and day. */
-    day: date('day', { mode: 'string' }).notNull(),
-    /** The hour of the use (UTC, truncated). */
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    libraryId: integer('library_id').notNull(),
+    ...countedEvent,
     /** The magazine or newspaper (the COUNTER title). */
     titleId: integer('title_id').notNull(),
     issueId: integer('issue_id').notNull(),
@@ -50,12 +55,7 @@ export type NewUsageEvent = typeof usageEvents.$inferInsert;
 export const usageSearches = pgTable(
   'usage_searches',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** UTC day of the search. */
-    day: date('day', { mode: 'string' }).notNull(),
-    /** The hour of the search (UTC, truncated). */
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
-    libraryId: integer('library_id').notNull(),
+    ...countedEvent,
     /** sha256 of the day's salt, the library and the session: stable within the day, meaningless after it. */
     sessionHash: text('session_hash').notNull(),
   },

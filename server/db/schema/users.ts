@@ -29,13 +29,18 @@ export const users = pgTable(
   ],
 );
 
+/** user_id of a row that is a member's own: it goes with their account. */
+export function ownedByMember() {
+  return integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 /** Favourite magazines (SPEC §3 Favourites: a list of magazine ids). */
 export const favourites = pgTable(
   'favourites',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     magazineId: integer('magazine_id').notNull(),
     ...timestamps,
   },
@@ -46,9 +51,7 @@ export const favourites = pgTable(
 export const favouriteStoryCategories = pgTable(
   'favourite_story_categories',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     categoryId: integer('category_id').notNull(),
     ...timestamps,
   },
@@ -59,9 +62,7 @@ export const favouriteStoryCategories = pgTable(
 export const readingProgress = pgTable(
   'reading_progress',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     issueId: integer('issue_id').notNull(),
     page: integer('page').notNull().default(1),
     /** The reading app that saved the page (KOReader's device and device_id); null when the web reader did. */
@@ -81,9 +82,7 @@ export const appPasswords = pgTable(
   'app_passwords',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedByMember(),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
     /** The password's last four characters, so the member can tell passwords apart. */

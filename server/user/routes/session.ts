@@ -8,7 +8,7 @@ import { defaultGuestLibraryId } from '../../config';
 import { HttpError } from '../../http/errors';
 import { route, type RouteContext, type ServiceRoutes } from '../../http/handler';
 import { findLibrary, findOrCreateGuest, membershipsAndMarkTimes, membershipsOf } from '../queries';
-import { chooseMembership, libraryDetails, libraryEntry, sessionFields } from '../present';
+import { chooseMembership, libraryDetails, libraryEntry, publicLibrarySettings, sessionFields } from '../present';
 
 // What these routes answer on success (for /api/openapi.json and the contract check that holds every answer the
 // API tests receive against them), written from the types their handlers return.
@@ -124,13 +124,23 @@ function sessionUser(session: Session) {
   return user;
 }
 
-function assertSameUser(session: Session, uid: number | undefined): void {
-  if (uid !== undefined && uid !== session.claims.uid) throw new HttpError(403, 'uid does not match the signed-in user');
-}
-
 function requireSession<Q, B>(ctx: RouteContext<Q, B>): Session {
   if (!ctx.session) throw new HttpError(401, 'Sign in to continue');
   return ctx.session;
+}
+
+/** The session of the library verification calls, whose body may name its user (uid): it must be the signed-in one. */
+function sameUserSession<Q, B extends { uid?: number }>(ctx: RouteContext<Q, B>): Session {
+  const session = requireSession(ctx);
+  if (ctx.body.uid !== undefined && ctx.body.uid !== session.claims.uid) throw new HttpError(403, 'uid does not match the signed-in user');
+  return session;
+}
+
+/** A library by its id, for the calls that answer one; 404 when there is none. */
+async function libraryOr404(libid: number) {
+  const library = await findLibrary(libid);
+  if (!library) throw new HttpError(404, 'Library not found', { field: 'libid' });
+  return library;
 }
 
 export const userRoutes: ServiceRoutes = {
@@ -198,8 +208,7 @@ export const userRoutes: ServiceRoutes = {
       auth: 'required',
       body: libraryVerificationBody,
       async handler(ctx) {
-        const session = requireSession(ctx);
-        assertSameUser(session, ctx.body.uid);
+        const session = sameUserSession(ctx);
         const user = sessionUser(session);
         const { all, marks } = await membershipsAndMarkTimes(user.id);
         const current = chooseMembership(all, session.claims.libid);
@@ -224,8 +233,7 @@ export const userRoutes: ServiceRoutes = {
       auth: 'required',
       body: libraryVerificationBody,
       async handler(ctx) {
-        const session = requireSession(ctx);
-        assertSameUser(session, ctx.body.uid);
+        const session = sameUserSession(ctx);
         const all = await membershipsOf(session.claims.uid);
         return { status: 'Success', userlibdet: all.map(libraryEntry) };
       },
@@ -271,9 +279,7 @@ export const userRoutes: ServiceRoutes = {
       auth: 'none',
       query: libraryQuery,
       async handler({ query }) {
-        const library = await findLibrary(query.libid);
-        if (!library) throw new HttpError(404, 'Library not found', { field: 'libid' });
-        return { status: 'success', data: libraryDetails(library) };
+        return { status: 'success', data: libraryDetails(await libraryOr404(query.libid)) };
       },
     }),
   },
@@ -284,21 +290,7 @@ export const userRoutes: ServiceRoutes = {
       auth: 'none',
       query: libraryQuery,
       async handler({ query }) {
-        const library = await findLibrary(query.libid);
-        if (!library) throw new HttpError(404, 'Library not found', { field: 'libid' });
-        return {
-          status: 'success',
-          data: {
-            libId: library.id,
-            libname: library.name,
-            exclude_cat: library.excludeCat,
-            ageRate: library.ageRate,
-            isNewspaper: library.isNewspaper,
-            isJournal: library.isJournal,
-            guestAccess: library.guestAccess,
-            hideProfile: library.hideProfile,
-          },
-        };
+        return { status: 'success', data: publicLibrarySettings(await libraryOr404(query.libid)) };
       },
     }),
   },
