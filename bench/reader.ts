@@ -3,7 +3,8 @@
  *
  * Starts the production build on loopback (port BENCH_PORT, 3171 by default, with its own DATA_DIR under
  * .data/bench-reader, seeded on first start), signs in as the demo member of library 1001, asks for reader codes,
- * and in Chromium measures: navigation to page 1's image decoded, the bytes transferred for it, and turning to a
+ * and in Chromium measures: navigation to page 1's picture painted (the browser's own Largest Contentful Paint entry for
+ * that picture; the moment a poll of the page first saw it decoded is printed beside it), the bytes transferred for it, and turning to a
  * prefetched page. Page images are rendered on their first request, so each issue is measured cold (its rendered pages removed)
  * and then warm (rendered and on disk; a new code, so the browser's cache is empty). Also prints the reader route's
  * first-load JS from the build manifest. Then, on the page turned to (warm: its text loaded with its picture), the
@@ -98,7 +99,11 @@ interface Waits {
   /** Page 1's text (for its layer): asked for and received. */
   textAsked: number;
   textReceived: number;
-  /** Largest Contentful Paint: the page's picture on screen (the browser's own measure of what the bench polls for). */
+  /**
+   * The page's picture on screen: the browser's Largest Contentful Paint entry for page 1's picture (-1 when the
+   * largest paint was something else). The bench's poll below sees the same picture later, by as much as the main
+   * thread is busy: Playwright's poll is a script in the page, so it waits behind parsing, layout and the scripts.
+   */
   lcp: number;
   /** The main thread's long tasks (over 50 ms) between the picture received and LCP: how long its paint waited on script. */
   blockedMs: number;
@@ -108,7 +113,10 @@ interface Run {
   waits: Waits;
   /** The same page image asked for again on its own, from Node, to its first byte: the server's time without company. */
   imageAloneMs: number;
+  /** Page 1's picture painted (its LCP entry), or when absent the poll's moment. */
   firstPageMs: number;
+  /** When the poll (each frame, a script in the page) first saw page 1's picture decoded. */
+  polledMs: number;
   firstPageBytes: number;
   turnMs: number;
   textViewMs: number;
@@ -119,8 +127,8 @@ async function measure(browser: Browser, base: string, token: string, url: strin
   await context.addCookies([{ name: 'session', value: token, url: base, httpOnly: true }]);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  // Polled each frame: the time (from navigation start) at which page 1's image is decoded.
-  const firstPageMs = await (
+  // Polled each frame: the time (from navigation start) at which page 1's image is decoded, seen from the page.
+  const polledMs = await (
     await page.waitForFunction(
       () => {
         const img = document.querySelector<HTMLImageElement>('img[data-page="1"]');
@@ -141,7 +149,10 @@ async function measure(browser: Browser, base: string, token: string, url: strin
     const scripts = resources.filter((e) => e.initiatorType === 'script' || /\\.js(\\?|$)/.test(e.name));
     const hydration = performance.getEntriesByName('Next.js-hydration')[0];
     const lcp = await new Promise((resolve) => {
-      new PerformanceObserver((list) => resolve(list.getEntries().at(-1).startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        const picture = list.getEntries().filter((e) => e.url === src).at(-1);
+        resolve(picture ? picture.renderTime || picture.startTime : -1);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
       setTimeout(() => resolve(-1), 1000);
     });
     const longTasks = await new Promise((resolve) => {
@@ -202,7 +213,8 @@ async function measure(browser: Browser, base: string, token: string, url: strin
   const alone = await fetch(imageSrc, { headers: { cookie: `session=${token}`, accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } });
   const imageAloneMs = performance.now() - asked;
   await alone.arrayBuffer();
-  return { waits, imageAloneMs, firstPageMs: firstPageMs ?? -1, firstPageBytes, turnMs, textViewMs };
+  const polled = polledMs ?? -1;
+  return { waits, imageAloneMs, firstPageMs: waits.lcp > 0 ? waits.lcp : polled, polledMs: polled, firstPageBytes, turnMs, textViewMs };
 }
 
 function verdict(value: number, target: number): string {
@@ -291,29 +303,33 @@ async function main(): Promise<void> {
             const run = await measure(browser, site.base, site.token, `${site.base}/reader/${code}/${issue}?isLib=1`);
             rows.push({ label: `${issue} ${label}`, site: site.name, run, load: load() });
             // As it goes, so a long run shows where it is (and a stopped one what it had).
-            console.log(`${site.name} ${issue} ${label}: first page ${run.firstPageMs.toFixed(0)} ms, LCP ${run.waits.lcp} ms, load ${rows.at(-1)?.load}`);
+            console.log(`${site.name} ${issue} ${label}: first page painted ${run.firstPageMs.toFixed(0)} ms${run.waits.lcp > 0 ? '' : ' (no paint entry: polled)'}, polled ${run.polledMs.toFixed(0)} ms, load ${rows.at(-1)?.load}`);
           }
         }
       }
     }
     const tag = (site: string) => (OTHER ? `${site.padEnd(6)}` : '');
-    console.log(`${OTHER ? 'build ' : ''}issue       first page decoded        page 1 bytes (1x)       turn to prefetched     text view         load`);
+    console.log(`${OTHER ? 'build ' : ''}issue       first page painted        page 1 bytes (1x)       turn to prefetched     text view         load`);
     for (const { label, site, run, load: avg } of rows) {
       console.log(
         `${tag(site)}${label.padEnd(12)}${`${run.firstPageMs.toFixed(0)} ms ${verdict(run.firstPageMs, TARGET.firstPageMs)}`.padEnd(26)}${`${(run.firstPageBytes / 1000).toFixed(1)} kB ${verdict(run.firstPageBytes, TARGET.firstPageBytes)}`.padEnd(24)}${`${run.turnMs.toFixed(1)} ms ${verdict(run.turnMs, TARGET.turnMs)}`.padEnd(23)}${`${run.textViewMs.toFixed(1)} ms ${verdict(run.textViewMs, TARGET.textViewMs)}`.padEnd(18)}${avg}`,
       );
     }
-    console.log('what the first page waited for (ms from navigation start): html first byte/received, image asked/sent/first byte/received (alone: the same image asked again on its own), scripts received, hydrated, page 1 text asked/received, LCP');
+    console.log('what the first page waited for (ms from navigation start): html first byte/received, image asked/sent/first byte/received (alone: the same image asked again on its own), scripts received, hydrated, page 1 text asked/received, page 1’s picture painted (its LCP entry)');
     for (const { label, site, run } of rows) {
       const w = run.waits;
       console.log(
-        `${tag(site)}${label.padEnd(12)}html ${w.htmlFirstByte}/${w.html} (${(w.htmlBytes / 1000).toFixed(1)} kB)  image ${w.imageAsked}/${w.imageSent}/${w.imageFirstByte}/${w.imageReceived} (waited ${w.imageSent - w.imageAsked}, server ${w.imageFirstByte - w.imageSent}, alone ${run.imageAloneMs.toFixed(0)})  scripts ${w.scriptsReceived}  hydrated ${w.hydrated}  text ${w.textAsked}/${w.textReceived}  LCP ${w.lcp} (long tasks ${w.blockedMs} ms of the ${w.lcp - w.imageReceived} since the picture arrived)  polled ${run.firstPageMs.toFixed(0)}`,
+        `${tag(site)}${label.padEnd(12)}html ${w.htmlFirstByte}/${w.html} (${(w.htmlBytes / 1000).toFixed(1)} kB)  image ${w.imageAsked}/${w.imageSent}/${w.imageFirstByte}/${w.imageReceived} (waited ${w.imageSent - w.imageAsked}, server ${w.imageFirstByte - w.imageSent}, alone ${run.imageAloneMs.toFixed(0)})  scripts ${w.scriptsReceived}  hydrated ${w.hydrated}  text ${w.textAsked}/${w.textReceived}  painted (LCP) ${w.lcp} (long tasks ${w.blockedMs} ms of the ${w.lcp - w.imageReceived} since the picture arrived)  polled ${run.polledMs.toFixed(0)}`,
       );
     }
     console.log(`targets: first page < ${TARGET.firstPageMs} ms, page 1 < ${TARGET.firstPageBytes / 1000} kB, turn < ${TARGET.turnMs} ms, text view < ${TARGET.textViewMs} ms`);
     for (const site of sites) {
-      const first = rows.filter((row) => row.site === site.name).map((row) => row.run.firstPageMs);
-      console.log(`first page decoded (${site.name}): ${summary(first)}`);
+      // Warm is a member's usual visit (an issue's pages are drawn in the background once it is imported); cold is the
+      // first visit to a page nobody asked for before it was drawn, which waits for its drawing (issue 28's 1 s).
+      for (const kind of ['warm', 'cold']) {
+        const visits = rows.filter((row) => row.site === site.name && row.label.endsWith(kind));
+        console.log(`first page painted, ${kind} (${site.name}): ${summary(visits.map((row) => row.run.firstPageMs))}; seen by the poll: ${summary(visits.map((row) => row.run.polledMs))}`);
+      }
     }
     if (OTHER) {
       // Each visit on this build against the same visit on the other, made beside it.
