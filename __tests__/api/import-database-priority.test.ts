@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { queriesAtPriority, type CommandDatabase } from '@/server/db/cli';
 import { startEmbeddedDatabaseProcess } from '@/server/db/embedded-process';
-
-const POSTGRES = path.join(__dirname, 'scripts', 'embedded-postgres.ts');
 
 /**
  * `npm run import` yields the machine to the site, and its queries too: on the running site's embedded PostgreSQL,
@@ -29,35 +26,22 @@ async function backends(pool: Pool, count: number): Promise<{ pid: number; nice:
   }
 }
 
-/** The site's embedded PostgreSQL in a child process (its own server processes, as `npm start` runs it). */
-function startPostgres(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', POSTGRES, dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /READY (\S+)/.exec(output)?.[1];
-      if (url) resolve({ url, stop: () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')))) });
-    });
-    child.on('exit', (code) => reject(new Error(`embedded PostgreSQL exited with ${code}`)));
-  });
-}
-
 (linux ? describe : describe.skip)('the import command’s queries on the running site’s embedded PostgreSQL', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-db-priority-'));
   // As root, PostgreSQL runs as the postgres user, who must be able to reach the folder (mkdtemp makes it 0700).
   fs.chmodSync(dir, 0o755);
-  let server: Awaited<ReturnType<typeof startPostgres>>;
+  let server: Awaited<ReturnType<typeof startEmbeddedDatabaseProcess>>;
   const pools: Pool[] = [];
   const poolFor = (database: CommandDatabase, nice: number) => {
-    const pool = new Pool({ connectionString: database.url, max: 2 });
+    // An idle client losing its server (the server stopping at the end) must not fail the run, as in server/db/client.
+    const pool = new Pool({ connectionString: database.url, max: 2 }).on('error', () => undefined);
     pools.push(pool);
     queriesAtPriority(pool, database, nice);
     return pool;
   };
 
   beforeAll(async () => {
-    server = await startPostgres(path.join(dir, 'postgres'));
+    server = await startEmbeddedDatabaseProcess(path.join(dir, 'postgres'), undefined, 'postgres');
   });
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));
@@ -77,7 +61,7 @@ function startPostgres(dataDir: string): Promise<{ url: string; stop(): Promise<
   });
 
   it('leaves the site’s own connections at the site’s priority', async () => {
-    const site = new Pool({ connectionString: server.url, max: 2 });
+    const site = new Pool({ connectionString: server.url, max: 2 }).on('error', () => undefined);
     pools.push(site);
     for (const backend of await backends(site, 2)) expect(backend.nice).toBe(0);
   });
@@ -87,7 +71,9 @@ function startPostgres(dataDir: string): Promise<{ url: string; stop(): Promise<
     for (const backend of await backends(poolFor(configured, 7), 2)) expect(backend.nice).toBe(0);
     for (const backend of await backends(poolFor(runningSite(), 0), 2)) expect(backend.nice).toBe(0);
   });
+});
 
+(linux ? describe : describe.skip)('the import command’s queries on PGlite', () => {
   it('lowers no process on PGlite, whose pg_backend_pid() names no server process of its own', async () => {
     const pglite = await startEmbeddedDatabaseProcess();
     try {

@@ -3,12 +3,14 @@ import path from 'node:path';
 
 /**
  * Starts the embedded database in a child process (see scripts/embedded-db.ts) and returns its URL. With a folder and
- * a port, a stopped one starts again at the same address with the same data (the outage tests).
+ * a port, a stopped one starts again at the same address with the same data (the outage tests). PGlite unless
+ * `engine` is 'postgres' (which needs the folder).
  */
-export async function startEmbeddedDatabaseProcess(dataDir?: string, port?: number): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startEmbeddedDatabaseProcess(dataDir?: string, port?: number, engine: 'pglite' | 'postgres' = 'pglite'): Promise<{ url: string; stop(): Promise<void> }> {
   const script = path.join(process.cwd(), 'scripts', 'embedded-db.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir ?? '', ...(port ? [String(port)] : [])], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, EMBEDDED_DB_ENGINE: engine },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
