@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { COOKIE_MAX_AGE } from '@/lib/constants';
 import { COOKIE, SESSION_COOKIE } from '@/lib/cookies';
 import { callbackCookieFor, decideGate, type GateDecision } from '@/lib/gate';
-import { safeSameSitePath } from '@/lib/routes';
+import { safeSameSitePath } from '@/lib/sign-in-paths';
 import { contentSecurityPolicy, makeNonce, NONCE_HEADER, originsOf, STRICT_TRANSPORT_SECURITY } from '@/lib/security-headers';
 import { verifySessionToken } from '@/lib/session-token';
 

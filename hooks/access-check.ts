@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
 import type { NextRouter } from 'next/router';
 import { COOKIE } from '@/lib/cookies';
-import { decideGate } from '@/lib/gate';
-import { isOpenRoute, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { decideGate, isOpenRoute } from '@/lib/gate';
+import { VALIDATE_USER_NO_LIBRARY } from '@/lib/paths';
 import { loadPage } from '@/hooks/page-load';
 import { saveSession } from '@/lib/stored-session';
 import { markAccessChecked, storedExpiration } from '@/lib/browser-storage';

@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
-import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/paths';
+import { safeSameSitePath } from '@/lib/sign-in-paths';
 import { saveSession } from '@/lib/stored-session';
 import { isStoryReadingPath } from '@/lib/story-paths';
 import { loginAsGuest, verifyLibrary } from '@/services/user';

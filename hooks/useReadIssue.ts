@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useCallback, useState } from 'react';
 import type { ReaderAccess } from '@/lib/catalogue-screens';
-import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from '@/lib/paths';
 
 const READ_FAILED = 'We couldn’t open this issue. Please try again.';
 

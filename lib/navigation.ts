@@ -1,6 +1,6 @@
 /**
  * The site's navigation (SPEC §2, §6): the primary links a person is offered, the account menu, and where a library's
- * catalogue sits. Apart from routes.ts (the gate's rules), so the header every page carries loads only this.
+ * catalogue sits. Apart from gate.ts (the gate's rules), so the header every page carries loads only this.
  */
 import type { CatalogueBase } from './catalogue-paths';
 

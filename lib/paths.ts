@@ -1,4 +1,8 @@
-/** Path rules the gate and the client share, apart from routes.ts so a screen that needs one loads only these. */
+/**
+ * What the gate, the sign-in steps and the screens all need of an address: a page's path, and where a member with no
+ * library or an ended membership goes. Apart from gate.ts and sign-in-paths.ts, so a screen that needs one of these
+ * (a catalogue list's scroll memory, an issue page's read button) loads only these.
+ */
 
 /** The path without query, hash or a trailing slash: how the gate and a list's scroll memory name a page. */
 export function pathOnly(url: string): string {

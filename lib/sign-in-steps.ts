@@ -2,7 +2,8 @@ import Cookies from 'js-cookie';
 import { markAccessChecked, storedUser } from './browser-storage';
 import { COOKIE, STORAGE } from './cookies';
 import { isExpired } from './library-verification';
-import { safeSameSitePath, VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './routes';
+import { VALIDATE_USER_EXPIRED, VALIDATE_USER_NO_LIBRARY } from './paths';
+import { safeSameSitePath } from './sign-in-paths';
 import { saveSession } from './stored-session';
 import type { SessionFields } from './wire';
 

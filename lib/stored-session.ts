@@ -3,7 +3,7 @@ import { storage, storedExpiration, storedUser } from './browser-storage';
 import type { ReadingMember } from './catalogue-screens';
 import { AGE_RATING_DEFAULT } from './constants';
 import { COOKIE, STORAGE } from './cookies';
-import { isDashboardPath } from './routes';
+import { isDashboardPath } from './sign-in-paths';
 import type { SessionFields, UserDetails } from './wire';
 
 /*

@@ -1,6 +1,5 @@
 /** The story addresses of SPEC §2, built and read in one place (pages, components and the gate share them). */
 import { STORY_CATEGORIES } from './constants';
-import type { CatalogueBase } from './catalogue-paths';
 
 export type FixedStoryCategory = keyof typeof STORY_CATEGORIES;
 
@@ -66,11 +65,6 @@ export function parseStoryListId(slug: string, categoryId: string): StoryListKin
 export function storyHref(canonUrl: string, lang?: string): string {
   const path = `/stories/${canonUrl.replace(/^\/+/, '').replace(/^stories\//, '')}`;
   return lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
-}
-
-/** The issue page a story was printed in (the catalogue's page, under /q/temp for a library that reads there). */
-export function issueHref(magazineId: number, issueId: number, base: CatalogueBase = ''): string {
-  return `${base}/magazine/${magazineId}/${issueId}`;
 }
 
 /**

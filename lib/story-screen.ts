@@ -1,8 +1,8 @@
-import type { CatalogueBase } from './catalogue-paths';
+import { issuePath, type CatalogueBase } from './catalogue-paths';
 import { imageSet } from './media';
 import { readTimeLabel } from './read-time';
 import { paragraphsOf } from './story-preview';
-import { issueHref, isValidKeyword, keywordHref, storyCategoryHref, storyHref } from './story-paths';
+import { isValidKeyword, keywordHref, storyCategoryHref, storyHref } from './story-paths';
 import { storyTile } from './story-tiles';
 import type { LanguageRow, StoryDetails, StoryFromServer } from './wire';
 
@@ -52,7 +52,7 @@ function storyView(
     subtitle: text.subtitle,
     magName: details.magname,
     issueName: details.issuename,
-    issueHref: issueHref(details.mid, details.issid, options.base),
+    issueHref: issuePath(options.base ?? '', details.mid, details.issid),
     categoryName: details.cat_name,
     categoryHref: storyCategoryHref(details.cat_slug, details.cat_id),
     readTime: readTimeLabel({ timeReadSeconds: details.time_read, isNews: details.is_news === 1, publishedAt: details.published }, options.now),

@@ -5,7 +5,7 @@ import type { ReadingMember } from '@/lib/catalogue-screens';
 import { AGE_RATING_DEFAULT, DEFAULT_COUNTRY, DEFAULT_STORE_ID, POPUP_FALLBACK_DELAY_MS, SUBSCRIPTION_EXPIRED } from '@/lib/constants';
 import { COOKIE, STORAGE } from '@/lib/cookies';
 import { classifyLibraryVerification, isExpired } from '@/lib/library-verification';
-import { VALIDATE_USER_NO_LIBRARY } from '@/lib/routes';
+import { VALIDATE_USER_NO_LIBRARY } from '@/lib/paths';
 import { saveSession } from '@/lib/stored-session';
 import { ApiError, http } from './http';
 import { SERVICE_URL } from './keys';

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { COOKIE, SESSION_COOKIE, STORAGE, XSRF_HEADER } from '../../lib/cookies';
 import { ACCOUNT_MENU, PRIMARY_LINKS } from '../../lib/navigation';
-import { OPEN_ROUTE_PATTERNS } from '../../lib/routes';
+import { OPEN_ROUTE_PATTERNS } from '../../lib/gate';
 import { signSessionToken } from '../../lib/session-token';
 import { E2E_JWT_SECRET } from '../../playwright.config';
 import { axeViolations } from './axe';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useState } from 'react';
-import { loginPath } from '@/lib/routes';
+import { loginPath } from '@/lib/sign-in-paths';
 import { Button } from '@/components/ui/Button';
 import { FormMessage } from '@/components/forms/FormMessage';
 import { useHydrated } from '@/hooks/useHydrated';

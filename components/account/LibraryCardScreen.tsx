@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import Router from 'next/router';
 import { useState, type FormEvent } from 'react';
-import { loginPath } from '@/lib/routes';
+import { loginPath } from '@/lib/sign-in-paths';
 import { Button } from '@/components/ui/Button';
 import { fieldValue } from '@/components/forms/form-values';
 import { FormMessage } from '@/components/forms/FormMessage';

@@ -1,7 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { EmailScreen } from '@/components/account/EmailScreen';
 import { decodeEmail } from '@/lib/email';
-import { loginPath } from '@/lib/routes';
+import { loginPath } from '@/lib/sign-in-paths';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { emailWays } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';

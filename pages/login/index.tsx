@@ -1,5 +1,5 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
-import { libraryQuery } from '@/lib/routes';
+import { libraryQuery } from '@/lib/sign-in-paths';
 import { LoginScreen } from '@/components/account/LoginScreen';
 import { defaultGuestLibraryId } from '@/server/config';
 import { libParam, withPage } from '@/server/context';

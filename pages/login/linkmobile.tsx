@@ -1,7 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { MobileScreen } from '@/components/account/MobileScreen';
 import { COUNTRY_CODES } from '@/lib/country-codes';
-import { loginPath } from '@/lib/routes';
+import { loginPath } from '@/lib/sign-in-paths';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { namedLibraryOffers } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';

@@ -2,7 +2,7 @@ import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { ThankYouScreen } from '@/components/account/ThankYouScreen';
 import { COOKIE } from '@/lib/cookies';
 import { longDate } from '@/lib/dates';
-import { safeSameSitePath } from '@/lib/routes';
+import { safeSameSitePath } from '@/lib/sign-in-paths';
 import { withPage } from '@/server/context';
 import { membershipIn } from '@/server/user/queries';
 import { siteLayout } from '@/components/shell/siteLayout';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { GetServerSidePropsContext } from 'next';
-import { loginPath } from '@/lib/routes';
+import { loginPath } from '@/lib/sign-in-paths';
 import { parseSignInMethods, SIGN_IN_METHODS, type SignInMethod } from '@/lib/sign-in-methods';
 import { canDeliver } from '../auth/delivery';
 import { hasSso } from '../auth/sso';

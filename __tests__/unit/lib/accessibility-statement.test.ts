@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FOOTER_LINKS } from '@/components/layout/Footer';
 import { REPORT_PATH, STANDARD, TESTED_BY } from '@/lib/accessibility-statement';
-import { isOpenRoute } from '@/lib/routes';
+import { isOpenRoute } from '@/lib/gate';
 import { ROUTES } from '../../e2e/routes';
 
 const root = path.resolve(__dirname, '../../..');

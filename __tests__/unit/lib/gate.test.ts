@@ -1,5 +1,5 @@
-import { callbackCookieFor, decideGate } from '@/lib/gate';
-import { isOpenRoute, safeSameSitePath } from '@/lib/routes';
+import { callbackCookieFor, decideGate, isOpenRoute } from '@/lib/gate';
+import { safeSameSitePath } from '@/lib/sign-in-paths';
 
 const NOW = 1_800_000_000;
 const active = { libraryId: '1001', expiresAt: NOW + 3600 };

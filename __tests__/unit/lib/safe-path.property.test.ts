@@ -1,4 +1,4 @@
-import { safeSameSitePath } from '@/lib/routes';
+import { safeSameSitePath } from '@/lib/sign-in-paths';
 
 /** A small seeded generator, so a failure names a case that can be replayed. */
 function mulberry32(seed: number) {

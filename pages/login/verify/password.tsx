@@ -1,7 +1,7 @@
 import type { GetServerSideProps, InferGetServerSidePropsType } from 'next';
 import { PasswordScreen } from '@/components/account/PasswordScreen';
 import { decodeEmail } from '@/lib/email';
-import { loginPath } from '@/lib/routes';
+import { loginPath } from '@/lib/sign-in-paths';
 import { libParam, param, redirectTo, withPage } from '@/server/context';
 import { namedLibraryOffers } from '@/server/user/pages';
 import { siteLayout } from '@/components/shell/siteLayout';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { signedInBody } from '@/lib/wire';
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normaliseEmail } from '@/lib/email';
-import { safeSameSitePath } from '@/lib/routes';
+import { safeSameSitePath } from '@/lib/sign-in-paths';
 import { catalogueBase } from '@/lib/navigation';
 import { getDb } from '../../db/client';
 import { issues, partnerLinks } from '../../db/schema';
