@@ -2,7 +2,8 @@ import { type RefObject, useEffect, useEffectEvent, useState } from 'react';
 import { PREFETCH_MARGIN_PX } from '@/lib/constants';
 
 /**
- * Calls `onNear` whenever the element comes within `marginPx` of the viewport (SPEC §9: a 200px prefetch margin).
+ * Calls `onNear` whenever the element comes within `marginPx` of the viewport (SPEC §9: a 200px prefetch margin), or
+ * of `root` when the element scrolls inside a container of its own (the margin only extends the observer's root).
  * `watchKey` re-observes when it changes: an element still in view after new content loads is reported again.
  * Without IntersectionObserver, `unsupported: 'near'` treats the element as near at once (a picture must still
  * arrive); 'ignore' leaves it to the caller's own fallback (a 'Load more' button).
@@ -10,9 +11,9 @@ import { PREFETCH_MARGIN_PX } from '@/lib/constants';
 export function useOnNearViewport(
   ref: RefObject<Element | null>,
   onNear: () => void,
-  options: { enabled?: boolean; marginPx?: number; watchKey?: unknown; unsupported?: 'near' | 'ignore' } = {},
+  options: { enabled?: boolean; marginPx?: number; watchKey?: unknown; unsupported?: 'near' | 'ignore'; root?: RefObject<Element | null> } = {},
 ): void {
-  const { enabled = true, marginPx = PREFETCH_MARGIN_PX, watchKey, unsupported = 'ignore' } = options;
+  const { enabled = true, marginPx = PREFETCH_MARGIN_PX, watchKey, unsupported = 'ignore', root } = options;
   const handle = useEffectEvent(onNear);
   useEffect(() => {
     const element = ref.current;
@@ -25,11 +26,11 @@ export function useOnNearViewport(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) handle();
       },
-      { rootMargin: `${marginPx}px 0px` },
+      { root: root?.current, rootMargin: `${marginPx}px 0px` },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, enabled, marginPx, watchKey, unsupported]);
+  }, [ref, enabled, marginPx, watchKey, unsupported, root]);
 }
 
 /** True once the element has come within the prefetch margin of the viewport; it stays true. */
