@@ -3,7 +3,6 @@ import styled from 'styled-components';
 import { CloseIcon } from '@/components/ui/icons';
 import { IconButton } from '@/components/ui/IconButton';
 import { useFocusTrap } from '@/hooks/useFocusTrap';
-import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollLock } from '@/hooks/useScrollLock';
 import { useSearch } from '@/hooks/useSearch';
 import type { CatalogueBase } from '@/lib/catalogue-paths';
@@ -40,7 +39,6 @@ export function SearchOverlay({ open, onClose, placeholder, libraryId, base, age
   useScrollLock(open);
   const options = { ageRating, libraryId, base };
   const { state, setText, setTab, loadMore } = useSearch({ ...options, discoverCount: OVERLAY_DISCOVER_TILES });
-  useScrollBottom(bodyRef, loadMore, open && Boolean(state.query));
 
   if (!open) return null;
   const typed = state.text.trim().length > 0;
@@ -60,7 +58,7 @@ export function SearchOverlay({ open, onClose, placeholder, libraryId, base, age
         <Body ref={bodyRef} data-scroll-area>
           <Content>
             {typed ? (
-              <SearchResults state={state} onTab={setTab} onMore={loadMore} variant="overlay" options={options} />
+              <SearchResults state={state} onTab={setTab} onMore={loadMore} variant="overlay" options={options} scrollRoot={bodyRef} />
             ) : (
               <SearchHome libraryId={libraryId} base={base} />
             )}

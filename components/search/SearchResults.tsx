@@ -1,5 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useOnNearViewport } from '@/hooks/useNearViewport';
+import { SCROLL_BOTTOM_THRESHOLD_PX } from '@/lib/constants';
 import { innerHtml } from '@/lib/html';
 import { SEARCH_TABS, searchPageUrl, type SearchTab } from '@/lib/search';
 import type { SearchState } from '@/hooks/useSearchRequest';
@@ -17,11 +19,25 @@ export interface SearchResultsProps {
   /** The overlay shows a few discover tiles and a 'Discover more' link; /search shows them all. */
   variant: 'overlay' | 'page';
   options?: SearchOptions;
+  /** The element the results scroll in (the overlay's body); without it, the page. */
+  scrollRoot?: RefObject<Element | null>;
 }
 
-/** Results for the text typed: the Magazines / Stories tabs, their lists, and the states between. */
-export function SearchResults({ state, onTab, onMore, variant, options }: SearchResultsProps) {
+/**
+ * Results for the text typed: the Magazines / Stories tabs, their lists, and the states between. The lists' end within
+ * the scroll-to-bottom threshold (SPEC §9, 100px) of the bottom of what scrolls loads the next page; 'Show more
+ * results' does the same from the keyboard or where there is no IntersectionObserver.
+ */
+export function SearchResults({ state, onTab, onMore, variant, options, scrollRoot }: SearchResultsProps) {
   const baseId = useId();
+  const endRef = useRef<HTMLDivElement>(null);
+  const resultCount = state.magazines.length + state.stories.length;
+  useOnNearViewport(endRef, onMore, {
+    enabled: Boolean(state.query) && !state.loading && !state.done,
+    marginPx: SCROLL_BOTTOM_THRESHOLD_PX,
+    watchKey: resultCount,
+    root: scrollRoot,
+  });
   const tabId = (tab: SearchTab) => `${baseId}-tab-${tab}`;
   const panelId = `${baseId}-panel`;
   const hasItems = state.tab === 0 ? state.magazines.length + state.discover.length > 0 : state.stories.length > 0;
@@ -80,6 +96,7 @@ export function SearchResults({ state, onTab, onMore, variant, options }: Search
             ))}
           </ResultList>
         )}
+        <div ref={endRef} aria-hidden="true" />
         {state.loading ? (
           <Status role="status" aria-live="polite">
             Searching…

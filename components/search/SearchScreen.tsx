@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { useIdlePagedList } from '@/components/ui/useIdlePagedList';
 import { useIdleImport } from '@/hooks/useIdleImport';
-import { useScrollBottom } from '@/hooks/useScrollBottom';
 import { useScrollRestore } from '@/hooks/useScrollRestore';
 import { useSearchRequest } from '@/hooks/useSearchRequest';
 import type { CatalogueBase } from '@/lib/catalogue-paths';
@@ -48,7 +47,6 @@ export function SearchScreen({ query, tab, placeholder, libraryId, base, ageRati
   const { list, pager } = useIdlePagedList(search.pages);
   const { state, setText, setTab, loadMore, loadUntil, pagesLoaded } = search.withList(list);
   useIdleImport(loadHome, issueId === null);
-  useScrollBottom(null, loadMore, Boolean(state.query) && issueId === null);
   // Back from a result: the same words and tab come back with their pages, where they were left (SPEC §4).
   const pageRef = useRef<HTMLDivElement>(null);
   useScrollRestore(pageRef, { pagesLoaded, loadUntil }, { withQuery: true });

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { SearchOverlay } from '@/components/search/SearchOverlay';
+import { fakeIntersectionObserver } from './observer';
 import { renderWithTheme } from './render';
 
 const hit = (mid: number, magName: string, highlight = magName) => ({
@@ -116,14 +117,11 @@ function renderOverlay() {
   return { onClose, input: screen.getByRole('searchbox', { name: 'Search Magazines, newspapers, journals' }) };
 }
 
-/** The overlay's scrolling area, scrolled to `fromBottom` px above its end. */
-function scrollResults(fromBottom: number) {
-  const area = screen.getByRole('dialog').querySelector<HTMLElement>('[data-scroll-area]')!;
-  Object.defineProperty(area, 'scrollHeight', { configurable: true, value: 2000 });
-  Object.defineProperty(area, 'clientHeight', { configurable: true, value: 600 });
-  area.scrollTop = 2000 - 600 - fromBottom;
-  fireEvent.scroll(area);
-}
+/** The overlay's scrolling area. */
+const scrollArea = () => screen.getByRole('dialog').querySelector<HTMLElement>('[data-scroll-area]')!;
+/** The empty, hidden element after the results, watched to load the next page. */
+const resultsEnd = () => screen.getByRole('tabpanel').querySelector<HTMLElement>(':scope > [aria-hidden="true"]')!;
+const magazineRequests = () => requests.filter((r) => r.startsWith('magazines'));
 
 describe('search overlay with no text', () => {
   it('shows popular languages, magazines (to /magazines/BS/en) and at most 10 popular categories, and focuses the text box', async () => {
@@ -163,43 +161,77 @@ describe('search overlay with text', () => {
     expect(await screen.findByText('No results found for geox')).toBeInTheDocument();
   });
 
-  it('loads the next page when scrolled within 100px of the bottom, and stops once a later page comes back empty', async () => {
+  it('loads the next page when the results’ end comes within 100px of the bottom of the scrolling area, once, and stops once a later page comes back empty', async () => {
+    const observer = fakeIntersectionObserver();
+    try {
+      const user = userEvent.setup();
+      const { input } = renderOverlay();
+      await user.type(input, 'geo');
+      await screen.findByRole('link', { name: 'Geo Title 20' });
+      await waitFor(() => expect(screen.queryByText('Searching…')).not.toBeInTheDocument());
+      expect(magazineRequests()).toEqual(['magazines geo p=0']);
+      // The margin applies inside the dialog's scrolling body, not the window.
+      expect(observer.optionsFor(resultsEnd())).toEqual([{ root: scrollArea(), rootMargin: '100px 0px' }]);
+
+      observer.bringIntoView(resultsEnd());
+      // Still near while the page loads: not watched, so not asked for again.
+      expect(observer.optionsFor(resultsEnd())).toEqual([]);
+      observer.bringIntoView(resultsEnd());
+      await screen.findByRole('link', { name: 'Geo Title 40' });
+      await waitFor(() => expect(screen.queryByText('Searching…')).not.toBeInTheDocument());
+      expect(magazineRequests()).toEqual(['magazines geo p=0', 'magazines geo p=1']);
+
+      // Watched again once the page came: still in view, it asks again, and the empty page ends the list.
+      expect(observer.optionsFor(resultsEnd())).toHaveLength(1);
+      observer.bringIntoView(resultsEnd());
+      await waitFor(() => expect(requests).toContain('magazines geo p=2'));
+      await waitFor(() => expect(screen.queryByText('Searching…')).not.toBeInTheDocument());
+      expect(observer.optionsFor(resultsEnd())).toEqual([]);
+      observer.bringIntoView(resultsEnd());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(magazineRequests()).toEqual(['magazines geo p=0', 'magazines geo p=1', 'magazines geo p=2']);
+      expect(screen.getAllByRole('link', { name: /^Geo Title/ })).toHaveLength(40);
+      expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+    } finally {
+      observer.restore();
+    }
+  });
+
+  it("pages with 'Show more results' where there is no IntersectionObserver", async () => {
     const user = userEvent.setup();
     const { input } = renderOverlay();
     await user.type(input, 'geo');
     await screen.findByRole('link', { name: 'Geo Title 20' });
-    scrollResults(300);
-    expect(requests.filter((r) => r.startsWith('magazines'))).toEqual(['magazines geo p=0']);
-    scrollResults(80);
-    await screen.findByRole('link', { name: 'Geo Title 40' });
-    scrollResults(50);
-    await waitFor(() => expect(requests).toContain('magazines geo p=2'));
-    await waitFor(() => expect(screen.queryByText('Searching…')).not.toBeInTheDocument());
-    scrollResults(10);
-    scrollResults(0);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(requests.filter((r) => r.startsWith('magazines'))).toEqual(['magazines geo p=0', 'magazines geo p=1', 'magazines geo p=2']);
-    expect(screen.getAllByRole('link', { name: /^Geo Title/ })).toHaveLength(40);
-    expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+    expect(magazineRequests()).toEqual(['magazines geo p=0']);
+    await user.click(screen.getByRole('button', { name: 'Show more results' }));
+    await screen.findByRole('link', { name: 'Geo Title 40' });
+    expect(magazineRequests()).toEqual(['magazines geo p=0', 'magazines geo p=1']);
   });
 
   it('switching tab resets the page to 0 and reloads', async () => {
-    const user = userEvent.setup();
-    const { input } = renderOverlay();
-    await user.type(input, 'harbour');
-    await screen.findByRole('link', { name: 'Geo Title 1' });
-    scrollResults(0);
-    await screen.findByRole('link', { name: 'Geo Title 40' });
-    await user.click(screen.getByRole('tab', { name: 'Stories' }));
-    expect(screen.getByRole('tab', { name: 'Stories' })).toHaveAttribute('aria-selected', 'true');
-    const storyLink = await screen.findByRole('link', { name: 'The harbour at dawn' });
-    expect(storyLink).toHaveAttribute('href', '/stories/science/1');
-    expect(within(storyLink).getByText('harbour').tagName).toBe('MARK');
-    expect(requests).toContain('stories harbour page=0');
-    await user.click(screen.getByRole('tab', { name: 'Magazines' }));
-    await screen.findByRole('link', { name: 'Geo Title 1' });
-    expect(requests.filter((r) => r.startsWith('magazines'))).toEqual(['magazines harbour p=0', 'magazines harbour p=1', 'magazines harbour p=0']);
-    expect(screen.queryByRole('link', { name: 'Geo Title 21' })).not.toBeInTheDocument();
+    const observer = fakeIntersectionObserver();
+    try {
+      const user = userEvent.setup();
+      const { input } = renderOverlay();
+      await user.type(input, 'harbour');
+      await screen.findByRole('link', { name: 'Geo Title 1' });
+      await waitFor(() => expect(screen.queryByText('Searching…')).not.toBeInTheDocument());
+      observer.bringIntoView(resultsEnd());
+      await screen.findByRole('link', { name: 'Geo Title 40' });
+      await user.click(screen.getByRole('tab', { name: 'Stories' }));
+      expect(screen.getByRole('tab', { name: 'Stories' })).toHaveAttribute('aria-selected', 'true');
+      const storyLink = await screen.findByRole('link', { name: 'The harbour at dawn' });
+      expect(storyLink).toHaveAttribute('href', '/stories/science/1');
+      expect(within(storyLink).getByText('harbour').tagName).toBe('MARK');
+      expect(requests).toContain('stories harbour page=0');
+      await user.click(screen.getByRole('tab', { name: 'Magazines' }));
+      await screen.findByRole('link', { name: 'Geo Title 1' });
+      expect(requests.filter((r) => r.startsWith('magazines'))).toEqual(['magazines harbour p=0', 'magazines harbour p=1', 'magazines harbour p=0']);
+      expect(screen.queryByRole('link', { name: 'Geo Title 21' })).not.toBeInTheDocument();
+    } finally {
+      observer.restore();
+    }
   });
 
   it("shows 'No results found for ' and the text when the first page is empty, and records the event", async () => {

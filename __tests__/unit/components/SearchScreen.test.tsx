@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
 import { SearchScreen } from '@/components/search/SearchScreen';
 import { NO_RESULTS, searchPageResult } from '@/lib/search-results';
+import { fakeIntersectionObserver } from './observer';
 import { renderWithTheme } from './render';
 
 const router = { asPath: '/search?q=geo', replace: jest.fn(() => Promise.resolve(true)) };
@@ -61,33 +62,52 @@ function renderScreen(query: string, initial: ReturnType<typeof searchPageResult
   );
 }
 
-function scrollToBottom() {
-  const page = document.scrollingElement ?? document.documentElement;
-  Object.defineProperty(page, 'scrollHeight', { configurable: true, value: 2000 });
-  Object.defineProperty(page, 'clientHeight', { configurable: true, value: 600 });
-  page.scrollTop = 1400;
-  fireEvent.scroll(window);
-}
+/** The empty, hidden element after the results, watched to load the next page. */
+const resultsEnd = () => screen.getByRole('tabpanel').querySelector<HTMLElement>(':scope > [aria-hidden="true"]')!;
 
 describe('/search with its first page found on the server', () => {
-  it('shows the server’s page without asking for it again, and loads page 1 on scrolling', async () => {
-    renderScreen('geo', searchPageResult({ magazines: { hits: hits(0) } }));
-    expect(screen.getByRole('link', { name: 'Geo Title 20' })).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(requests).toEqual([]);
-    scrollToBottom();
-    await screen.findByRole('link', { name: 'Geo Title 40' });
-    expect(requests).toEqual(['magazines p=1']);
+  it('shows the server’s page without asking for it again, and loads page 1 once when the results’ end comes within 100px of the viewport', async () => {
+    const observer = fakeIntersectionObserver();
+    try {
+      renderScreen('geo', searchPageResult({ magazines: { hits: hits(0) } }));
+      expect(screen.getByRole('link', { name: 'Geo Title 20' })).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(requests).toEqual([]);
+      expect(observer.optionsFor(resultsEnd())).toEqual([{ rootMargin: '100px 0px' }]);
+      observer.bringIntoView(resultsEnd());
+      // Still near while the page loads: not asked for again.
+      observer.bringIntoView(resultsEnd());
+      await screen.findByRole('link', { name: 'Geo Title 40' });
+      expect(requests).toEqual(['magazines p=1']);
+    } finally {
+      observer.restore();
+    }
   });
 
   it('records an empty first page found on the server once, and asks for nothing', async () => {
-    renderScreen('zzyzx', NO_RESULTS);
-    expect(screen.getByText('No results found for zzyzx')).toBeInTheDocument();
-    await waitFor(() => expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([{ event: 'search_no_results', query: 'zzyzx', tab: 0 }]));
-    scrollToBottom();
+    const observer = fakeIntersectionObserver();
+    try {
+      renderScreen('zzyzx', NO_RESULTS);
+      expect(screen.getByText('No results found for zzyzx')).toBeInTheDocument();
+      await waitFor(() => expect((window as Window & { dataLayer?: unknown[] }).dataLayer).toEqual([{ event: 'search_no_results', query: 'zzyzx', tab: 0 }]));
+      // Nothing more to load: the results' end is not watched.
+      expect(observer.optionsFor(resultsEnd())).toEqual([]);
+      observer.bringIntoView(resultsEnd());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(requests).toEqual([]);
+      expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+    } finally {
+      observer.restore();
+    }
+  });
+
+  it("pages with 'Show more results' where there is no IntersectionObserver", async () => {
+    renderScreen('geo', searchPageResult({ magazines: { hits: hits(0) } }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(requests).toEqual([]);
-    expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more results' }));
+    await screen.findByRole('link', { name: 'Geo Title 40' });
+    expect(requests).toEqual(['magazines p=1']);
   });
 });
 
