@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { MEDIA_DIR } from '../server/config';
-import { databaseForCommand, queriesAtPriority } from '../server/db/cli';
+import { databaseForCommand, queriesAtPriority, type CommandDatabase } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
 import { issues } from '../server/db/schema';
 import { refreshPlannerStatistics } from '../server/db/statistics';
@@ -182,6 +182,14 @@ async function settleJobs(issueIds: number[]): Promise<void> {
   await settleDrawJobs(getDb(), issueIds).catch((error: unknown) => console.error(`[import] the site's drawing jobs were not updated: ${failureReason(error)}`));
 }
 
+/** The command's database, said on its first line, with its queries at the command's own priority (IMPORT_NICE). */
+async function openDatabase(): Promise<CommandDatabase> {
+  const database = await databaseForCommand();
+  console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
+  queriesAtPriority(getPool(), database, os.getPriority());
+  return database;
+}
+
 async function issuesToRedraw(target: RedrawTarget): Promise<number[]> {
   const db = getDb();
   const where = target === 'all' ? isNotNull(issues.originalKey) : 'issueId' in target ? eq(issues.id, target.issueId) : eq(issues.magazineId, target.titleId);
@@ -193,9 +201,7 @@ async function issuesToRedraw(target: RedrawTarget): Promise<number[]> {
 }
 
 async function redraw(target: RedrawTarget, workers: number): Promise<void> {
-  const database = await databaseForCommand();
-  console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
-  queriesAtPriority(getPool(), database, os.getPriority());
+  const database = await openDatabase();
   const pool = new PagePool(workers);
   const hold = holdDrawJobs(getDb());
   let marked: number[] = [];
@@ -230,9 +236,7 @@ async function main(): Promise<void> {
   }
   if (!files.length) fail(`No PDF files under ${target}`);
 
-  const database = await databaseForCommand();
-  console.log(`Database: ${database.kind === 'configured' ? 'DATABASE_URL' : database.kind === 'running site' ? "the running site's embedded database" : 'the embedded database (started for this command)'}`);
-  queriesAtPriority(getPool(), database, os.getPriority());
+  const database = await openDatabase();
   // A dry run only reads each file's information and outline: one worker is enough.
   const pool = new PagePool(dryRun ? 1 : workers);
   const hold = holdDrawJobs(getDb());
