@@ -4,8 +4,9 @@
  * Starts the production build on loopback (port BENCH_PORT, 3171 by default, with its own DATA_DIR under
  * .data/bench-reader, seeded on first start), signs in as the demo member of library 1001, asks for reader codes,
  * and in Chromium measures: navigation to page 1's picture painted (the browser's own Largest Contentful Paint entry for
- * that picture; the moment a poll of the page first saw it decoded is printed beside it), the bytes transferred for it, and turning to a
- * prefetched page. Page images are rendered on their first request, so each issue is measured cold (its rendered pages removed)
+ * that picture; the moment a poll of the page first saw it decoded is printed beside it), the bytes transferred for it,
+ * when the reader's scripts have run (Next's hydration: the toolbar works from then; the scripts wait for that picture,
+ * lib/held-scripts.ts), and turning to a prefetched page. Page images are rendered on their first request, so each issue is measured cold (its rendered pages removed)
  * and then warm (rendered and on disk; a new code, so the browser's cache is empty). Also prints the reader route's
  * first-load JS from the build manifest. Then, on the page turned to (warm: its text loaded with its picture), the
  * switch to the text view (key T) until its text is on screen. Targets: first page < 300 ms, page 1 at 1x < 150 kB,
@@ -138,6 +139,9 @@ async function measure(browser: Browser, base: string, token: string, url: strin
       { polling: 'raf', timeout: 30_000 },
     )
   ).jsonValue();
+  // The reader's scripts wait for the first page's picture (lib/held-scripts.ts): the toolbar works once they have run,
+  // so hydration is waited for and printed beside the picture.
+  await page.waitForFunction(() => performance.getEntriesByName('Next.js-hydration').length > 0, undefined, { timeout: 30_000 });
   // A string, so tsx's name helpers (__name) do not reach the page.
   const waits = await page.evaluate<Waits>(`(async () => {
     const end = (entry, key) => (entry ? Math.round(entry[key]) : -1);
@@ -329,6 +333,8 @@ async function main(): Promise<void> {
       for (const kind of ['warm', 'cold']) {
         const visits = rows.filter((row) => row.site === site.name && row.label.endsWith(kind));
         console.log(`first page painted, ${kind} (${site.name}): ${summary(visits.map((row) => row.run.firstPageMs))}; seen by the poll: ${summary(visits.map((row) => row.run.polledMs))}`);
+        const hydrated = visits.map((row) => row.run.waits.hydrated).filter((ms) => ms > 0);
+        if (hydrated.length) console.log(`  hydrated (the toolbar works), ${kind} (${site.name}): median ${median(hydrated).toFixed(0)} ms, ${Math.min(...hydrated)}-${Math.max(...hydrated)} ms`);
       }
     }
     if (OTHER) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
 import { buildFolder } from '@/lib/build-folder';
+import { HELD_SCRIPT_TYPE, HOLD_SCRIPTS_ROUTES, heldScriptsLoader } from '@/lib/held-scripts';
 import { SITE_DESCRIPTION } from '@/lib/constants';
 import { NONCE_HEADER } from '@/lib/security-headers';
 import { CollectStyles } from '@/styles/server-styles';
@@ -56,6 +57,30 @@ class InlineStylesheetsHead extends Head {
     if (!sheets.length || sheets.some((sheet) => sheet.css === null)) return super.getCssLinks(files);
     return sheets.map(({ file, css }) => <style key={file} nonce={this.props.nonce} data-n-href={`${assetPrefix}/_next/${file}`} dangerouslySetInnerHTML={{ __html: css ?? '' }} />);
   }
+
+  /** On the reader, whose scripts wait for its first page's picture (lib/held-scripts.ts). */
+  private holdsScripts(): boolean {
+    const page = (this.context as { __NEXT_DATA__?: { page?: string } } | undefined)?.__NEXT_DATA__?.page;
+    return page !== undefined && HOLD_SCRIPTS_ROUTES.has(page);
+  }
+
+  getDynamicChunks(files: DocumentFiles) {
+    const chunks = super.getDynamicChunks(files);
+    return this.holdsScripts() ? chunks.map((chunk) => chunk && held(chunk)) : chunks;
+  }
+
+  getScripts(files: DocumentFiles) {
+    const scripts = super.getScripts(files);
+    if (!this.holdsScripts()) return scripts;
+    return [...scripts.map(held), <script key="held-scripts" nonce={this.props.nonce} dangerouslySetInnerHTML={{ __html: heldScriptsLoader(this.props.nonce) }} />];
+  }
+}
+
+/** A script with an address, written as the inert placeholder that the reader's loader turns back into it. */
+function held(element: React.JSX.Element): React.JSX.Element {
+  const { src, crossOrigin } = element.props as { src?: string; crossOrigin?: string };
+  if (!src) return element;
+  return <script key={element.key} type={HELD_SCRIPT_TYPE} data-src={src} data-crossorigin={crossOrigin} />;
 }
 
 /**

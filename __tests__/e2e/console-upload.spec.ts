@@ -4,6 +4,7 @@ import { E2E_PEERS } from '../../playwright.config';
 import { startSmtpPeer, type SmtpPeer } from '../peers/smtp';
 import { fillerLines, makeSamplePdf } from '../../bench/samples';
 import { axeViolations } from './axe';
+import { toolbarWorks } from './reader-ready';
 import { operatorLink, signInWithLink } from './console-people';
 import { withDatabase } from './database';
 
@@ -136,9 +137,10 @@ test('an operator creates a library with a logo, imports its members, uploads a 
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await reader.setViewportSize({ width: 800, height: 900 });
   await expect(reader.getByRole('status')).toHaveText('Page 1 of 3');
-  // The keys are the reader's once its first page is drawn (as reader.spec waits).
+  // The keys are the reader's once its first page is drawn and its scripts have run (as reader.spec waits).
   const first = reader.locator('img[data-page="1"]');
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await toolbarWorks(reader);
   await reader.keyboard.press('ArrowRight');
   await expect(reader.getByRole('status')).toHaveText('Page 2 of 3');
   const second = reader.locator('img[data-page="2"]');

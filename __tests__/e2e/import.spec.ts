@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { writeDemoPdfs } from '../../scripts/demo-pdfs';
 import { continueAsGuest } from './guest';
+import { toolbarWorks } from './reader-ready';
 
 /**
  * The operator's two commands against the running e2e site (its embedded database found through
@@ -53,6 +54,7 @@ test('a member finds an imported issue by a word inside it, reads page 2, and op
   // Opened from a search, the reader is told the words, and marks them.
   await expect.poll(() => reader.url()).toMatch(/\/reader\/[^/]+\/\d+\?isLib=1&hl=marmalade#page\/5$/);
   await expect(reader.getByRole('status')).toHaveText('Page 5 of 8');
+  await toolbarWorks(reader);
   await reader.keyboard.press('Home');
   await reader.keyboard.press('ArrowRight');
   await expect(reader).toHaveURL(/#page\/2$/);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
+import { toolbarWorks } from './reader-ready';
 import { continueAsGuest, openLatestIssuePage } from './guest';
 
 /**
@@ -33,6 +34,7 @@ async function openReader(page: Page): Promise<Page> {
   const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
   await reader.waitForURL(/\/reader\/[^/]+\/\d+\?isLib=1/);
   await expect(reader.getByRole('button', { name: 'Bookmarks and clippings' })).toBeVisible();
+  await toolbarWorks(reader);
   return reader;
 }
 

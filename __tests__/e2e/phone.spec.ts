@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { continueAsGuest, openLatestIssuePage } from './guest';
+import { toolbarWorks } from './reader-ready';
 
 /**
  * What a member meets on a phone, measured in the browser at 375px (and the search box at 320px too): the favourite
@@ -67,6 +68,7 @@ test('the reader’s toolbar is one row of at most 56px and the page fills the r
   const image = reader.locator('img[data-page="1"]');
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await toolbarWorks(reader);
 
   const toolbar = reader.getByRole('toolbar', { name: 'Reader' });
   const bar = (await toolbar.boundingBox())!;

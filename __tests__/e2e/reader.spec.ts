@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { continueAsGuest, openLatestIssuePage } from './guest';
+import { toolbarWorks } from './reader-ready';
 
-/** The page image shown for a page number, once fetched and decoded. */
+/** The page image shown for a page number, once fetched and decoded, and the reader's keys working. */
 async function expectPageLoaded(reader: Page, pageNo: number) {
   const image = reader.locator(`img[data-page="${pageNo}"]`);
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await toolbarWorks(reader);
   return image;
 }
 
@@ -116,4 +118,31 @@ test('no stylesheet holds the first paint: the fonts’ rules are written into t
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 4).toString('latin1')).toBe('wOF2');
   }
+});
+
+test('the reader’s first page comes before its scripts: the picture is asked for from the headers, no script is asked for before it has arrived, and then the reader works', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await continueAsGuest(page);
+  await openLatestIssuePage(page);
+  const [reader] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Read', exact: true }).click()]);
+  await reader.setViewportSize({ width: 800, height: 900 });
+  await expectPageLoaded(reader, 1);
+  // The scripts have run: the keyboard turns the page.
+  await reader.keyboard.press('ArrowRight');
+  await expect(reader.getByRole('status')).toHaveText(/^Page 2 of \d+$/);
+  const { picture, scripts } = await reader.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const first = entries.find((entry) => /\/api\/reader\/page\/[^/]+\/p1x1-/.test(entry.name));
+    return {
+      picture: first ? { asked: first.startTime, received: first.responseEnd } : null,
+      scripts: entries.filter((entry) => /\/_next\/static\/.+\.js$/.test(entry.name)).map((entry) => ({ name: entry.name, asked: entry.startTime })),
+    };
+  });
+  expect(picture).not.toBeNull();
+  expect(scripts.length).toBeGreaterThanOrEqual(5);
+  for (const script of scripts) expect(script.asked).toBeGreaterThanOrEqual(picture!.received);
+  // The HTML holds its scripts as placeholders, and its response names the picture in a Link header.
+  const response = await reader.reload();
+  expect(response!.headers().link).toMatch(/^<\/api\/reader\/page\/[^>]+\/p\d+x1-[^>]+>; rel=preload; as=image; fetchpriority=high$/);
+  expect(await response!.text()).not.toMatch(/<script[^>]*\ssrc=/);
 });

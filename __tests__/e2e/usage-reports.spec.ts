@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signSessionToken } from '../../lib/session-token';
 import { E2E_JWT_SECRET } from '../../playwright.config';
 import { axeViolations } from './axe';
+import { toolbarWorks } from './reader-ready';
 import { withDatabase } from './database';
 import { openLatestIssuePage } from './guest';
 
@@ -76,6 +77,7 @@ async function readIssue(page: Page, turns: number) {
   await reader.setViewportSize({ width: 800, height: 900 });
   await expect(reader.getByRole('status')).toHaveText(/^Page 1 of \d+$/);
   await expect.poll(() => reader.locator('img[data-page="1"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await toolbarWorks(reader);
   for (let pageNo = 2; pageNo <= turns + 1; pageNo += 1) {
     const saved = reader.waitForResponse((response) => response.url().endsWith('/api/reader/progress'), { timeout: 30_000 });
     await reader.getByRole('button', { name: 'Next page' }).click();
