@@ -3,8 +3,8 @@ import path from 'node:path';
 import Document, { type DocumentContext, type DocumentInitialProps, Head, Html, Main, NextScript } from 'next/document';
 import { ServerStyleSheet } from 'styled-components';
 import { buildFolder } from '@/lib/build-folder';
-import { HELD_SCRIPT_TYPE, HOLD_SCRIPTS_ROUTES, heldScriptsLoader } from '@/lib/held-scripts';
 import { SITE_DESCRIPTION } from '@/lib/constants';
+import { HELD_SCRIPT_TYPE, HOLD_SCRIPTS_ROUTES, heldScriptsLoader } from '@/lib/held-scripts';
 import { NONCE_HEADER } from '@/lib/security-headers';
 import { CollectStyles } from '@/styles/server-styles';
 

@@ -49,11 +49,11 @@ export async function readerProps(page: RequestContext, ctx: GetServerSidePropsC
   void countIssueOpened(access.grant);
   const issue = await readerIssue(code, access.grant);
   const start = issue.lastPage ?? 1;
-  // The page shown first renders while the browser loads the script, then the two after it and the cover; their
+  // The page shown first is drawn while the browser reads the HTML, then the two after it and the cover; their
   // requests find them ready or in progress.
   warmPages(issueId, [...new Set([start, start + 1, start + 2, 1])].filter((n) => n <= issue.pageCount));
-  // The browser asks for the page shown first as soon as it has these headers, before the HTML's eleven scripts: with
-  // it last in that queue, the picture arrived behind them and waited for their evaluation to be painted.
+  // The browser asks for the page shown first as soon as it has these headers, before it has read the HTML; the
+  // reader's scripts wait for that picture (lib/held-scripts.ts).
   const first = issue.pages[start - 1];
   if (first) ctx.res.setHeader('Link', `<${first.src[0]}>; rel=preload; as=image; fetchpriority=high`);
   return { props: { screen: 'reader', code, issue } };
