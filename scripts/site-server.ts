@@ -70,8 +70,13 @@ async function main() {
     // The job queue stops taking jobs; a drawing under way hands its issue back to the queue, an import finishes
     // (server/jobs/workers.ts stopJobs). Past STOP_JOBS_MS the process ends anyway: liveness.ts hands on what it held.
     const jobs = import('../server/jobs/workers').then(({ stopJobs }) => stopJobs());
+    // Then the usage counts accepted but not written yet land, and the database connections end (closeDb; the pool and
+    // the counts are process-wide, shared with Next's bundles).
+    const drained = Promise.allSettled([closed, jobs])
+      .then(() => import('../server/db/client').then(({ closeDb }) => closeDb()))
+      .catch(() => undefined);
     const limit = new Promise<void>((resolve) => setTimeout(resolve, STOP_JOBS_MS).unref());
-    void Promise.race([Promise.allSettled([closed, jobs]), limit]).finally(() => process.exit(0));
+    void Promise.race([drained, limit]).finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
