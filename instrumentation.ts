@@ -9,11 +9,18 @@ export async function register(): Promise<void> {
     const { startCacheBus } = await import('./server/cache');
     startCacheBus();
     const { startJobs, upkeepAtStart } = await import('./server/jobs');
+    const { settleBeforeClose } = await import('./server/db/client');
+    // Spent jobs forgotten, undrawn issues without a job given one, old originals keyed (server/jobs/upkeep.ts). A stop
+    // that comes during it lets it end before the database connections close (closeDb waits for it).
+    const upkeep = () => {
+      const done = upkeepAtStart().catch((error: unknown) => console.error('[jobs] the start-up upkeep did not run:', error instanceof Error ? error.message : error));
+      settleBeforeClose('start-up upkeep', () => done);
+      return done;
+    };
     // A database slow or away at start-up (a busy machine, a restart) delays the queue, never ends it.
     const start = (attempt: number) =>
       startJobs()
-        // Spent jobs forgotten, undrawn issues without a job given one, old originals keyed (server/jobs/upkeep.ts).
-        .then(() => upkeepAtStart().catch((error: unknown) => console.error('[jobs] the start-up upkeep did not run:', error instanceof Error ? error.message : error)))
+        .then(upkeep)
         .catch((error: unknown) => {
         console.error(`[jobs] the job queue did not start (${error instanceof Error ? error.message : String(error)}); trying again`);
         setTimeout(() => void start(attempt + 1), Math.min(60_000, 2_000 * 2 ** attempt)).unref();
